@@ -1,0 +1,115 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "hono/bun";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { adminRouter } from "./api/admin.ts";
+import { contactRouter } from "./api/contact.ts";
+import { ordersRouter } from "./api/orders.ts";
+import { paymentsRouter } from "./api/payments.ts";
+import { photosRouter } from "./api/photos.ts";
+import { profilesRouter } from "./api/profiles.ts";
+import { resultsRouter } from "./api/results.ts";
+import type { AppContext } from "./context.ts";
+import { errorHandler } from "./http/errors.ts";
+import type { Logger } from "./log.ts";
+import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
+import { renderPage } from "./ssr/render.tsx";
+
+/** JSON bodies are small; multipart uploads set their own limit in their router. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export interface AppOptions {
+  /** Where the hashed client bundle and CSS are; read per request in development so rebuilds show up. */
+  assets: () => AssetManifest;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions) {
+  const app = new Hono();
+
+  app.use(requestLog(ctx.log));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: ctx.config.isProduction ? "max-age=63072000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.onError(errorHandler(ctx.log));
+
+  app.get("/healthz", (c) => {
+    try {
+      ctx.store.sqlite.query("SELECT 1").get();
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "unavailable", message: "The database is not reachable." }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.use(requireJsonOrMultipart, limitJsonBody);
+  for (const router of [profilesRouter, ordersRouter, paymentsRouter, contactRouter, resultsRouter, adminRouter, photosRouter]) {
+    api.route("/", router(ctx));
+  }
+  api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  app.route("/api", api);
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: PUBLIC_DIR,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("/assets/*", (c) => c.text("Not found", 404));
+  app.use(
+    "*",
+    serveStatic({
+      root: PUBLIC_DIR,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.get("*", (c) => renderPage(c, ctx, options.assets()));
+
+  return app;
+}
+
+function requestLog(log: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings carry order and session ids that do not belong in logs.
+    log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  };
+}
+
+const requireJsonOrMultipart: MiddlewareHandler = async (c, next) => {
+  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+  if (hasBody) {
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (!type.startsWith("application/json") && !type.startsWith("multipart/form-data")) {
+      return c.json({ message: "Send the request body as application/json (or multipart/form-data for uploads)." }, 415);
+    }
+  }
+  await next();
+};
+
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) => c.json({ message: `The request body is larger than ${JSON_BODY_LIMIT / 1024} KB.` }, 413),
+});
+
+const limitJsonBody: MiddlewareHandler = (c, next) =>
+  (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? next() : jsonLimit(c, next);

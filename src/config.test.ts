@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  test("no configuration at all gives the embedded defaults", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.databasePath).toBe("db/app.sqlite");
+    expect(c.uploadsDir).toBe("uploads");
+    expect(c.outboxDir).toBe("db/outbox");
+    expect(c.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost", supportEmail: "support@localhost" });
+    expect(c.admin.username).toBe("admin");
+    expect(c.admin.password).toBeUndefined();
+    expect(c.payments.provider).toBe("local");
+    expect(c.ai.apiKey).toBeUndefined();
+    expect(c.ai.baseUrl).toBe("https://api.openai.com/v1");
+    expect(c.env).toBe("development");
+  });
+
+  test("PUBLIC_URL follows PORT unless set, and loses a trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://example.com/" }).publicUrl).toBe("https://example.com");
+  });
+
+  test("empty strings count as unset", () => {
+    expect(loadConfig({ PORT: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" }).port).toBe(3000);
+  });
+
+  test("a Stripe secret key selects Stripe", () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_123" }).payments.provider).toBe("stripe");
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_123", PAYMENT_PROVIDER: "local" }).payments.provider).toBe("local");
+  });
+
+  const bad: [string, Record<string, string>, RegExp][] = [
+    ["PORT", { PORT: "abc" }, /^Invalid configuration: PORT must be a whole number between 1 and 65535 \(got "abc"\)$/],
+    ["PORT", { PORT: "70000" }, /PORT must be a whole number/],
+    ["PORT", { PORT: "-1" }, /PORT/],
+    ["PUBLIC_URL", { PUBLIC_URL: "localhost:3000" }, /PUBLIC_URL/],
+    ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }, /PUBLIC_URL must start with http/],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }, /SMTP_URL must start with smtp/],
+    ["SUPPORT_EMAIL", { SUPPORT_EMAIL: "not-an-address" }, /SUPPORT_EMAIL must be an e-mail address/],
+    ["MAIL_FROM", { MAIL_FROM: "x@" }, /MAIL_FROM/],
+    ["NODE_ENV", { NODE_ENV: "staging" }, /NODE_ENV must be development, production or test/],
+    ["PAYMENT_PROVIDER", { PAYMENT_PROVIDER: "paypal" }, /PAYMENT_PROVIDER must be stripe or local/],
+    ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: "pk_live_oops" }, /STRIPE_SECRET_KEY must start with sk_/],
+    ["STRIPE_API_PROTOCOL", { STRIPE_API_PROTOCOL: "ftp" }, /STRIPE_API_PROTOCOL/],
+    ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD must be at least 12 characters/],
+  ];
+  for (const [name, env, message] of bad) {
+    test(`a bad ${name} (${JSON.stringify(env)}) stops with one line naming it`, () => {
+      let err: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ConfigError);
+      const text = (err as Error).message;
+      expect(text).toMatch(message);
+      expect(text).toContain(name);
+      expect(text).not.toContain("\n");
+    });
+  }
+
+  test("a bad secret is not echoed whole", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_supersecretvalue" })).toThrow(/"pk_l…"/);
+  });
+
+  test("PAYMENT_PROVIDER=stripe without a key is refused", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY is required/);
+  });
+
+  test("production refuses to fall back to the local payment provider silently", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/STRIPE_SECRET_KEY is required in production/);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" }).payments.provider).toBe("local");
+    expect(loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x" }).isProduction).toBe(true);
+  });
+});

@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/*
+ * Every entity of spec section 3, plus what the service itself needs (admin sessions, contact messages,
+ * durable jobs, payment events). Timestamps are milliseconds since the epoch; money is integer cents.
+ * Profile, order and photo ids are random 128-bit strings (see ./ids.ts): a results link is a capability.
+ */
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
+
+/** Administrators. Customers are anonymous and have no row here. */
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  /** argon2id hash from Bun.password, never the password itself. */
+  password: text("password").notNull(),
+  email: text("email").unique(),
+  fullName: text("full_name"),
+  createdAt: createdAt(),
+});
+
+export const PROFILE_STATUSES = ["created", "pending", "processing", "completed", "failed", "revision_requested"] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const DATING_APPS = ["hinge", "bumble", "tinder", "the_league"] as const;
+export type DatingApp = (typeof DATING_APPS)[number];
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    /** Spec: submissions carry user_id 1; customers have no account, so the server stores null (see README). */
+    userId: integer("user_id"),
+    email: text("email").notNull(),
+    datingApp: text("dating_app", { enum: DATING_APPS }).notNull(),
+    bio: text("bio"),
+    lookingFor: text("looking_for"),
+    interests: text("interests"),
+    jobTitle: text("job_title"),
+    education: text("education"),
+    prompt1: text("prompt1"),
+    prompt2: text("prompt2"),
+    prompt3: text("prompt3"),
+    response1: text("response1"),
+    response2: text("response2"),
+    response3: text("response3"),
+    idealFirstDate: text("ideal_first_date"),
+    height: text("height"),
+    starSign: text("star_sign"),
+    anthem: text("anthem"),
+    spotifyArtists: text("spotify_artists"),
+    school: text("school"),
+    industry: text("industry"),
+    vibes: text("vibes"),
+    status: text("status", { enum: PROFILE_STATUSES }).notNull().default("pending"),
+    /** The whole submission as the customer sent it. */
+    originalProfile: text("original_profile", { mode: "json" }),
+    /** HTML text, or an object carrying conversationStarters / strategyGuide (premium content). */
+    optimizedProfile: text("optimized_profile", { mode: "json" }),
+    recommendations: text("recommendations"),
+    emailSent: integer("email_sent", { mode: "boolean" }).notNull().default(false),
+    emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
+    emailMessageId: text("email_message_id"),
+    revisionsUsed: integer("revisions_used").notNull().default(0),
+    revisionsAllowed: integer("revisions_allowed").notNull().default(0),
+    revisionNotes: text("revision_notes"),
+    needsRevision: integer("needs_revision", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("profiles_status_idx").on(t.status), index("profiles_created_idx").on(t.createdAt)],
+);
+
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Relative to UPLOADS_DIR; a random name, never the customer's file name. */
+    filePath: text("file_path").notNull(),
+    thumbPath: text("thumb_path"),
+    order: integer("order").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    bytes: integer("bytes"),
+    analysis: text("analysis"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("photos_profile_idx").on(t.profileId)],
+);
+
+export const PLAN_IDS = ["basic", "premium", "elite"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id"),
+    planId: text("plan_id", { enum: PLAN_IDS }).notNull(),
+    /** Integer cents, always from the server's plan table. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentProvider: text("payment_provider"),
+    /** The provider's reference: a Stripe Checkout Session or PaymentIntent id, or a local session id. */
+    paymentReference: text("payment_reference").unique(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_profile_idx").on(t.profileId)],
+);
+
+/** Admin sessions after Lucia's guide: the token is `<id>.<secret>`; only SHA-256(secret) is stored. */
+export const adminSessions = sqliteTable("admin_sessions", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretHash: blob("secret_hash", { mode: "buffer" }).notNull(),
+  createdAt: createdAt(),
+  lastVerifiedAt: integer("last_verified_at", { mode: "timestamp_ms" }).notNull().default(now),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  clientAddress: text("client_address"),
+  createdAt: createdAt(),
+});
+
+export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The durable job loop's queue. A row is claimed by setting a lease; an expired lease is taken again. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    runAt: integer("run_at", { mode: "timestamp_ms" }).notNull().default(now),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    /** One job per logical piece of work, e.g. `optimise:<orderId>` or `mail:contact:<messageId>`. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+);
+
+/** Each payment-provider event id is stored once, so a redelivered webhook changes nothing. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
+});

@@ -1,0 +1,20 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ZodError, ZodType } from "zod";
+
+/** One readable sentence for the first problem, naming the field when there is one. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The request is not valid.";
+  const field = issue.path.join(".");
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
+    return field ? `${field} is required` : "The request body is required";
+  }
+  return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Validates a JSON body at the edge; a failure answers 400 `{ message }` and the handler never runs. */
+export function jsonBody<T extends ZodType>(schema: T) {
+  return zValidator("json", schema, (result, c) => {
+    if (!result.success) return c.json({ message: describeZodError(result.error as ZodError) }, 400);
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The one process: configuration, database, HTTP server (API, assets, pages) and, from later issues on, the job loop.
+ * Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
+ */
+import { mkdirSync } from "node:fs";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { openStore } from "./db/client.ts";
+import { consoleLogger } from "./log.ts";
+import { readManifest } from "./ssr/assets.ts";
+
+/** Big enough for six photos at the per-photo limit plus the form; each router enforces its own, smaller limit. */
+const MAX_REQUEST_BODY_BYTES = 80 * 1024 * 1024;
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = configOrExit();
+const log = consoleLogger;
+
+const store = openStore(config.databasePath);
+log.info(`database ${config.databasePath}: ${store.migrationsApplied} migration(s) applied`);
+mkdirSync(config.uploadsDir, { recursive: true });
+
+const ctx: AppContext = { config, store, log };
+// In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
+const manifest = config.env === "development" ? null : readManifest();
+const app = createApp(ctx, { assets: () => manifest ?? readManifest() });
+
+const server = Bun.serve({
+  port: config.port,
+  hostname: config.host,
+  fetch: app.fetch,
+  maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+});
+log.info(`listening on http://${config.host}:${server.port} (public URL ${config.publicUrl}, payments: ${config.payments.provider})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`${signal}: no new connections; finishing requests in flight`);
+  // stop() without `true` refuses new connections and resolves once the open requests have been answered.
+  await server.stop();
+  store.close();
+  log.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

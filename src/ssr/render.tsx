@@ -1,0 +1,87 @@
+import type { Context } from "hono";
+import { renderToReadableStream } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import type { AppContext } from "../context.ts";
+import { App } from "../web/App.tsx";
+import { publicConfigFrom, PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
+import { findPage, NOT_FOUND_META, type PageMeta } from "../web/routes.tsx";
+import { THEME_SCRIPT } from "../web/theme.ts";
+import type { AssetManifest } from "./assets.ts";
+
+/**
+ * Streams one page: the document head is sent at once, React streams the body into #root,
+ * and the browser hydrates it with the same route table (src/web/routes.tsx).
+ */
+export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
+  const url = new URL(c.req.url);
+  const page = findPage(url.pathname);
+  const nonce: string = c.get("secureHeadersNonce");
+  const config = publicConfigFrom(ctx.config);
+
+  const body = await renderToReadableStream(
+    <StaticRouter location={url.pathname + url.search}>
+      <App config={config} />
+    </StaticRouter>,
+    { nonce, onError: (err) => ctx.log.error(`render ${url.pathname}`, err) },
+  );
+
+  const head = documentHead({
+    meta: page?.meta ?? NOT_FOUND_META,
+    canonical: `${ctx.config.publicUrl}${url.pathname}`,
+    assets,
+    nonce,
+    configJson: safeJson(config),
+  });
+  const stream = concatStreams(head, body, "</div></body></html>");
+  return c.body(stream, page ? 200 : 404, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+}
+
+function documentHead(p: { meta: PageMeta; canonical: string; assets: AssetManifest; nonce: string; configJson: string }): string {
+  const title = escapeHtml(p.meta.title);
+  const description = escapeHtml(p.meta.description);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><meta name="description" content="${description}">
+<meta property="og:type" content="website"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(p.canonical)}">
+<link rel="canonical" href="${escapeHtml(p.canonical)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<meta name="color-scheme" content="light dark">
+<script nonce="${p.nonce}">${THEME_SCRIPT}</script>
+<link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.js}" nonce="${p.nonce}"></script>
+<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${p.configJson}</script>
+</head><body><div id="root">`;
+}
+
+function concatStreams(head: string, body: ReadableStream<Uint8Array>, tail: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head));
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.enqueue(encoder.encode(tail));
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
+
+/** JSON that cannot close the surrounding <script> element. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { openStore } from "../db/client.ts";
+import { memoryLogger } from "../log.ts";
+import { readManifest } from "../ssr/assets.ts";
+
+export function tempDir(prefix = "app-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestContext extends AppContext {
+  dir: string;
+  log: ReturnType<typeof memoryLogger>;
+  cleanup(): void;
+}
+
+/** A real context on a temp-file SQLite database (migrated), temp upload and outbox folders, and a recording logger. */
+export function testContext(env: Record<string, string> = {}): TestContext {
+  const dir = tempDir();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_PATH: join(dir, "app.sqlite"),
+    UPLOADS_DIR: join(dir, "uploads"),
+    OUTBOX_DIR: join(dir, "outbox"),
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const store = openStore(config.databasePath);
+  return {
+    config,
+    store,
+    log: memoryLogger(),
+    dir,
+    cleanup() {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real app over a test context; pages use the built assets (npm test builds them first). */
+export function testApp(ctx: AppContext) {
+  return createApp(ctx, { assets: readManifest });
+}

@@ -1,0 +1,88 @@
+import type { Subprocess } from "bun";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT_DIR } from "../ssr/assets.ts";
+import { tempDir } from "./context.ts";
+
+export function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dir: string;
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`bun src/server.ts`) as its own process on a free port with a temp database,
+ * and waits until /healthz answers.
+ */
+export async function startServer(env: Record<string, string> = {}, dir = tempDir("app-server-")): Promise<RunningServer> {
+  const port = freePort();
+  const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "src/server.ts")], {
+    cwd: ROOT_DIR,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: join(dir, "app.sqlite"),
+      UPLOADS_DIR: join(dir, "uploads"),
+      OUTBOX_DIR: join(dir, "outbox"),
+      ...env,
+    },
+  });
+  let text = "";
+  const decoder = new TextDecoder();
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${text}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill();
+      throw new Error(`server did not start in 15 s:\n${text}`);
+    }
+    await Bun.sleep(50);
+  }
+
+  const server: RunningServer = {
+    url,
+    port,
+    dir,
+    proc,
+    output: () => text,
+    async stop(signal = "SIGTERM") {
+      if (proc.exitCode === null) proc.kill(signal);
+      return await proc.exited;
+    },
+    async cleanup() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
