@@ -72,7 +72,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("/assets/*", (c) => c.text("Not found", 404));
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use(
     "*",
     serveStatic({

@@ -15,6 +15,6 @@ export function describeZodError(error: ZodError): string {
 /** Validates a JSON body at the edge; a failure answers 400 `{ message }` and the handler never runs. */
 export function jsonBody<T extends ZodType>(schema: T) {
   return zValidator("json", schema, (result, c) => {
-    if (!result.success) return c.json({ message: describeZodError(result.error as ZodError) }, 400);
+    if (!result.success) return c.json({ message: describeZodError(result.error as unknown as ZodError) }, 400);
   });
 }

@@ -15,7 +15,7 @@ import type { AssetManifest } from "./assets.ts";
 export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
   const url = new URL(c.req.url);
   const page = findPage(url.pathname);
-  const nonce: string = c.get("secureHeadersNonce");
+  const nonce = c.get("secureHeadersNonce") ?? "";
   const config = publicConfigFrom(ctx.config);
 
   const body = await renderToReadableStream(

@@ -1,0 +1,72 @@
+import type { PlanId } from "./db/schema.ts";
+
+/**
+ * The one plan table (spec sections 3 and 9). The browser shows these prices and the server charges them:
+ * an order's amount always comes from here, never from a request.
+ */
+export interface Plan {
+  id: PlanId;
+  title: string;
+  description: string;
+  /** Integer cents. */
+  priceCents: number;
+  features: readonly string[];
+  mostPopular: boolean;
+  /** Shown on the pricing page; elite exists (spec) but is not offered there. */
+  offeredOnPricingPage: boolean;
+  deliveryHours: number;
+  revisionsAllowed: number;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  basic: {
+    id: "basic",
+    title: "Basic",
+    description: "A focused review and a tuned-up bio.",
+    priceCents: 699,
+    features: ["AI Profile Analysis", "Basic Bio Optimization", "Photo Order Recommendations", "48-Hour Delivery"],
+    mostPopular: false,
+    offeredOnPricingPage: true,
+    deliveryHours: 48,
+    revisionsAllowed: 0,
+  },
+  premium: {
+    id: "premium",
+    title: "Premium",
+    description: "A complete makeover of your profile.",
+    priceCents: 999,
+    features: [
+      "Everything in Basic",
+      "Complete Bio Rewrite",
+      "Photo Selection & Ordering",
+      "3 Conversation Starters",
+      "Dating App Strategy Guide",
+      "1 Revision",
+      "24-Hour Delivery",
+    ],
+    mostPopular: true,
+    offeredOnPricingPage: true,
+    deliveryHours: 24,
+    revisionsAllowed: 1,
+  },
+  elite: {
+    id: "elite",
+    title: "Elite",
+    description: "Premium, first in the queue.",
+    priceCents: 4999,
+    features: ["Everything in Premium", "Priority Review", "1 Revision", "12-Hour Delivery"],
+    mostPopular: false,
+    offeredOnPricingPage: false,
+    deliveryHours: 12,
+    revisionsAllowed: 1,
+  },
+};
+
+export function findPlan(id: string | null | undefined): Plan | undefined {
+  return id && Object.hasOwn(PLANS, id) ? PLANS[id as PlanId] : undefined;
+}
+
+/** "$6.99" — US dollars with two decimals (spec section 9). */
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
