@@ -175,3 +175,35 @@ export const paymentEvents = sqliteTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
+
+export const PAYMENT_SESSION_KINDS = ["hosted", "embedded", "manual"] as const;
+export const PAYMENT_SESSION_STATUSES = ["open", "paid", "failed", "expired"] as const;
+export type PaymentSessionStatus = (typeof PAYMENT_SESSION_STATUSES)[number];
+
+/**
+ * Every payment attempt this server started: a Stripe Checkout Session or PaymentIntent, or a session of the
+ * built-in local provider (whose whole state lives here). `id` is the provider's reference (cs_…, pi_…, or a
+ * random id for local sessions), so /api/verify-payment/:id answers only for sessions this server created, and an
+ * open session of an order can be reused instead of charging twice. No card data is ever stored.
+ */
+export const paymentSessions = sqliteTable(
+  "payment_sessions",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+    kind: text("kind", { enum: PAYMENT_SESSION_KINDS }).notNull(),
+    /** Null for the internal test payments, which fulfil nothing. */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Integer cents: the order's amount when there is an order. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: PAYMENT_SESSION_STATUSES }).notNull().default("open"),
+    /** Where the customer pays (hosted sessions only). */
+    url: text("url"),
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_sessions_order_idx").on(t.orderId)],
+);
