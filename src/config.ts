@@ -24,6 +24,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_PATH: z.string().min(1).default("db/app.sqlite"),
+  MIGRATIONS_DIR: z.string().min(1).optional(),
   UPLOADS_DIR: z.string().min(1).default("uploads"),
   OUTBOX_DIR: z.string().min(1).default("db/outbox"),
   SMTP_URL: z
@@ -56,6 +57,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databasePath: string;
+  /** Where the SQL migrations are; only a deployment that mounts a volume over db/ needs to move them. */
+  migrationsDir?: string;
   uploadsDir: string;
   outboxDir: string;
   mail: { smtpUrl?: string; from: string; supportEmail: string };
@@ -112,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     databasePath: env.DATABASE_PATH,
+    migrationsDir: env.MIGRATIONS_DIR,
     uploadsDir: env.UPLOADS_DIR,
     outboxDir: env.OUTBOX_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },

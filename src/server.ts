@@ -28,7 +28,7 @@ function configOrExit(): Config {
 const config = configOrExit();
 const log = consoleLogger;
 
-const store = openStore(config.databasePath);
+const store = openStore(config.databasePath, config.migrationsDir);
 log.info(`database ${config.databasePath}: ${store.migrationsApplied} migration(s) applied`);
 mkdirSync(config.uploadsDir, { recursive: true });
 

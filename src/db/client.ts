@@ -15,10 +15,10 @@ export interface Store {
   close(): void;
 }
 
-const MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "db", "migrations");
+export const DEFAULT_MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "db", "migrations");
 
 /** Opens (creating if needed) the SQLite file, sets the pragmas of ARCHITECTURE.md and applies pending migrations. */
-export function openStore(path: string): Store {
+export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.run("PRAGMA journal_mode = WAL");
@@ -29,7 +29,7 @@ export function openStore(path: string): Store {
 
   const db = drizzle({ client: sqlite, schema });
   const before = countMigrations(sqlite);
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  migrate(db, { migrationsFolder: migrationsDir });
   const migrationsApplied = countMigrations(sqlite) - before;
 
   let closed = false;

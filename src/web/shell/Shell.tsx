@@ -9,6 +9,10 @@ import { Toaster } from "./Toaster.tsx";
 export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
+    // A marker for tests and scripts: the page is interactive once React has hydrated it.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
     document.title = (findPage(pathname)?.meta ?? NOT_FOUND_META).title;
   }, [pathname]);
 

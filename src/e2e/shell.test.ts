@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+describe("server rendering", () => {
+  test("the page's text is in the HTML before any script runs", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(`${server.url}/`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("h1").first().textContent()).resolves.toContain("dating profile");
+    expect(await page.getByRole("link", { name: "Get Started" }).first().getAttribute("href")).toBe("/upload");
+    expect(await page.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/services");
+    expect(await page.locator("footer").textContent()).toContain("Expert dating profile optimization service.");
+    await context.close();
+  });
+
+  test("hydration completes without console errors", async () => {
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    // Client-side navigation works after hydration and keeps the document (no full reload).
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.locator("footer").getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the shell", () => {
+  test("header and footer carry the spec's links", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [["Services", "/services"], ["Pricing", "/pricing"], ["Contact", "/contact"]]) {
+      expect(await nav.getByRole("link", { name }).getAttribute("href")).toBe(href!);
+    }
+    expect(await page.getByRole("link", { name: "ProfileBoost home" }).getAttribute("href")).toBe("/");
+    const footer = page.locator("footer");
+    const company = footer.getByRole("navigation", { name: "Company" });
+    for (const [name, href] of [["About Us", "/about"], ["Contact", "/contact"], ["Support", "/contact"], ["Privacy Policy", "/privacy-policy"], ["Terms of Service", "/terms-of-service"]]) {
+      expect(await company.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href!);
+    }
+    const legal = footer.getByRole("navigation", { name: "Legal" });
+    expect(await legal.getByRole("link", { name: "Cookie Policy" }).getAttribute("href")).toBe("/privacy-policy#cookies");
+    expect(await legal.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+    expect(await legal.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
+    expect(await footer.textContent()).toContain("© 2025");
+    expect(await footer.getByRole("link", { name: /Instagram/ }).getAttribute("href")).toStartWith("https://");
+    await page.close();
+  });
+
+  test("the active header link is highlighted", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("class")).toContain("text-primary");
+    expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBeNull();
+    await page.close();
+  });
+
+  test("the mobile menu opens, shows the same links, and closes when one is chosen", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    for (const name of ["Services", "Pricing", "Contact", "Get Started"]) expect(await menu.getByRole("link", { name }).isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    expect(await menu.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    await page.close();
+  });
+
+  test("the theme defaults to light, persists across reloads, and is applied before first paint", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByRole("button", { name: /^Theme: Light/ }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+    // Hold the client bundle back: whatever is painted before it arrives must already be dark.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForSelector("footer", { state: "attached" });
+    const beforeScript = await page.evaluate(() => ({
+      dark: document.documentElement.classList.contains("dark"),
+      hydrated: document.documentElement.dataset.hydrated ?? null,
+      background: getComputedStyle(document.documentElement).backgroundColor,
+    }));
+    expect(beforeScript.hydrated).toBeNull();
+    expect(beforeScript.dark).toBe(true);
+    release();
+    await hydrated(page);
+    const lightBackground = await (async () => {
+      const other = await browser.newPage();
+      await other.goto(`${server.url}/`);
+      const bg = await other.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      await other.close();
+      return bg;
+    })();
+    expect(beforeScript.background).not.toBe(lightBackground);
+    expect(await page.getByRole("button", { name: /^Theme: Dark/ }).count()).toBe(1);
+
+    // dark → system follows the operating system's preference.
+    await page.getByRole("button", { name: /^Theme: Dark/ }).click();
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await context.close();
+  });
+
+  test("an unknown path shows the not-found page with a 404 status", async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${server.url}/definitely/not/here`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  test("a route change scrolls back to the top", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 300 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.locator("footer").getByRole("link", { name: "Support" }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+});

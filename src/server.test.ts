@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT_DIR } from "./ssr/assets.ts";
+import { tempDir } from "./testing/context.ts";
+import { startServer } from "./testing/server.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function runServerExpectingExit(env: Record<string, string>) {
+  const dir = tempDir("server-bad-config-");
+  dirs.push(dir);
+  const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "src/server.ts")], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(dir, "app.sqlite"), ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill(), 10_000);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return { code, stderr: await new Response(proc.stderr).text() };
+}
+
+describe("start-up", () => {
+  test("PORT=abc stops at once with one line naming PORT", async () => {
+    const { code, stderr } = await runServerExpectingExit({ PORT: "abc" });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Invalid configuration: PORT must be a whole number between 1 and 65535 (got "abc")');
+  });
+
+  test("production without Stripe keys refuses to start", async () => {
+    const { code, stderr } = await runServerExpectingExit({ NODE_ENV: "production", PORT: "3999" });
+    expect(code).toBe(1);
+    expect(stderr).toContain("STRIPE_SECRET_KEY is required in production");
+  });
+
+  test("a restart on the same database applies no migration twice and keeps the data", async () => {
+    const dir = tempDir("server-restart-");
+    dirs.push(dir);
+    const first = await startServer({}, dir);
+    expect(first.output()).toMatch(/[1-9]\d* migration\(s\) applied/);
+    const { Database } = await import("bun:sqlite");
+    {
+      const db = new Database(join(dir, "app.sqlite"));
+      db.run("INSERT INTO contact_messages (first_name, last_name, email, subject, message) VALUES ('A','B','a@example.com','S','kept across restarts')");
+      db.close();
+    }
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer({}, dir);
+    expect(second.output()).toContain(": 0 migration(s) applied");
+    await second.stop();
+    const db = new Database(join(dir, "app.sqlite"), { readonly: true });
+    const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()!.n;
+    const kept = db.query<{ message: string }, []>("SELECT message FROM contact_messages").get();
+    db.close();
+    expect(count).toBeGreaterThan(0);
+    expect(kept?.message).toBe("kept across restarts");
+  });
+});
+
+describe("shutdown", () => {
+  test("SIGTERM stops new connections, closes the database and exits 0", async () => {
+    const server = await startServer();
+    dirs.push(server.dir);
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.output()).toContain("SIGTERM: no new connections");
+    expect(server.output()).toContain("stopped");
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  test("SIGINT does the same", async () => {
+    const server = await startServer();
+    dirs.push(server.dir);
+    expect(await server.stop("SIGINT")).toBe(0);
+    expect(server.output()).toContain("SIGINT: no new connections");
+  });
+});
