@@ -1,0 +1,89 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTransport, type Transporter } from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+
+/** One e-mail, ready to go. Bodies come from React components (see ./render.tsx). */
+export interface Email {
+  /**
+   * Names the logical message, e.g. `contact:42`. The Message-ID is derived from it, so every retry of one message
+   * carries the same Message-ID and a receiver (or a test) can tell a repeat from a new message.
+   */
+  key: string;
+  to: Mail.Address | string;
+  replyTo?: Mail.Address;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves with the Message-ID once the SMTP server accepted the message (or the outbox file is written). */
+  send(email: Email): Promise<{ messageId: string }>;
+  /** "smtp host:port" or "outbox <dir>", for the start-up log. */
+  readonly description: string;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}
+
+/** `<sha256(key)@domain-of-from>`: stable per logical message, and reveals nothing about the key. */
+export function messageIdFor(key: string, from: string): string {
+  const domain = from.split("@").pop() || "localhost";
+  const hash = new Bun.CryptoHasher("sha256").update(key).digest("hex").slice(0, 32);
+  return `<${hash}@${domain}>`;
+}
+
+/** SMTP when `smtpUrl` is set; otherwise every message becomes an `.eml` file in `outboxDir`. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : outboxMailer(options.outboxDir, options.from);
+}
+
+function message(email: Email, from: string): Mail.Options {
+  return {
+    from,
+    to: email.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    messageId: messageIdFor(email.key, from),
+  };
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  // Short timeouts: a mail server that does not answer should fail the job (and schedule a retry) quickly,
+  // not hold the job loop for the operating system's default of minutes.
+  const transport: Transporter = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const { hostname, port } = new URL(url);
+  return {
+    description: `smtp ${hostname}:${port || "(default port)"}`,
+    async send(email) {
+      const info = await transport.sendMail(message(email, from));
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(dir: string, from: string): Mailer {
+  // nodemailer builds the raw RFC 5322 message; we only write it down.
+  const transport: Transporter = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `outbox ${dir}`,
+    async send(email) {
+      const info = await transport.sendMail(message(email, from));
+      mkdirSync(dir, { recursive: true });
+      // Named after the message key, so a retry rewrites the same file instead of adding a copy.
+      const path = join(dir, `${email.key.replace(/[^a-zA-Z0-9._-]/g, "-")}.eml`);
+      writeFileSync(`${path}.tmp`, info.message as Buffer);
+      renameSync(`${path}.tmp`, path);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
