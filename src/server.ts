@@ -7,6 +7,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStore } from "./db/client.ts";
+import { startJobLoop } from "./jobs/start.ts";
 import { consoleLogger } from "./log.ts";
 import { readManifest } from "./ssr/assets.ts";
 
@@ -44,6 +45,7 @@ const server = Bun.serve({
   maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
 });
 log.info(`listening on http://${config.host}:${server.port} (public URL ${config.publicUrl}, payments: ${config.payments.provider})`);
+const jobLoop = startJobLoop(ctx);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -52,6 +54,8 @@ async function shutdown(signal: string) {
   log.info(`${signal}: no new connections; finishing requests in flight`);
   // stop() without `true` refuses new connections and resolves once the open requests have been answered.
   await server.stop();
+  // The job in hand finishes and writes its outcome while the database is still open.
+  await jobLoop.stop();
   store.close();
   log.info("stopped");
   process.exit(0);
