@@ -4,7 +4,7 @@
  * Files from earlier builds are kept for an hour so a server still running an older manifest keeps serving them.
  */
 import { mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { ASSETS_DIR, MANIFEST_PATH, ROOT_DIR, type AssetManifest } from "../src/ssr/assets.ts";
 
 const KEEP_OLD_ASSETS_MS = 60 * 60 * 1000;
@@ -15,7 +15,8 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const bundle = await Bun.build({
     entrypoints: [join(ROOT_DIR, "src/client/entry.tsx")],
     outdir: ASSETS_DIR,
-    naming: "[name]-[hash].[ext]",
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    splitting: true,
     target: "browser",
     minify: !dev,
     sourcemap: dev ? "linked" : "none",
@@ -36,14 +37,13 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const cssName = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 12)}.css`;
   writeFileSync(join(ASSETS_DIR, cssName), css);
 
-  const manifest: AssetManifest = { js: `/assets/${js.path.split("/").pop()}`, css: `/assets/${cssName}` };
+  const manifest: AssetManifest = { js: `/assets/${basename(js.path)}`, css: `/assets/${cssName}` };
   writeFileSync(MANIFEST_PATH, JSON.stringify(manifest, null, 2));
-  removeStaleAssets(manifest);
+  removeStaleAssets(new Set([cssName, ...bundle.outputs.map((o) => basename(o.path))]));
   return manifest;
 }
 
-function removeStaleAssets(current: AssetManifest): void {
-  const keep = new Set([current.js, current.css, `${current.js}.map`].map((p) => p.split("/").pop()));
+function removeStaleAssets(keep: Set<string>): void {
   const cutoff = Date.now() - KEEP_OLD_ASSETS_MS;
   for (const name of readdirSync(ASSETS_DIR)) {
     const path = join(ASSETS_DIR, name);

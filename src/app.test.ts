@@ -71,6 +71,7 @@ describe("pages", () => {
 
   test("every response carries security headers and a fresh CSP nonce that the page's scripts use", async () => {
     const [a, b] = await Promise.all([app.request("/"), app.request("/")]);
+    await b.clone().text();
     const csp = a.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { AppContext } from "../context.ts";
 import { App } from "../web/App.tsx";
+import { preloadPage } from "../web/PageOutlet.tsx";
 import { publicConfigFrom, PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
 import { findPage, NOT_FOUND_META, type PageMeta } from "../web/routes.tsx";
 import { THEME_SCRIPT } from "../web/theme.ts";
@@ -15,6 +16,7 @@ import type { AssetManifest } from "./assets.ts";
 export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
   const url = new URL(c.req.url);
   const page = findPage(url.pathname);
+  if (page) await preloadPage(page);
   const nonce = c.get("secureHeadersNonce") ?? "";
   const config = publicConfigFrom(ctx.config);
 

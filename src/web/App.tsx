@@ -1,5 +1,7 @@
 import { Provider as JotaiProvider } from "jotai";
+import { Suspense } from "react";
 import { Route, Routes } from "react-router";
+import { PageOutlet } from "./PageOutlet.tsx";
 import { NotFoundPage } from "./pages/NotFound.tsx";
 import { PublicConfigContext, type PublicConfig } from "./public-config.ts";
 import { pages } from "./routes.tsx";
@@ -11,14 +13,25 @@ export function App({ config }: { config: PublicConfig }) {
     <PublicConfigContext.Provider value={config}>
       <JotaiProvider>
         <Shell>
-          <Routes>
-            {pages.map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              {pages.map((page) => (
+                <Route key={page.path} path={page.path} element={<PageOutlet page={page} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
         </Shell>
       </JotaiProvider>
     </PublicConfigContext.Provider>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
   );
 }
