@@ -73,6 +73,34 @@ describe("shutdown", () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 
+  test("SIGTERM during a request lets it finish and keeps what it wrote", async () => {
+    const server = await startServer();
+    dirs.push(server.dir);
+    const body = JSON.stringify({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", subject: "Hello", message: "Sent while the server stops." });
+    const { connect } = await import("node:net");
+    const socket = connect(server.port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (d) => (response += d));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    // Headers and half the body now; the handler is waiting for the rest when the signal arrives.
+    socket.write(`POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 20));
+    await Bun.sleep(200);
+    server.proc.kill("SIGTERM");
+    await Bun.sleep(300);
+    expect(server.proc.exitCode).toBeNull();
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow(); // no new connections meanwhile
+    socket.write(body.slice(20));
+    await closed;
+    expect(response).toStartWith("HTTP/1.1 201");
+    expect(await server.proc.exited).toBe(0);
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(join(server.dir, "app.sqlite"), { readonly: true });
+    expect(db.query<{ message: string }, []>("SELECT message FROM contact_messages").get()?.message).toBe("Sent while the server stops.");
+    db.close();
+  });
+
   test("SIGINT does the same", async () => {
     const server = await startServer();
     dirs.push(server.dir);
