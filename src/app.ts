@@ -9,6 +9,7 @@ import { paymentsRouter } from "./api/payments.ts";
 import { photosRouter } from "./api/photos.ts";
 import { profilesRouter } from "./api/profiles.ts";
 import { resultsRouter } from "./api/results.ts";
+import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
@@ -31,10 +32,12 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        // Stripe.js and its Payment Element frames, loaded only by the card-payment pages (Stripe's CSP guide).
+        scriptSrc: ["'self'", NONCE, "https://js.stripe.com", "https://*.js.stripe.com"],
+        frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -59,7 +62,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   const api = new Hono();
   api.use(requireJsonOrMultipart, limitJsonBody);
-  for (const router of [profilesRouter, ordersRouter, paymentsRouter, contactRouter, resultsRouter, adminRouter, photosRouter]) {
+  for (const router of [profilesRouter, ordersRouter, paymentsRouter, contactRouter, resultsRouter, adminRouter, photosRouter, webhooksRouter]) {
     api.route("/", router(ctx));
   }
   api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));

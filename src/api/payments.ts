@@ -1,6 +1,203 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppContext } from "../context.ts";
+import { newId } from "../db/ids.ts";
+import { orders, paymentSessions } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { jsonBody } from "../http/validate.ts";
+import { findPlan } from "../plans.ts";
+import { captureLocalSession, decideByLast4, decideTestCard } from "../payments/local.ts";
+import { ProviderError } from "../payments/provider.ts";
+import {
+  assertPayable,
+  loadOrder,
+  orderView,
+  paymentsFor,
+  sameOriginUrl,
+  SESSION_ID_PLACEHOLDER,
+  settle,
+  startPayment,
+  testChargeTarget,
+  withSessionIdPlaceholder,
+  type ChargeTarget,
+} from "../payments/service.ts";
 
-export function paymentsRouter(_ctx: AppContext) {
-  return new Hono();
+const orderId = z.string().trim().min(1, "orderId is required").max(64, "orderId is not valid");
+/** Pages send the price they show; it is read only for the internal test payments, never for an order. */
+const amount = z.union([z.number(), z.string().max(20)]).optional();
+
+const checkoutSessionBody = z.object({
+  orderId: orderId.optional(),
+  amount,
+  plan_id: z.string().max(32).optional(),
+  successUrl: z.string().max(2000).optional(),
+  cancelUrl: z.string().max(2000).optional(),
+});
+
+const paymentIntentBody = z.object({ orderId: orderId.optional(), amount });
+
+const processOrderBody = z.object({
+  orderId,
+  planId: z.string().max(32).optional(),
+  price: amount,
+  // Strict: a client that sends a whole card number (or anything else) is refused, not silently trimmed.
+  paymentDetails: z.strictObject({
+    name: z.string().trim().min(1, "Please fill out all fields").max(200),
+    email: z.email("Please enter a valid email address").max(254),
+    last4: z.string().regex(/^\d{4}$/, "last4 must be the last 4 digits of the card"),
+  }),
+});
+
+const localPayBody = z.object({
+  cardNumber: z.string().max(30),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+});
+
+const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
+const NOT_FOUND = "Payment session not found.";
+
+export function paymentsRouter(ctx: AppContext) {
+  const r = new Hono();
+  const db = ctx.store.db;
+
+  const chargeTarget = (body: { orderId?: string; amount?: number | string }): ChargeTarget => {
+    if (!body.orderId) return testChargeTarget(ctx, body.amount);
+    const order = loadOrder(ctx, body.orderId);
+    assertPayable(order);
+    return { order };
+  };
+
+  r.post("/create-checkout-session", jsonBody(checkoutSessionBody), async (c) => {
+    const body = c.req.valid("json");
+    // Return URLs are checked before anything is created, so a refused request leaves nothing behind.
+    const successUrl = withSessionIdPlaceholder(sameOriginUrl(ctx, body.successUrl, "/success", "successUrl"));
+    const cancelUrl = sameOriginUrl(ctx, body.cancelUrl, "/pricing", "cancelUrl");
+    const payment = await startPayment(ctx, { kind: "hosted", target: chargeTarget(body), successUrl, cancelUrl });
+    return c.json({ url: payment.url, sessionId: payment.reference });
+  });
+
+  r.post("/create-payment-intent", jsonBody(paymentIntentBody), async (c) => {
+    const target = chargeTarget(c.req.valid("json"));
+    const payment = await startPayment(ctx, { kind: "embedded", target });
+    return c.json({
+      clientSecret: payment.clientSecret,
+      sessionId: payment.reference,
+      provider: payment.provider,
+      amount: payment.amount,
+      planId: "order" in target ? target.order.planId : null,
+    });
+  });
+
+  // The manual card form: only a name, an e-mail and the last four digits arrive here, so it can stand in for a
+  // payment only with the local provider; with Stripe the page is told to use secure checkout.
+  r.post("/process-order", jsonBody(processOrderBody), async (c) => {
+    const body = c.req.valid("json");
+    const payments = paymentsFor(ctx);
+    if (payments.active.name !== "local") {
+      throw new ApiError(409, "Card details cannot be taken on this page. Please use secure checkout.");
+    }
+    const order = loadOrder(ctx, body.orderId);
+    assertPayable(order);
+    const decision = decideByLast4(body.paymentDetails.last4);
+    if (!decision.approved) throw new ApiError(402, decision.message);
+
+    const id = newId();
+    db.insert(paymentSessions).values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency }).run();
+    captureLocalSession(db, id);
+    const payment = await payments.active.retrieve(id);
+    const outcome = payment ? settle(ctx, payment) : "not_paid";
+    if (outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
+    return c.json({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(ctx, order.id)) });
+  });
+
+  r.get("/verify-payment/:sessionId", async (c) => {
+    const sessionId = c.req.param("sessionId");
+    const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
+    const provider = row ? paymentsFor(ctx).byName(row.provider) : null;
+    if (!row || !provider) throw new ApiError(404, NOT_FOUND);
+
+    let payment;
+    try {
+      payment = await provider.retrieve(row.id);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      ctx.log.error("payment verification could not reach the provider", err);
+      throw new ApiError(502, "The payment provider could not be reached. Please try again.");
+    }
+    if (!payment) throw new ApiError(404, NOT_FOUND);
+
+    const outcome = settle(ctx, payment);
+    const order = row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined;
+    const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
+    return c.json({
+      success,
+      message: success ? "Payment verified" : payment.paid ? "Payment received but the order could not be updated" : "Payment not completed",
+      status: payment.status,
+      needsProfile: success && order !== undefined && order.profileId === null,
+      order: order ? orderView(order) : null,
+      test: payment.orderId === null,
+    });
+  });
+
+  const localSession = (sessionId: string) => {
+    const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
+    if (!row || row.provider !== "local" || row.kind === "manual" || paymentsFor(ctx).active.name !== "local") {
+      throw new ApiError(404, NOT_FOUND);
+    }
+    return row;
+  };
+
+  r.get("/local-checkout/:sessionId", (c) => {
+    const row = localSession(c.req.param("sessionId"));
+    const order = row.orderId ? loadOrder(ctx, row.orderId) : null;
+    return c.json({
+      id: row.id,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      plan: order ? (findPlan(order.planId)?.title ?? order.planId) : null,
+      cancelUrl: row.cancelUrl ? sitePath(row.cancelUrl) : null,
+    });
+  });
+
+  r.post("/local-checkout/:sessionId/pay", jsonBody(localPayBody), async (c) => {
+    const row = localSession(c.req.param("sessionId"));
+    const card = c.req.valid("json");
+    const digits = card.cardNumber.replace(/[\s-]/g, "");
+    if (!/^\d{13,19}$/.test(digits)) throw new ApiError(400, "Enter a valid card number.");
+    const expiry = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(card.expiry.trim());
+    if (!expiry) throw new ApiError(400, "Enter the expiry date as MM/YY.");
+    const now = new Date();
+    const [expMonth, expYear] = [Number(expiry[1]), 2000 + Number(expiry[2])];
+    if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
+      throw new ApiError(400, "Your card has expired.");
+    }
+    if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new ApiError(400, "Enter the card's 3-digit security code.");
+
+    if (row.status === "paid") throw new ApiError(409, "This payment has already been completed.");
+    if (row.status !== "open") throw new ApiError(409, "This payment session has ended. Please start again.");
+    if (row.orderId) assertPayable(loadOrder(ctx, row.orderId));
+
+    const decision = decideTestCard(digits);
+    if (!decision.approved) throw new ApiError(402, decision.message);
+    if (!captureLocalSession(db, row.id)) throw new ApiError(409, "This payment has already been completed.");
+
+    // From here on, the same path as a Stripe webhook: ask the provider, then settle.
+    const payment = await paymentsFor(ctx).active.retrieve(row.id);
+    if (payment) settle(ctx, payment);
+    const redirectUrl = row.successUrl
+      ? sitePath(row.successUrl.replace(SESSION_ID_PLACEHOLDER, row.id))
+      : `/success?session_id=${encodeURIComponent(row.id)}`;
+    return c.json({ success: true, redirectUrl });
+  });
+
+  return r;
+}
+
+/** Local-provider redirects stay on whichever host name the browser used: only path, query and fragment. */
+function sitePath(absolute: string): string {
+  const url = new URL(absolute);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import type { AppContext } from "../context.ts";
+import { paymentEvents } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { ProviderError } from "../payments/provider.ts";
+import { paymentsFor, settle } from "../payments/service.ts";
+
+/** Stripe's default tolerance: a signature older than five minutes is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The events this endpoint acts on; subscribe the Stripe endpoint to exactly these (README, "Payments"). */
+export const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "payment_intent.succeeded",
+] as const;
+
+/**
+ * POST /api/webhooks/stripe. The signature is checked on the raw body; the event says only which payment to look
+ * at, and the payment itself is fetched from Stripe again, so a forged or stale payload can move nothing. The event
+ * id is stored after the work is done: a delivery that failed half-way is retried by Stripe and redone, and a
+ * repeated delivery of a handled event is answered at once. Fulfilment is idempotent either way.
+ */
+export function webhooksRouter(ctx: AppContext) {
+  const r = new Hono();
+
+  r.post("/webhooks/stripe", async (c) => {
+    const { stripe } = paymentsFor(ctx);
+    const secret = ctx.config.payments.stripe.webhookSecret;
+    if (!stripe || !secret) throw new ApiError(404, "Stripe webhooks are not configured on this server.");
+
+    const signature = c.req.header("stripe-signature");
+    if (!signature) throw new ApiError(400, "Missing Stripe-Signature header.");
+    const raw = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = await stripe.webhooks.constructEventAsync(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    } catch {
+      throw new ApiError(400, "Webhook signature verification failed.");
+    }
+
+    const db = ctx.store.db;
+    if (db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id)).get()) {
+      return c.json({ received: true, duplicate: true });
+    }
+
+    const reference = referenceOf(event);
+    if (reference) {
+      let payment;
+      try {
+        payment = await paymentsFor(ctx).byName("stripe")!.retrieve(reference);
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        ctx.log.error(`webhook ${event.id}: Stripe could not be asked`, err);
+        // A 5xx makes Stripe deliver the event again later.
+        return c.json({ message: "Stripe could not be reached; deliver again later." }, 503);
+      }
+      if (!payment) {
+        ctx.log.error(`webhook ${event.id}: Stripe does not know ${reference}`);
+      } else if (event.type === "checkout.session.async_payment_failed") {
+        // Ask Stripe, not the event: only a session that is really unpaid is recorded as failed.
+        settle(ctx, { ...payment, failed: !payment.paid });
+      } else {
+        settle(ctx, payment);
+      }
+    }
+
+    db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
+    return c.json({ received: true });
+  });
+
+  return r;
+}
+
+/** The Checkout Session or PaymentIntent an event is about, for the events this endpoint acts on. */
+function referenceOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+      return event.data.object.id;
+    case "payment_intent.succeeded":
+      return event.data.object.id;
+    default:
+      return null;
+  }
+}

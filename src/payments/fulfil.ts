@@ -1,0 +1,103 @@
+import { and, eq, ne } from "drizzle-orm";
+import { writeTransaction, type DB } from "../db/client.ts";
+import { orders, paymentSessions, profiles } from "../db/schema.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import type { ProviderName } from "./provider.ts";
+
+export interface PaidPayment {
+  orderId: string;
+  provider: ProviderName;
+  /** The provider's id for the payment that succeeded; stored on the order. */
+  reference: string;
+  /** Integer cents actually charged, and its currency: both must match the order. */
+  amount: number;
+  currency: string;
+}
+
+export type FulfilOutcome =
+  /** This call marked the order paid (and queued the job when the order has a profile). */
+  | "fulfilled"
+  /** Already paid before: nothing changed. */
+  | "already_paid"
+  | "unknown_order"
+  /** The provider charged something other than the order's amount: nothing changes, the log says why. */
+  | "amount_mismatch";
+
+export interface FulfilResult {
+  outcome: FulfilOutcome;
+  /** Whether this call queued the optimisation job. */
+  jobQueued: boolean;
+}
+
+export function optimiseJobKey(orderId: string): string {
+  return `optimise:${orderId}`;
+}
+
+/**
+ * The one place an order becomes paid. The webhook, the success page's verification and the local provider all end
+ * here. In one BEGIN IMMEDIATE transaction: the order becomes `paid` with the provider's reference, its profile
+ * becomes `pending`, and one "optimise-profile" job is queued under a key unique to the order. The write lock and
+ * the `status <> 'paid'` guard make a second or concurrent call change nothing.
+ *
+ * An order without a profile yet (the customer paid first) is marked paid and queues nothing: attaching the profile
+ * later queues the job with the same key.
+ */
+export function fulfil(db: DB, payment: PaidPayment): FulfilResult {
+  return writeTransaction(db, (tx) => {
+    const order = tx.select().from(orders).where(eq(orders.id, payment.orderId)).get();
+    if (!order) return { outcome: "unknown_order", jobQueued: false };
+
+    const now = new Date();
+    // The attempt itself was paid whatever happens to the order, so the ledger never shows a paid session as open.
+    tx.update(paymentSessions)
+      .set({ status: "paid", updatedAt: now })
+      .where(and(eq(paymentSessions.id, payment.reference), ne(paymentSessions.status, "paid")))
+      .run();
+
+    if (order.status === "paid") return { outcome: "already_paid", jobQueued: false };
+    if (payment.amount !== order.amount || payment.currency.toLowerCase() !== order.currency.toLowerCase()) {
+      return { outcome: "amount_mismatch", jobQueued: false };
+    }
+
+    const changed = tx
+      .update(orders)
+      .set({ status: "paid", paymentProvider: payment.provider, paymentReference: payment.reference, paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), ne(orders.status, "paid")))
+      .returning({ id: orders.id })
+      .all();
+    if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
+
+    if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
+    // Only a profile that was waiting for payment moves on; one already being worked on keeps its state.
+    tx.update(profiles)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(profiles.id, order.profileId), eq(profiles.status, "created")))
+      .run();
+    const jobQueued = enqueueJob(tx, {
+      kind: "optimise-profile",
+      payload: { orderId: order.id, profileId: order.profileId },
+      idempotencyKey: optimiseJobKey(order.id),
+    });
+    return { outcome: "fulfilled", jobQueued };
+  });
+}
+
+/**
+ * An async payment that failed (a bank debit bounced): the attempt is marked failed and a still-pending order
+ * becomes `failed`, which the customer can pay again. A paid order is never touched.
+ */
+export function recordFailedPayment(db: DB, reference: string, orderId: string | null): void {
+  writeTransaction(db, (tx) => {
+    const now = new Date();
+    tx.update(paymentSessions)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(paymentSessions.id, reference), eq(paymentSessions.status, "open")))
+      .run();
+    if (orderId) {
+      tx.update(orders)
+        .set({ status: "failed", updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+        .run();
+    }
+  });
+}

@@ -1,0 +1,95 @@
+import { and, eq } from "drizzle-orm";
+import { writeTransaction, type DB } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { paymentSessions } from "../db/schema.ts";
+import type { ChargeRequest, HostedCheckoutRequest, PaymentProvider, PaymentSnapshot } from "./provider.ts";
+
+/**
+ * The built-in provider for running with no Stripe account: its whole state is the payment_sessions row,
+ * its hosted page is /pay/:sessionId on this site, and it accepts only Stripe's well-known test cards.
+ * No real card is ever charged, and no card number is stored.
+ */
+
+export const TEST_CARD_APPROVED = "4242424242424242";
+export const TEST_CARD_DECLINED = "4000000000000002";
+
+export const DECLINED_MESSAGE = "Your card was declined.";
+export const ONLY_TEST_CARDS_MESSAGE =
+  "The built-in test provider takes no real cards. Use the test card 4242 4242 4242 4242.";
+
+export type CardDecision = { approved: true } | { approved: false; message: string };
+
+/** Stripe's test-mode rules for the two cards the product documents; any other number is refused. */
+export function decideTestCard(digits: string): CardDecision {
+  if (digits === TEST_CARD_APPROVED) return { approved: true };
+  if (digits === TEST_CARD_DECLINED) return { approved: false, message: DECLINED_MESSAGE };
+  return { approved: false, message: ONLY_TEST_CARDS_MESSAGE };
+}
+
+/** The manual card form sends only the last four digits, so only they decide. */
+export function decideByLast4(last4: string): CardDecision {
+  if (last4 === TEST_CARD_APPROVED.slice(-4)) return { approved: true };
+  if (last4 === TEST_CARD_DECLINED.slice(-4)) return { approved: false, message: DECLINED_MESSAGE };
+  return { approved: false, message: ONLY_TEST_CARDS_MESSAGE };
+}
+
+/**
+ * Marks an open local session paid, the local equivalent of the card network approving the charge.
+ * Returns false when the session was no longer open (already paid, or ended), so nothing is charged twice.
+ */
+export function captureLocalSession(db: DB, sessionId: string): boolean {
+  return writeTransaction(db, (tx) => {
+    const changed = tx
+      .update(paymentSessions)
+      .set({ status: "paid", updatedAt: new Date() })
+      .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.provider, "local"), eq(paymentSessions.status, "open")))
+      .returning({ id: paymentSessions.id })
+      .all();
+    return changed.length === 1;
+  });
+}
+
+export function localProvider(db: DB): PaymentProvider {
+  // The caller records the new session in payment_sessions (it does so for Stripe too); until then it is not payable.
+  const snapshot = (request: ChargeRequest, reference: string, url: string | null): PaymentSnapshot => ({
+    provider: "local",
+    reference,
+    orderId: request.orderId,
+    amount: request.amount,
+    currency: request.currency,
+    paid: false,
+    open: true,
+    failed: false,
+    status: "unpaid",
+    url,
+    clientSecret: url ? null : reference,
+  });
+
+  return {
+    name: "local",
+    async createHostedCheckout(request: HostedCheckoutRequest) {
+      const id = newId();
+      return snapshot(request, id, `/pay/${id}`);
+    },
+    async createEmbeddedPayment(request: ChargeRequest) {
+      return snapshot(request, newId(), null);
+    },
+    async retrieve(reference: string) {
+      const row = db.select().from(paymentSessions).where(eq(paymentSessions.id, reference)).get();
+      if (!row || row.provider !== "local") return null;
+      return {
+        provider: "local",
+        reference: row.id,
+        orderId: row.orderId,
+        amount: row.amount,
+        currency: row.currency,
+        paid: row.status === "paid",
+        open: row.status === "open",
+        failed: row.status === "failed",
+        status: row.status === "open" ? "unpaid" : row.status,
+        url: row.kind === "hosted" ? `/pay/${row.id}` : null,
+        clientSecret: row.kind === "embedded" ? row.id : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { paymentSessions, orders } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { findPlan, PLANS } from "../plans.ts";
+import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
+import { localProvider } from "./local.ts";
+import { ProviderError, type PaymentProvider, type PaymentSnapshot, type ProviderName } from "./provider.ts";
+import { stripeClient, stripeProvider } from "./stripe.ts";
+import type Stripe from "stripe";
+
+/** Built once per context: the SDK client keeps its connection pool. */
+export interface Payments {
+  active: PaymentProvider;
+  stripe: Stripe | null;
+  byName(name: ProviderName): PaymentProvider | null;
+}
+
+const cache = new WeakMap<AppContext, Payments>();
+
+export function paymentsFor(ctx: AppContext): Payments {
+  const existing = cache.get(ctx);
+  if (existing) return existing;
+  const stripe = ctx.config.payments.stripe.secretKey ? stripeClient(ctx.config.payments.stripe) : null;
+  const stripeImpl = stripe ? stripeProvider(stripe) : null;
+  const local = localProvider(ctx.store.db);
+  const active = ctx.config.payments.provider === "stripe" && stripeImpl ? stripeImpl : local;
+  const payments: Payments = {
+    active,
+    stripe,
+    // Local sessions are readable only while the local provider is the active one, so a production site on Stripe
+    // never honours a local session.
+    byName: (name) => (name === "stripe" ? stripeImpl : active === local ? local : null),
+  };
+  cache.set(ctx, payments);
+  return payments;
+}
+
+export type SettleOutcome = FulfilOutcome | "not_paid" | "failed" | "test_payment";
+
+/**
+ * The one path from "the provider says" to our state, shared by the webhook, the success page's verification and
+ * the local provider's card form: a paid payment of an order is fulfilled, a failed one is recorded, anything else
+ * changes nothing.
+ */
+export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome {
+  if (payment.failed) {
+    recordFailedPayment(ctx.store.db, payment.reference, payment.orderId);
+    return "failed";
+  }
+  if (!payment.paid) return "not_paid";
+  if (!payment.orderId) {
+    ctx.store.db.update(paymentSessions).set({ status: "paid", updatedAt: new Date() }).where(eq(paymentSessions.id, payment.reference)).run();
+    return "test_payment";
+  }
+  const { outcome } = fulfil(ctx.store.db, {
+    orderId: payment.orderId,
+    provider: payment.provider,
+    reference: payment.reference,
+    amount: payment.amount,
+    currency: payment.currency,
+  });
+  if (outcome === "unknown_order" || outcome === "amount_mismatch") {
+    ctx.log.error(`payment ${payment.reference} was paid but not fulfilled: ${outcome} (order ${payment.orderId})`);
+  }
+  return outcome;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The order as the pages read it (spec section 7: id, plan_id, plan, price/amount). */
+export function orderView(order: OrderRow) {
+  return {
+    id: order.id,
+    plan_id: order.planId,
+    plan: findPlan(order.planId)?.title ?? order.planId,
+    amount: order.amount,
+    price: order.amount / 100,
+    status: order.status,
+    profile_id: order.profileId,
+  };
+}
+
+export function loadOrder(ctx: AppContext, orderId: string): OrderRow {
+  const order = ctx.store.db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new ApiError(404, "Order not found.");
+  return order;
+}
+
+/** Refuses to start a payment for an order that is paid (never charge twice) or cancelled. */
+export function assertPayable(order: OrderRow): void {
+  if (order.status === "paid") throw new ApiError(409, "This order has already been paid.");
+  if (order.status === "cancelled") throw new ApiError(409, "This order was cancelled and cannot be paid.");
+}
+
+/** What to charge: the order's stored amount, or, for the internal test pages only, the amount they ask for. */
+export type ChargeTarget = { order: OrderRow } | { testAmount: number };
+
+export const MIN_TEST_AMOUNT_CENTS = 50;
+export const MAX_TEST_AMOUNT_CENTS = 100_000;
+
+/** The internal test pages pay amounts of their own with no order; the public never can in production. */
+export function testChargeTarget(ctx: AppContext, amount: number | string | undefined): ChargeTarget {
+  if (ctx.config.isProduction) throw new ApiError(400, "orderId is required");
+  const dollars = typeof amount === "string" ? Number(amount) : amount;
+  if (dollars === undefined || !Number.isFinite(dollars)) throw new ApiError(400, "orderId or amount is required");
+  const cents = Math.round(dollars * 100);
+  if (cents < MIN_TEST_AMOUNT_CENTS || cents > MAX_TEST_AMOUNT_CENTS) {
+    throw new ApiError(400, `amount must be between ${MIN_TEST_AMOUNT_CENTS / 100} and ${MAX_TEST_AMOUNT_CENTS / 100} dollars`);
+  }
+  return { testAmount: cents };
+}
+
+interface StartPayment {
+  kind: "hosted" | "embedded";
+  target: ChargeTarget;
+  /** Absolute same-origin URLs (hosted only). */
+  successUrl?: string;
+  cancelUrl?: string;
+}
+
+/**
+ * Starts (or resumes) a payment. For an order, an attempt that is still open with the same amount and return
+ * URLs is handed back rather than a second one created, so two tabs or a double click lead to one payable
+ * session; the idempotency key (order, attempt number, parameters) makes a retried create call return the same
+ * session at Stripe.
+ */
+export async function startPayment(ctx: AppContext, request: StartPayment): Promise<PaymentSnapshot> {
+  const { active } = paymentsFor(ctx);
+  const db = ctx.store.db;
+  const order = "order" in request.target ? request.target.order : null;
+  const amount = order ? order.amount : (request.target as { testAmount: number }).testAmount;
+  const currency = order?.currency ?? "usd";
+  const description = order ? `ProfileBoost ${findPlan(order.planId)?.title ?? PLANS.premium.title} package` : "ProfileBoost test payment";
+
+  let attempt = 0;
+  if (order) {
+    const same = and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.provider, active.name), eq(paymentSessions.kind, request.kind));
+    const open = db
+      .select()
+      .from(paymentSessions)
+      .where(and(same, eq(paymentSessions.status, "open")))
+      .orderBy(desc(paymentSessions.createdAt))
+      .all();
+    for (const row of open) {
+      if (row.amount !== amount || (row.successUrl ?? undefined) !== request.successUrl || (row.cancelUrl ?? undefined) !== request.cancelUrl) continue;
+      const current = await active.retrieve(row.id);
+      if (current?.open) return current;
+      if (current?.paid) {
+        settle(ctx, current);
+        throw new ApiError(409, "This order has already been paid.");
+      }
+      db.update(paymentSessions)
+        .set({ status: current?.failed ? "failed" : "expired", updatedAt: new Date() })
+        .where(eq(paymentSessions.id, row.id))
+        .run();
+    }
+    attempt = db.select({ n: count() }).from(paymentSessions).where(same).get()?.n ?? 0;
+  }
+
+  const params = { amount, currency, successUrl: request.successUrl, cancelUrl: request.cancelUrl };
+  const idempotencyKey = order
+    ? `${request.kind}:${order.id}:${attempt}:${await shortHash(JSON.stringify(params))}`
+    : `${request.kind}:test:${crypto.randomUUID()}`;
+  const charge = { orderId: order?.id ?? null, amount, currency, description, idempotencyKey };
+
+  let created: PaymentSnapshot;
+  try {
+    created =
+      request.kind === "hosted"
+        ? await active.createHostedCheckout({ ...charge, successUrl: request.successUrl!, cancelUrl: request.cancelUrl! })
+        : await active.createEmbeddedPayment(charge);
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      ctx.log.error("payment provider refused to start a payment", err);
+      throw new ApiError(502, "The payment provider could not be reached. Please try again.");
+    }
+    throw err;
+  }
+
+  db.insert(paymentSessions)
+    .values({
+      id: created.reference,
+      provider: active.name,
+      kind: request.kind,
+      orderId: order?.id ?? null,
+      amount,
+      currency,
+      url: created.url,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+    })
+    // The same idempotency key at Stripe answers the same session to two concurrent calls: one row is enough.
+    .onConflictDoNothing()
+    .run();
+  return created;
+}
+
+async function shortHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A return URL from the browser: relative, or absolute on PUBLIC_URL's origin; anything else is refused so a
+ * checkout can never send the customer (and a session id) to another site. Answers an absolute URL.
+ */
+export function sameOriginUrl(ctx: AppContext, value: string | undefined, fallbackPath: string, field: string): string {
+  const base = new URL(ctx.config.publicUrl);
+  if (value === undefined || value === "") return new URL(fallbackPath, base).toString();
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    throw new ApiError(400, `${field} must be a page of this site`);
+  }
+  if (url.origin !== base.origin) throw new ApiError(400, `${field} must be a page of this site`);
+  return url.toString();
+}
+
+export const SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+
+/** Adds `session_id={CHECKOUT_SESSION_ID}` unless present; the braces must stay literal for Stripe to fill them in. */
+export function withSessionIdPlaceholder(url: string): string {
+  if (url.includes(SESSION_ID_PLACEHOLDER)) return url;
+  const [beforeHash, hash] = url.split("#", 2) as [string, string | undefined];
+  const joined = `${beforeHash}${beforeHash.includes("?") ? "&" : "?"}session_id=${SESSION_ID_PLACEHOLDER}`;
+  return hash === undefined ? joined : `${joined}#${hash}`;
+}
