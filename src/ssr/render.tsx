@@ -15,8 +15,10 @@ import type { AssetManifest } from "./assets.ts";
  */
 export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
   const url = new URL(c.req.url);
-  const page = findPage(url.pathname);
-  if (page) await preloadPage(page);
+  const found = findPage(url.pathname);
+  if (found) await preloadPage(found);
+  // Internal test pages are not found in production: they draw the not-found page themselves, here they get its status.
+  const page = found?.internal && ctx.config.isProduction ? undefined : found;
   const nonce = c.get("secureHeadersNonce") ?? "";
   const config = publicConfigFrom(ctx.config);
 

@@ -6,6 +6,8 @@ export interface PublicConfig {
   supportEmail: string;
   paymentProvider: "stripe" | "local";
   stripePublishableKey: string | null;
+  /** The internal payment test and diagnostic pages are served (not in production). */
+  internalPages: boolean;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "app-config";
@@ -15,6 +17,7 @@ export function publicConfigFrom(config: Config): PublicConfig {
     supportEmail: config.mail.supportEmail,
     paymentProvider: config.payments.provider,
     stripePublishableKey: config.payments.stripe.publishableKey ?? null,
+    internalPages: !config.isProduction,
   };
 }
 
@@ -22,6 +25,7 @@ export const PublicConfigContext = createContext<PublicConfig>({
   supportEmail: "support@localhost",
   paymentProvider: "local",
   stripePublishableKey: null,
+  internalPages: false,
 });
 
 export function usePublicConfig(): PublicConfig {

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
+import { internalPage } from "./payments/internal.tsx";
 
 export interface PageMeta {
   title: string;
@@ -15,6 +16,8 @@ export interface PageRoute {
    */
   load: () => Promise<ComponentType>;
   meta: PageMeta;
+  /** An internal test or diagnostic page: not found (404) in production. */
+  internal?: boolean;
 }
 
 /**
@@ -31,6 +34,55 @@ export const pages: PageRoute[] = [
       description: "Send us your Hinge, Bumble, Tinder or The League profile and photos; get back a better bio, photo order and conversation starters within 24 hours.",
     },
   },
+  // Payments (issue 5). Payment pages say nothing worth indexing; their descriptions are for the browser tab.
+  {
+    path: "/checkout",
+    load: () => import("./pages/Checkout.tsx").then((m) => m.CheckoutPage),
+    meta: { title: "Checkout | ProfileBoost", description: "Complete your purchase securely." },
+  },
+  {
+    path: "/checkout-redirect",
+    load: () => import("./pages/CheckoutRedirect.tsx").then((m) => m.CheckoutRedirectPage),
+    meta: { title: "Processing Payment | ProfileBoost", description: "Redirecting to the secure payment page." },
+  },
+  {
+    path: "/preparing-checkout",
+    load: () => import("./pages/PreparingCheckout.tsx").then((m) => m.PreparingCheckoutPage),
+    meta: { title: "Preparing Checkout | ProfileBoost", description: "Preparing your secure checkout." },
+  },
+  {
+    path: "/card-payment",
+    load: () => import("./pages/CardPayment.tsx").then((m) => m.CardPaymentPage),
+    meta: { title: "Payment Details | ProfileBoost", description: "Pay for your profile optimization." },
+  },
+  {
+    path: "/pay/:sessionId",
+    load: () => import("./pages/LocalCheckout.tsx").then((m) => m.LocalCheckoutPage),
+    meta: { title: "Secure Checkout | ProfileBoost", description: "Pay for your profile optimization." },
+  },
+  {
+    path: "/success",
+    load: () => import("./pages/Success.tsx").then((m) => m.SuccessPage),
+    meta: { title: "Payment Successful | ProfileBoost", description: "Your payment is being verified." },
+  },
+  ...(
+    [
+      ["/test-payment", "TestPaymentPage", "Test Payment"],
+      ["/simple-payment", "SimplePaymentPage", "Simple Payment"],
+      ["/stripe-test", "StripeTestPage", "Payment Configuration Status"],
+      ["/payment-check", "PaymentCheckPage", "Payment Check"],
+      ["/basic-payment-test", "BasicPaymentTestPage", "Basic Payment Test"],
+      ["/payment-test", "PaymentTestPage", "Payment Test"],
+      ["/stripe-checkout-test", "StripeCheckoutTestPage", "Checkout Test"],
+      ["/simple-checkout", "SimpleCheckoutPage", "Simple Checkout"],
+      ["/direct-checkout", "DirectCheckoutPage", "Direct Checkout"],
+    ] as const
+  ).map(([path, name, title]) => ({
+    path,
+    internal: true,
+    load: internalPage(() => import("./pages/PaymentTests.tsx").then((m) => m[name])),
+    meta: { title: `${title} | ProfileBoost`, description: "Internal payment test page." },
+  })),
 ];
 
 export const NOT_FOUND_META: PageMeta = {

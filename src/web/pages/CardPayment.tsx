@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { findPlan } from "../../plans.ts";
+import { apiRequest, ApiRequestError } from "../api.ts";
+import { CardFields, type CardValues } from "../payments/CardFields.tsx";
+import { lastFour } from "../payments/card-format.ts";
+import { formatDollars, priceParam } from "../payments/plan-from-price.ts";
+import { Field, inputClass, PaymentCard } from "../payments/ui.tsx";
+import { usePublicConfig } from "../public-config.ts";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+
+/** Spec section 9: the manual card payment takes a visible 1.5 seconds, like a card network would. */
+const PROCESSING_DELAY_MS = 1500;
+const DEFAULT_PRICE = 14.99;
+
+/**
+ * /card-payment?planId=…&price=…&orderId=…: the spec's manual card form. Only the name, e-mail and the last four
+ * digits leave the page; the server completes the payment only under the built-in local provider and otherwise
+ * answers that secure checkout must be used.
+ */
+export function CardPaymentPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { paymentProvider } = usePublicConfig();
+  const planId = params.get("planId") ?? "basic";
+  const rawPrice = params.get("price");
+  const price = priceParam(rawPrice, DEFAULT_PRICE);
+  const orderId = params.get("orderId");
+  const planLabel = findPlan(planId)?.title ?? "Selected";
+
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [card, setCard] = useState<CardValues>({ number: "", expiry: "", cvc: "" });
+  const [processing, setProcessing] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim() || !email.trim() || !card.number || !card.expiry || !card.cvc) {
+      toast({ title: "Payment Error", description: "Please fill out all fields", variant: "destructive" });
+      return;
+    }
+    if (!orderId) {
+      toast({ title: "Payment Failed", description: "Missing required order information", variant: "destructive" });
+      return;
+    }
+    setProcessing(true);
+    await new Promise((resolve) => setTimeout(resolve, PROCESSING_DELAY_MS));
+    try {
+      const res = await apiRequest("POST", "/api/process-order", {
+        orderId,
+        planId,
+        price,
+        paymentDetails: { name: name.trim(), email: email.trim(), last4: lastFour(card.number) },
+      });
+      const { sessionId } = (await res.json()) as { sessionId: string };
+      toast({ title: "Payment Successful", description: "Thank you for your purchase!" });
+      navigate(`/success?${new URLSearchParams({ orderId, planId, session_id: sessionId })}`);
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
+      toast({ title: "Payment Failed", description: message, variant: "destructive" });
+      setProcessing(false);
+    }
+  }
+
+  const backToUpload = `/upload?${new URLSearchParams({ planId, price: rawPrice ?? String(DEFAULT_PRICE) })}`;
+  return (
+    <PaymentCard title="Payment Details" subtitle={`${planLabel} Package · ${formatDollars(price)}`}>
+      {paymentProvider === "stripe" && orderId && (
+        <p className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
+          Card payments are taken on our secure checkout page.{" "}
+          <Link className="font-medium underline" to={`/checkout-redirect?${new URLSearchParams({ orderId, price: String(price), planId })}`}>
+            Continue to secure checkout
+          </Link>
+        </p>
+      )}
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Field label="Name on card" htmlFor="card-name">
+          <input id="card-name" className={inputClass} autoComplete="cc-name" value={name} disabled={processing} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label="Email" htmlFor="card-email">
+          <input id="card-email" type="email" className={inputClass} autoComplete="email" value={email} disabled={processing} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <CardFields value={card} onChange={setCard} disabled={processing} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Link to={backToUpload} className={buttonClass("outline")}>
+            Back
+          </Link>
+          <button type="submit" className={buttonClass("primary")} disabled={processing}>
+            {processing ? "Processing..." : `Pay ${formatDollars(price)}`}
+          </button>
+        </div>
+      </form>
+    </PaymentCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ApiRequestError } from "../api.ts";
+import { startHostedCheckout } from "../payments/hosted-checkout.ts";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+import { PaymentCard, Spinner } from "../payments/ui.tsx";
+
+const MISSING = "Missing required order information";
+
+/** /checkout-redirect?orderId=…&price=…&planId=…: straight on to the payment provider's page. */
+export function CheckoutRedirectPage() {
+  const [params] = useSearchParams();
+  const toast = useToast();
+  const orderId = params.get("orderId");
+  const price = params.get("price");
+  const planId = params.get("planId");
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const run = useCallback(async () => {
+    if (!orderId || !price || !planId) {
+      setError(MISSING);
+      return;
+    }
+    setError(null);
+    try {
+      const url = await startHostedCheckout({ orderId, amount: price, plan_id: planId });
+      toast({ title: "Redirecting to Secure Checkout" });
+      window.location.assign(url);
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.serverMessage : err instanceof Error ? err.message : "Failed to create checkout session";
+      setError(message);
+      toast({ title: "Error creating checkout session", description: message, variant: "destructive" });
+    }
+  }, [orderId, price, planId, toast]);
+
+  useEffect(() => {
+    void run();
+  }, [run, attempt]);
+
+  if (error) {
+    return (
+      <PaymentCard title="Checkout Error">
+        <p role="alert" className="text-destructive">
+          {error}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" className={buttonClass("primary")} onClick={() => setAttempt((n) => n + 1)}>
+            Try Again
+          </button>
+          <Link to="/" className={buttonClass("outline")}>
+            Return to Home
+          </Link>
+        </div>
+      </PaymentCard>
+    );
+  }
+  return (
+    <PaymentCard title="Processing Payment">
+      <Spinner label="Redirecting to secure payment page..." />
+    </PaymentCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { formatUsd } from "../../plans.ts";
+import { apiGet, ApiRequestError } from "../api.ts";
+import { BRAND } from "../brand.ts";
+import { LocalCardForm } from "../payments/LocalCardForm.tsx";
+import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { buttonClass } from "../ui/button.ts";
+
+interface LocalSession {
+  id: string;
+  status: "open" | "paid" | "failed" | "expired";
+  amount: number;
+  currency: string;
+  plan: string | null;
+  cancelUrl: string | null;
+}
+
+type View = { state: "loading" } | { state: "ready"; session: LocalSession } | { state: "error"; message: string };
+
+/**
+ * /pay/:sessionId: the built-in provider's hosted checkout, a stand-in for Stripe's page when no Stripe key is set.
+ * It shows the plan and the amount the server will charge, with the test card prefilled.
+ */
+export function LocalCheckoutPage() {
+  const { sessionId = "" } = useParams();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>({ state: "loading" });
+
+  useEffect(() => {
+    let cancelled = false;
+    apiGet<LocalSession>(`/api/local-checkout/${encodeURIComponent(sessionId)}`)
+      .then((session) => !cancelled && session && setView({ state: "ready", session }))
+      .catch((err) => !cancelled && setView({ state: "error", message: err instanceof ApiRequestError ? err.serverMessage : "An error occurred" }));
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId]);
+
+  if (view.state === "loading") {
+    return (
+      <PaymentCard title="Secure checkout">
+        <Spinner label="Loading payment details..." />
+      </PaymentCard>
+    );
+  }
+  if (view.state === "error") {
+    return (
+      <PaymentCard title="Secure checkout">
+        <p role="alert" className="text-destructive">
+          {view.message}
+        </p>
+        <Link to="/" className={buttonClass("outline", "md", "mt-6")}>
+          Return to Home
+        </Link>
+      </PaymentCard>
+    );
+  }
+
+  const { session } = view;
+  return (
+    <PaymentCard
+      title={`Pay ${BRAND.name}`}
+      subtitle={
+        <span className="inline-flex items-center gap-2">
+          <span className="rounded bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">Test mode</span>
+          Built-in test payments: no real card is charged.
+        </span>
+      }
+    >
+      <dl className="mb-6 flex items-baseline justify-between rounded-lg bg-muted p-4">
+        <dt className="font-medium">{session.plan ? `${session.plan} Package` : "Test payment"}</dt>
+        <dd className="text-2xl font-bold" data-testid="checkout-amount">
+          {formatUsd(session.amount)}
+        </dd>
+      </dl>
+      {session.status === "open" ? (
+        <>
+          <LocalCardForm sessionId={session.id} amountCents={session.amount} onPaid={(url) => navigate(url)} />
+          <p className="mt-4 text-xs text-muted-foreground">
+            Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+          </p>
+          {session.cancelUrl && (
+            <Link to={session.cancelUrl} className={buttonClass("ghost", "md", "mt-4 w-full")}>
+              Cancel and return
+            </Link>
+          )}
+        </>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p role="alert">{session.status === "paid" ? "This payment has already been completed." : "This payment session has ended. Please start again."}</p>
+          {session.status === "paid" && (
+            <Link to={`/success?session_id=${encodeURIComponent(session.id)}`} className={buttonClass("primary")}>
+              View your order
+            </Link>
+          )}
+        </div>
+      )}
+    </PaymentCard>
+  );
+}

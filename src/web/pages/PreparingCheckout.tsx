@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { findPlan, PLANS } from "../../plans.ts";
+import { apiRequest, ApiRequestError } from "../api.ts";
+import { startHostedCheckout } from "../payments/hosted-checkout.ts";
+import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+
+const MISSING = "Missing plan information";
+
+/**
+ * /preparing-checkout?planId=…&price=…: creates an order for the plan, then a hosted checkout session, then
+ * redirects. An unknown planId falls back to premium (spec section 9); the server prices the order from its plan table.
+ */
+export function PreparingCheckoutPage() {
+  const [params] = useSearchParams();
+  const toast = useToast();
+  const planId = params.get("planId");
+  const price = params.get("price");
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const run = useCallback(async () => {
+    if (!planId || !price) {
+      setError(MISSING);
+      return;
+    }
+    setError(null);
+    const plan = findPlan(planId) ?? PLANS.premium;
+    try {
+      const res = await apiRequest("POST", "/api/orders", { user_id: 1, plan: plan.id, amount: Number(price) });
+      const order = (await res.json()) as { id: string };
+      const url = await startHostedCheckout({ orderId: order.id, amount: price, plan_id: plan.id });
+      window.location.assign(url);
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.serverMessage : err instanceof Error ? err.message : "Failed to create checkout session");
+      toast({ title: "Checkout Error", description: "Unable to start checkout process. Please try again.", variant: "destructive" });
+    }
+  }, [planId, price, toast]);
+
+  useEffect(() => {
+    void run();
+  }, [run, attempt]);
+
+  if (error) {
+    return (
+      <PaymentCard title="Checkout Error">
+        <p role="alert" className="text-destructive">
+          {error}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" className={buttonClass("primary")} onClick={() => setAttempt((n) => n + 1)}>
+            Try Again
+          </button>
+          <Link to="/pricing" className={buttonClass("outline")}>
+            Return to Pricing
+          </Link>
+        </div>
+      </PaymentCard>
+    );
+  }
+  return (
+    <PaymentCard title="Preparing Checkout">
+      <Spinner label="Redirecting to secure payment page..." />
+    </PaymentCard>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { apiGet, ApiRequestError } from "../api.ts";
+import { storePendingOrder } from "../payments/pending-order.ts";
+import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { usePublicConfig } from "../public-config.ts";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+
+interface Verification {
+  success: boolean;
+  message: string;
+  status: string;
+  needsProfile: boolean;
+  order: { id: string; plan_id: string } | null;
+}
+
+type View = { state: "verifying" } | { state: "verified" } | { state: "issue"; message: string };
+
+/**
+ * /success?session_id=…: asks the server to verify the payment (which also fulfils the order if the webhook has not
+ * yet), then shows what happens next, or the verification issue with a way to reach support. Stripe's embedded
+ * form returns with payment_intent=… instead of session_id; both name the payment.
+ */
+export function SuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { supportEmail } = usePublicConfig();
+  const sessionId = params.get("session_id") ?? params.get("payment_intent");
+  const isTest = params.get("test") === "true";
+  const [view, setView] = useState<View>({ state: "verifying" });
+
+  useEffect(() => {
+    if (!sessionId) {
+      setView({ state: "issue", message: "Missing payment information" });
+      toast({ title: "Could not verify payment: Missing payment information", variant: "destructive" });
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      let result: Verification | null;
+      try {
+        result = await apiGet<Verification>(`/api/verify-payment/${encodeURIComponent(sessionId)}`);
+      } catch (err) {
+        if (cancelled) return;
+        const message = err instanceof ApiRequestError ? "Failed to verify payment" : err instanceof Error ? err.message : "Failed to verify payment";
+        setView({ state: "issue", message });
+        toast({ title: "Verification Error", description: message, variant: "destructive" });
+        return;
+      }
+      if (cancelled || !result) return;
+      if (!result.success) {
+        setView({ state: "issue", message: `Payment verification failed. Status: ${result.status}` });
+        toast({ title: "Payment Not Verified", description: result.message, variant: "destructive" });
+        return;
+      }
+      if (result.needsProfile && result.order) {
+        storePendingOrder(result.order.id, result.order.plan_id);
+        navigate(`/profile-form?${new URLSearchParams({ orderId: result.order.id, planId: result.order.plan_id })}`, { replace: true });
+        return;
+      }
+      setView({ state: "verified" });
+      toast({ title: "Payment successful!", description: "Thank you for your purchase. You'll receive your results soon." });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, navigate, toast]);
+
+  if (view.state === "verifying") {
+    return (
+      <PaymentCard title="Verifying your payment">
+        <Spinner label="Please wait while we confirm your payment..." />
+      </PaymentCard>
+    );
+  }
+
+  if (view.state === "issue") {
+    return (
+      <PaymentCard title="Payment Verification Issue">
+        <p role="alert" className="font-medium text-destructive">
+          {view.message}
+        </p>
+        <p className="mt-4 text-muted-foreground">
+          If you were charged, your payment went through and your order is safe. Please contact our support team and we
+          will sort it out.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/" className={buttonClass("primary")}>
+            Return to Home
+          </Link>
+          <a href={`mailto:${supportEmail}`} className={buttonClass("outline")}>
+            Contact Support
+          </a>
+        </div>
+      </PaymentCard>
+    );
+  }
+
+  return (
+    <PaymentCard title="Payment Successful!" subtitle={isTest ? "Test payment: no order was charged." : "Thank you for your purchase."}>
+      <h2 className="text-lg font-semibold">What happens next</h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted-foreground">
+        <li>Our AI analyses your profile and photos.</li>
+        <li>Our dating experts review and refine every recommendation.</li>
+        <li>You receive your optimised profile by e-mail within 48 hours.</li>
+      </ol>
+      <Link to="/" className={buttonClass("primary", "md", "mt-8")}>
+        Return to Home
+      </Link>
+    </PaymentCard>
+  );
+}

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { testApp, testContext } from "../../testing/context.ts";
+
+const dev = testContext();
+const devApp = testApp(dev);
+const prod = testContext({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" });
+const prodApp = testApp(prod);
+afterAll(() => {
+  dev.cleanup();
+  prod.cleanup();
+});
+
+const INTERNAL = [
+  "/test-payment",
+  "/simple-payment",
+  "/stripe-test",
+  "/payment-check",
+  "/basic-payment-test",
+  "/payment-test",
+  "/stripe-checkout-test",
+  "/simple-checkout",
+  "/direct-checkout",
+];
+
+describe("payment pages (server-rendered)", () => {
+  test.each([
+    ["/checkout?orderId=abc&price=9.99", "Complete Your Purchase"],
+    ["/checkout-redirect?orderId=abc&price=9.99&planId=premium", "Processing Payment"],
+    ["/preparing-checkout?planId=premium&price=9.99", "Preparing Checkout"],
+    ["/card-payment?planId=elite&price=49.99&orderId=abc", "Elite Package"],
+    ["/success?session_id=abc", "Verifying your payment"],
+    ["/pay/abcdefghijklmnopqrstuvwxyz", "Loading payment details..."],
+  ])("%s renders with status 200", async (path, text) => {
+    const res = await devApp.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(text);
+  });
+
+  test("Stripe's script, frames and API are allowed by the CSP, nothing else from outside", async () => {
+    const csp = (await devApp.request("/checkout?orderId=a")).headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
+  test.each(INTERNAL)("internal page %s is served in development", async (path) => {
+    const res = await devApp.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain("404 Page Not Found");
+  });
+
+  test.each(INTERNAL)("internal page %s is a 404 in production", async (path) => {
+    const res = await prodApp.request(path);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("<title>Page not found | ProfileBoost</title>");
+  });
+
+  test("the customer payment pages stay public in production", async () => {
+    expect((await prodApp.request("/success?session_id=x")).status).toBe(200);
+    expect((await prodApp.request("/checkout?orderId=x")).status).toBe(200);
+  });
+});

@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { apiRequest, ApiRequestError } from "../api.ts";
+import { useToast } from "../toast.ts";
+import type { EmbeddedPaymentInfo } from "./EmbeddedPayment.tsx";
+
+export type EmbeddedPaymentState =
+  | { status: "loading" }
+  | { status: "ready"; payment: EmbeddedPaymentInfo & { planId: string | null } }
+  | { status: "error"; message: string };
+
+/**
+ * Starts a card payment (POST /api/create-payment-intent) when the page mounts: for an order, or for a test amount.
+ * `request` null means the page has nothing to pay yet.
+ */
+export function useEmbeddedPayment(request: { orderId?: string; amount?: number } | null): EmbeddedPaymentState {
+  const toast = useToast();
+  const [state, setState] = useState<EmbeddedPaymentState>({ status: "loading" });
+  const key = request ? JSON.stringify(request) : null;
+
+  useEffect(() => {
+    if (key === null) return;
+    let cancelled = false;
+    setState({ status: "loading" });
+    (async () => {
+      try {
+        const res = await apiRequest("POST", "/api/create-payment-intent", JSON.parse(key));
+        const body = (await res.json()) as Partial<EmbeddedPaymentInfo> & { planId?: string | null };
+        if (cancelled) return;
+        if (!body.clientSecret || !body.sessionId || !body.provider || body.amount === undefined) {
+          setState({ status: "error", message: "No client secret returned" });
+          toast({ title: "Error loading checkout", description: "No client secret returned", variant: "destructive" });
+          return;
+        }
+        setState({
+          status: "ready",
+          payment: { clientSecret: body.clientSecret, sessionId: body.sessionId, provider: body.provider, amount: body.amount, planId: body.planId ?? null },
+        });
+      } catch (err) {
+        if (cancelled) return;
+        const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
+        setState({ status: "error", message });
+        toast({ title: "Error loading checkout", description: message, variant: "destructive" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [key, toast]);
+
+  return state;
+}
