@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { openStore, type Store } from "../db/client.ts";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+
+/* Payments in the browser on embedded defaults: the built-in local provider, no Stripe key. */
+
+let server: RunningServer;
+let browser: Browser;
+let store: Store;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  store = openStore(join(server.dir, "app.sqlite"));
+});
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+const toast = (page: Page) => page.getByTestId("toast-viewport");
+
+async function openCheckoutFor(page: Page, orderId: string) {
+  await page.goto(`${server.url}/checkout-redirect?orderId=${orderId}&price=9.99&planId=premium`);
+  await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Pay $9.99" }).waitFor();
+}
+
+describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)", () => {
+  test("4242 pays: the success page shows what happens next; order paid, profile pending, one job", async () => {
+    const { orderId } = insertOrder(store.db);
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await openCheckoutFor(page, orderId);
+    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$9.99");
+    expect(await page.getByText("Premium Package").count()).toBe(1);
+    expect(await page.getByLabel("Card number").inputValue()).toBe("4242 4242 4242 4242");
+
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await page.waitForURL(/\/success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(await page.getByText("within 48 hours").count()).toBe(1);
+    await toast(page).getByText("Payment successful!").waitFor();
+
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", paymentProvider: "local" }, profileStatus: "pending", jobs: 1 });
+    // Coming back to the success page (a reload, a second tab) changes nothing.
+    await page.reload();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(orderState(store.db, orderId).jobs).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("4000 0000 0000 0002 is declined: the spec's failure toast, nothing fulfilled, the card can be changed", async () => {
+    const { orderId } = insertOrder(store.db);
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await openCheckoutFor(page, orderId);
+    await page.getByLabel("Card number").fill("4000000000000002");
+    expect(await page.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+
+    await toast(page).getByText("Payment Failed").waitFor();
+    expect(await toast(page).textContent()).toContain("Your card was declined.");
+    expect(page.url()).toMatch(/\/pay\//);
+    expect(await page.getByRole("button", { name: "Pay $9.99" }).isEnabled()).toBe(true);
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending", paidAt: null }, profileStatus: "created", jobs: 0 });
+    // The browser reports the 402 answer as a failed resource load; anything else is an error in the page.
+    expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  test("cancel returns to the cancel URL and pays nothing", async () => {
+    const { orderId } = insertOrder(store.db);
+    const page = await browser.newPage();
+    await openCheckoutFor(page, orderId);
+    await page.getByRole("link", { name: "Cancel and return" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
+    await page.close();
+  });
+});
+
+describe("embedded card form (/checkout)", () => {
+  test("the local card form pays the order's amount and lands on /success", async () => {
+    const { orderId } = insertOrder(store.db, { plan: "elite" });
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    // The browser's price is ignored: the order is elite, so the button asks for the elite price.
+    await page.goto(`${server.url}/checkout?orderId=${orderId}&price=0.50`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Complete Your Purchase" }).waitFor();
+    await page.getByRole("button", { name: "Pay $49.99" }).click();
+    await page.waitForURL(/\/success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", amount: 4999 }, profileStatus: "pending", jobs: 1 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("without orderId and price it redirects to /pricing", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/checkout`);
+    await page.waitForURL(`${server.url}/pricing`);
+    await page.close();
+  });
+});
+
+describe("manual card form (/card-payment)", () => {
+  test("empty fields are refused; the test card pays and goes to /success with the order and plan", async () => {
+    const { orderId } = insertOrder(store.db, { plan: "basic" });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/card-payment?planId=basic&price=6.99&orderId=${orderId}`);
+    await hydrated(page);
+    expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?planId=basic&price=6.99");
+
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await toast(page).getByText("Please fill out all fields").waitFor();
+
+    await page.getByLabel("Name on card").fill("Sam Lee");
+    await page.getByLabel("Email").fill("sam@example.com");
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Expiry (MM/YY)").fill("1234");
+    await page.getByLabel("CVC").fill("12345");
+    expect(await page.getByLabel("Expiry (MM/YY)").inputValue()).toBe("12/34");
+    expect(await page.getByLabel("CVC").inputValue()).toBe("123");
+
+    // Only the last four digits leave the page.
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/process-order"));
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await page.getByRole("button", { name: "Processing..." }).waitFor();
+    const body = (await sent).postData()!;
+    expect(body).not.toContain("4242424242424242");
+    expect(JSON.parse(body).paymentDetails).toEqual({ name: "Sam Lee", email: "sam@example.com", last4: "4242" });
+
+    await page.waitForURL(new RegExp(`/success\\?orderId=${orderId}&planId=basic&session_id=`));
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, profileStatus: "pending", jobs: 1 });
+    await page.close();
+  });
+});
+
+describe("success page", () => {
+  test("without a session id: the verification issue view with support contact", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/success`);
+    await hydrated(page);
+    await page.getByText("Missing payment information", { exact: true }).waitFor();
+    await toast(page).getByText("Could not verify payment: Missing payment information").waitFor();
+    expect(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:support@localhost");
+    expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
+    await page.close();
+  });
+
+  test("an unknown session: 'Failed to verify payment'", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/success?session_id=nosuchsession`);
+    await page.getByText("Failed to verify payment", { exact: true }).first().waitFor();
+    await toast(page).getByText("Verification Error").waitFor();
+    await page.close();
+  });
+
+  test("a paid order with no profile yet: the ids are stored and the customer goes to /profile-form", async () => {
+    const { orderId } = insertOrder(store.db, { withProfile: false });
+    const page = await browser.newPage();
+    await openCheckoutFor(page, orderId);
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await page.waitForURL(`${server.url}/profile-form?orderId=${orderId}&planId=premium`);
+    expect(await page.evaluate(() => [localStorage.getItem("pendingOrderId"), localStorage.getItem("pendingPlanId")])).toEqual([orderId, "premium"]);
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, jobs: 0 });
+    await page.close();
+  });
+});
+
+describe("internal test pages", () => {
+  test("/payment-test pays a test amount through hosted checkout and returns to /success?test=true", async () => {
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}/payment-test`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Pay $1.00" }).click();
+    await page.waitForURL(/\/pay\//);
+    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$1.00");
+    await page.getByRole("button", { name: "Pay $1.00" }).click();
+    await page.waitForURL(/\/success\?test=true&session_id=/);
+    await page.getByText("Test payment: no order was charged.").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("/test-payment shows the test card and pays the chosen amount", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/test-payment?amount=6.99`);
+    await hydrated(page);
+    expect(await page.getByText("4242 4242 4242 4242", { exact: true }).count()).toBe(1);
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await page.waitForURL(/\/success\?test=true&session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.close();
+  });
+});
