@@ -223,16 +223,21 @@ export function DirectCheckoutPage() {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     startHostedCheckout({ amount: DEFAULT_TEST_AMOUNT, successUrl: TEST_RETURN, cancelUrl: "/direct-checkout" })
       .then((url) => {
-        timer = setTimeout(() => window.location.assign(url), DIRECT_REDIRECT_DELAY_MS);
+        if (!cancelled) timer = setTimeout(() => window.location.assign(url), DIRECT_REDIRECT_DELAY_MS);
       })
       .catch((err) => {
+        if (cancelled) return;
         setError(errorText(err));
         toast({ title: "Error creating checkout session", description: errorText(err), variant: "destructive" });
       });
-    return () => clearTimeout(timer);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [toast]);
   return (
     <PaymentCard title="Direct Checkout">
