@@ -3,8 +3,9 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
-import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
+import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
+import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
 
 /* Payments in the browser on embedded defaults: the built-in local provider, no Stripe key. */
 
@@ -206,6 +207,82 @@ describe("internal test pages", () => {
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.waitForURL(/\/success\?test=true&session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.close();
+  });
+});
+
+describe("with Stripe (the SDK against the fake Stripe API)", () => {
+  let fake: FakeStripe;
+  let stripeServer: RunningServer;
+  let stripeStore: Store;
+  beforeAll(async () => {
+    fake = startFakeStripe();
+    stripeServer = await startServer(fake.env);
+    stripeStore = openStore(join(stripeServer.dir, "app.sqlite"));
+  });
+  afterAll(async () => {
+    stripeStore?.close();
+    await stripeServer?.cleanup();
+    fake?.stop();
+  });
+
+  test("hosted checkout: redirect to Stripe, pay, back to /success; the webhook that follows changes nothing", async () => {
+    const { orderId } = insertOrder(stripeStore.db);
+    const page = await browser.newPage();
+    // Stands in for Stripe's hosted page, which this sandbox cannot reach.
+    await page.route("https://checkout.stripe.test/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Stripe Checkout</h1>" }));
+    await page.goto(`${stripeServer.url}/checkout-redirect?orderId=${orderId}&price=0.50&planId=basic`);
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const sessionId = page.url().split("/").pop()!;
+    const session = fake.sessions.get(sessionId)!;
+    expect(session.amount_total).toBe(999);
+
+    fake.completeCheckoutSession(sessionId);
+    const successUrl = new URL(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", sessionId));
+    await page.goto(`${stripeServer.url}${successUrl.pathname}${successUrl.search}`);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(orderState(stripeStore.db, orderId)).toMatchObject({ order: { status: "paid", paymentReference: sessionId }, profileStatus: "pending", jobs: 1 });
+
+    const event = signedEvent("checkout.session.completed", { id: sessionId });
+    const hook = await fetch(`${stripeServer.url}/api/webhooks/stripe`, {
+      method: "POST",
+      body: event.payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": event.header },
+    });
+    expect(hook.status).toBe(200);
+    expect(orderState(stripeStore.db, orderId).jobs).toBe(1);
+    await page.close();
+  });
+
+  test("embedded form: a payment intent for the order's amount; Stripe.js failing to load shows 'Error loading checkout'", async () => {
+    const { orderId } = insertOrder(stripeStore.db);
+    const page = await browser.newPage();
+    await page.route("https://js.stripe.com/**", (route) => route.abort());
+    await page.goto(`${stripeServer.url}/checkout?orderId=${orderId}&price=1`);
+    await toast(page).getByText("Error loading checkout").waitFor();
+    const intent = [...fake.intents.values()].find((pi) => (pi.metadata as { orderId?: string }).orderId === orderId);
+    expect(intent).toMatchObject({ amount: 999, currency: "usd" });
+    expect(orderState(stripeStore.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
+    await page.close();
+  });
+
+  test("the manual card form is told to use secure checkout, and nothing is paid", async () => {
+    const { orderId } = insertOrder(stripeStore.db);
+    const page = await browser.newPage();
+    await page.goto(`${stripeServer.url}/card-payment?planId=premium&price=9.99&orderId=${orderId}`);
+    await hydrated(page);
+    expect(await page.getByRole("link", { name: "Continue to secure checkout" }).getAttribute("href")).toBe(
+      `/checkout-redirect?orderId=${orderId}&price=9.99&planId=premium`,
+    );
+    await page.getByLabel("Name on card").fill("Sam Lee");
+    await page.getByLabel("Email").fill("sam@example.com");
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await toast(page).getByText("Payment Failed").waitFor();
+    expect(await toast(page).textContent()).toContain("Please use secure checkout.");
+    expect(orderState(stripeStore.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
     await page.close();
   });
 });
