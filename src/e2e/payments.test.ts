@@ -183,6 +183,50 @@ describe("success page", () => {
   });
 });
 
+describe("preparing checkout (/preparing-checkout)", () => {
+  test("creates an order for the plan, pays it, and asks for the profile afterwards", async () => {
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}/preparing-checkout?planId=basic&price=0.01`);
+    await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
+    await hydrated(page);
+    // The plan's price, not the link's.
+    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$6.99");
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await page.waitForURL(/\/profile-form\?orderId=[a-z2-7]{26}&planId=basic$/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", planId: "basic", amount: 699, profileId: null }, jobs: 0 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("without plan information: the message, Try Again and Return to Pricing", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/preparing-checkout?price=9.99`);
+    await hydrated(page);
+    await page.getByText("Missing plan information").waitFor();
+    await page.getByRole("button", { name: "Try Again" }).waitFor();
+    expect(await page.getByRole("link", { name: "Return to Pricing" }).getAttribute("href")).toBe("/pricing");
+    await page.close();
+  });
+});
+
+describe("checkout redirect errors", () => {
+  test("missing order information, and an unknown order's message with Try Again and Return to Home", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/checkout-redirect?orderId=abc`);
+    await hydrated(page);
+    await page.getByText("Missing required order information").waitFor();
+    expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
+
+    await page.goto(`${server.url}/checkout-redirect?orderId=nosuchorder&price=9.99&planId=premium`);
+    await page.getByRole("alert").getByText("Order not found.", { exact: true }).waitFor();
+    await toast(page).getByText("Error creating checkout session").waitFor();
+    await page.getByRole("button", { name: "Try Again" }).waitFor();
+    await page.close();
+  });
+});
+
 describe("internal test pages", () => {
   test("/payment-test pays a test amount through hosted checkout and returns to /success?test=true", async () => {
     const page = await browser.newPage();
