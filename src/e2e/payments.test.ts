@@ -220,7 +220,7 @@ describe("checkout redirect errors", () => {
     expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
 
     await page.goto(`${server.url}/checkout-redirect?orderId=nosuchorder&price=9.99&planId=premium`);
-    await page.getByRole("alert").getByText("Order not found.", { exact: true }).waitFor();
+    await page.locator("#main").getByText("Order not found.", { exact: true }).waitFor();
     await toast(page).getByText("Error creating checkout session").waitFor();
     await page.getByRole("button", { name: "Try Again" }).waitFor();
     await page.close();
