@@ -205,3 +205,18 @@ describe("POST /api/webhooks/stripe: deliveries", () => {
     expect(orderState(ctx.store.db, fixture.orderId)).toMatchObject(unpaid());
   });
 });
+
+describe("POST /api/webhooks/stripe without Stripe configured", () => {
+  test("answers 404 with a message and records nothing", async () => {
+    const local = testContext();
+    const res = await testApp(local).request("/api/webhooks/stripe", {
+      method: "POST",
+      body: signedEvent("checkout.session.completed", { id: "cs_test_x" }).payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=abc" },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Stripe webhooks are not configured on this server." });
+    expect(local.store.db.select({ n: count() }).from(paymentEvents).get()!.n).toBe(0);
+    local.cleanup();
+  });
+});
