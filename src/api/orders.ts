@@ -1,6 +1,76 @@
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { orders, profiles } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { jsonBody } from "../http/validate.ts";
+import { PLANS, type Plan } from "../plans.ts";
 
-export function ordersRouter(_ctx: AppContext) {
-  return new Hono();
+/**
+ * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
+ * amount and user_id are accepted and ignored: the amount charged is the plan table's, in cents.
+ */
+const newOrderSchema = z.object({
+  plan: z.string("plan is required").trim().min(1, "plan is required").max(64, "plan is not a known plan"),
+  profile_id: z.string("profile_id must be text").trim().min(1).max(64).nullish(),
+  price: z.unknown().optional(),
+  amount: z.unknown().optional(),
+  user_id: z.unknown().optional(),
+});
+
+/** A plan id (basic, premium, elite) or a plan title ("Premium"), either case. */
+export function resolvePlan(value: string): Plan | undefined {
+  const wanted = value.trim().toLowerCase();
+  return Object.values(PLANS).find((p) => p.id === wanted || p.title.toLowerCase() === wanted);
+}
+
+export function orderJson(order: typeof orders.$inferSelect) {
+  const plan = PLANS[order.planId];
+  return {
+    id: order.id,
+    plan_id: order.planId,
+    plan: plan.title,
+    amount: order.amount,
+    price: order.amount / 100,
+    currency: order.currency,
+    status: order.status,
+    profile_id: order.profileId,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+export function ordersRouter(ctx: AppContext) {
+  const r = new Hono();
+
+  r.post("/orders", jsonBody(newOrderSchema), (c) => {
+    const body = c.req.valid("json");
+    const plan = resolvePlan(body.plan);
+    if (!plan) throw new ApiError(400, `Unknown plan "${body.plan}". Choose basic, premium or elite.`);
+    const profileId = body.profile_id ?? null;
+
+    const order = writeTransaction(ctx.store.db, (tx) => {
+      if (profileId) {
+        const profile = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).get();
+        if (!profile) throw new ApiError(404, "That profile was not found. Please submit your profile again.");
+        const paid = tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.profileId, profileId), eq(orders.status, "paid")))
+          .get();
+        if (paid) throw new ApiError(409, "This profile has already been paid for.");
+      }
+      return tx
+        .insert(orders)
+        .values({ id: newId(), planId: plan.id, amount: plan.priceCents, profileId, userId: null, status: "pending" })
+        .returning()
+        .get();
+    });
+
+    return c.json(orderJson(order), 201);
+  });
+
+  return r;
 }

@@ -1,6 +1,174 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../context.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { orders, photos, profiles } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { commitPhotoFiles, discardPhotoFiles, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
+import { PLANS } from "../plans.ts";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
+import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
 
-export function profilesRouter(_ctx: AppContext) {
-  return new Hono();
+/** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
+const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_PROFILE_PART_BYTES + 64 * 1024;
+
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: (c) =>
+    c.json({ message: `The upload is too large: send at most ${MAX_PHOTOS} photos of up to ${PHOTO_SIZE_HINT} each.` }, 413),
+});
+
+export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []) {
+  return {
+    id: profile.id,
+    user_id: profile.userId,
+    email: profile.email,
+    dating_app: profile.datingApp,
+    bio: profile.bio,
+    looking_for: profile.lookingFor,
+    interests: profile.interests,
+    job_title: profile.jobTitle,
+    education: profile.education,
+    prompt1: profile.prompt1,
+    prompt2: profile.prompt2,
+    prompt3: profile.prompt3,
+    response1: profile.response1,
+    response2: profile.response2,
+    response3: profile.response3,
+    ideal_first_date: profile.idealFirstDate,
+    height: profile.height,
+    star_sign: profile.starSign,
+    anthem: profile.anthem,
+    spotify_artists: profile.spotifyArtists,
+    school: profile.school,
+    industry: profile.industry,
+    vibes: profile.vibes,
+    status: profile.status,
+    revisions_allowed: profile.revisionsAllowed,
+    created_at: profile.createdAt.toISOString(),
+    photos: photoRows.map((p) => ({ id: p.id, order: p.order })),
+  };
+}
+
+async function readProfilePart(part: FormDataEntryValue | null): Promise<unknown> {
+  if (part === null) throw new ApiError(400, "The profile part is missing: send the form values as a JSON part named profile.");
+  if (typeof part !== "string" && part.size > MAX_PROFILE_PART_BYTES) throw new ApiError(413, "The profile part is too large.");
+  const text = typeof part === "string" ? part : await part.text();
+  if (text.length > MAX_PROFILE_PART_BYTES) throw new ApiError(413, "The profile part is too large.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "The profile part is not valid JSON.");
+  }
+}
+
+function photoFiles(entries: FormDataEntryValue[]): File[] {
+  if (entries.some((e) => typeof e === "string")) throw new ApiError(400, "Each photos part must be an image file.");
+  const files = entries as File[];
+  if (files.length < MIN_PHOTOS) throw new ApiError(400, `Please upload at least ${MIN_PHOTOS} photos`);
+  if (files.length > MAX_PHOTOS) throw new ApiError(400, `Maximum of ${MAX_PHOTOS} photos allowed`);
+  return files;
+}
+
+/** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */
+function attachableOrder(db: Pick<DB, "select">, orderId: string) {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new ApiError(404, "We could not find that order. Please check the link from your payment confirmation.");
+  if (order.profileId) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
+  if (order.status !== "paid" && order.status !== "pending") {
+    throw new ApiError(409, "This order can no longer be used. Please start again from the pricing page.");
+  }
+  return order;
+}
+
+export function profilesRouter(ctx: AppContext) {
+  const r = new Hono();
+
+  r.post("/profiles", uploadLimit, async (c) => {
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (!type.startsWith("multipart/form-data")) {
+      throw new ApiError(415, `Send the profile as multipart/form-data: a JSON part named profile and ${MIN_PHOTOS} to ${MAX_PHOTOS} photos.`);
+    }
+    let form: FormData;
+    try {
+      form = await c.req.raw.formData();
+    } catch {
+      throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+    }
+
+    const parsed = submissionSchema.safeParse(await readProfilePart(form.get("profile")));
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The profile is not valid.");
+    const submission = parsed.data;
+
+    const files = photoFiles(form.getAll("photos"));
+    // Sizes are known without reading the files: refuse before decoding anything.
+    files.forEach((file, i) => {
+      if (file.size > MAX_PHOTO_BYTES) throw new ApiError(413, `Photo ${i + 1} is larger than ${PHOTO_SIZE_HINT}.`);
+    });
+    // Checked before the photos are processed so a bad link fails fast, and again inside the transaction.
+    if (submission.orderId) attachableOrder(ctx.store.db, submission.orderId);
+
+    const processed: ProcessedPhoto[] = [];
+    try {
+      // One at a time: a submission never holds more than one decoded image.
+      for (const [i, file] of files.entries()) processed.push(await processPhoto(ctx.config.uploadsDir, file, i));
+
+      const result = writeTransaction(ctx.store.db, (tx) => {
+        const profileId = newId();
+        const order = submission.orderId ? attachableOrder(tx, submission.orderId) : undefined;
+        const paid = order?.status === "paid";
+        const profile = tx
+          .insert(profiles)
+          .values({
+            id: profileId,
+            userId: null,
+            ...toProfileColumns(submission),
+            // A paid order's profile goes straight to the queue; otherwise it waits for payment.
+            status: paid ? "pending" : "created",
+            revisionsAllowed: order ? PLANS[order.planId].revisionsAllowed : 0,
+            originalProfile: originalProfile(submission),
+          })
+          .returning()
+          .get();
+        const photoRows = processed.map((p, i) => ({
+          id: p.id,
+          profileId,
+          filePath: p.filePath,
+          thumbPath: p.thumbPath,
+          order: i,
+          width: p.width,
+          height: p.height,
+          bytes: p.bytes,
+        }));
+        tx.insert(photos).values(photoRows).run();
+        if (order) {
+          const linked = tx
+            .update(orders)
+            .set({ profileId, updatedAt: new Date() })
+            .where(and(eq(orders.id, order.id), isNull(orders.profileId)))
+            .returning({ id: orders.id })
+            .all();
+          if (linked.length !== 1) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
+          if (paid) {
+            enqueueJob(tx, { kind: "optimise-profile", payload: { orderId: order.id, profileId }, idempotencyKey: `optimise:${order.id}` });
+          }
+        }
+        // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.
+        commitPhotoFiles(ctx.config.uploadsDir, processed);
+        return {
+          profile: profileJson(profile, photoRows),
+          order: order ? { id: order.id, plan_id: order.planId, status: order.status } : null,
+        };
+      });
+      return c.json({ ...result.profile, order: result.order }, 201);
+    } catch (err) {
+      discardPhotoFiles(ctx.config.uploadsDir, processed);
+      throw err;
+    }
+  });
+
+  return r;
 }

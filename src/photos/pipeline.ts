@@ -1,0 +1,150 @@
+/**
+ * The photo pipeline (OWASP file-upload rules): the format is what sharp decodes, never the name or declared type;
+ * files and pixel counts are capped before decoding; the image is turned upright and re-encoded as JPEG, which
+ * drops EXIF, GPS and every other piece of metadata; the long edge is capped; a thumbnail is made; names are random.
+ * Output goes to temporary names first: the caller commits them (rename) inside its database transaction,
+ * or discards them, so a failed submission leaves no file behind.
+ */
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import sharp, { type Metadata, type OutputInfo, type SharpOptions } from "sharp";
+import { newId } from "../db/ids.ts";
+import { ApiError } from "../http/errors.ts";
+import {
+  ACCEPTED_PHOTO_FORMATS,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  PHOTO_LONG_EDGE,
+  PHOTO_SIZE_HINT,
+  THUMB_LONG_EDGE,
+} from "../profiles/limits.ts";
+
+// libvips' operation cache keeps decoded images around between requests; uploads are never reprocessed, so it only
+// costs memory. One libvips thread per image: requests already run side by side, and the box has few cores.
+sharp.cache(false);
+sharp.concurrency(1);
+
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+const INCOMING_DIR = ".incoming";
+
+/** A processed photo, written under temporary names until `commitPhotoFiles` moves it to its final names. */
+export interface ProcessedPhoto {
+  id: string;
+  /** Final paths, relative to the uploads folder (what the photos table stores). */
+  filePath: string;
+  thumbPath: string;
+  width: number;
+  height: number;
+  bytes: number;
+  tempFile: string;
+  tempThumb: string;
+}
+
+/** Bounds how many images are decoded at once across all requests, so parallel uploads cannot pile up memory. */
+class Gate {
+  private active = 0;
+  private waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+const decodeGate = new Gate(2);
+
+function describe(index: number, name: string): string {
+  // The customer's file name is echoed only as a label, cut short and without path parts.
+  const base = name.split(/[\\/]/).pop()?.slice(0, 80) ?? "";
+  return base ? `Photo ${index + 1} (${base})` : `Photo ${index + 1}`;
+}
+
+/** Checks, decodes and re-encodes one uploaded file into temporary files under `uploadsDir`. */
+export async function processPhoto(uploadsDir: string, file: Blob & { name?: string }, index: number): Promise<ProcessedPhoto> {
+  const label = describe(index, file.name ?? "");
+  if (file.size === 0) throw new ApiError(400, `${label} is empty.`);
+  if (file.size > MAX_PHOTO_BYTES) throw new ApiError(413, `${label} is larger than ${PHOTO_SIZE_HINT}.`);
+
+  const input = Buffer.from(await file.arrayBuffer());
+  const options: SharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" };
+
+  let meta: Metadata;
+  try {
+    // Reads the header only; the pixel cap is checked below with a clearer message than libvips' own.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError(400, `${label} is not an image we can read. Please send ${ACCEPTED_PHOTO_FORMATS} photos.`);
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
+    throw new ApiError(400, `${label} is not a ${ACCEPTED_PHOTO_FORMATS} image.`);
+  }
+  if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
+    throw new ApiError(
+      400,
+      `${label} has too many pixels (${meta.width ?? "?"} x ${meta.height ?? "?"}); the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+
+  let main: { data: Buffer; info: OutputInfo };
+  try {
+    main = await decodeGate.run(() =>
+      sharp(input, options)
+        .rotate()
+        .resize(PHOTO_LONG_EDGE, PHOTO_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
+        // Transparent PNG/WebP areas become white rather than JPEG's black.
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+  } catch {
+    // The header was fine but the pixels were not: truncated data, corrupt markers, an undecodable codec.
+    throw new ApiError(400, `${label} could not be read: the file looks damaged or incomplete.`);
+  }
+
+  const id = newId();
+  const incoming = join(uploadsDir, INCOMING_DIR);
+  mkdirSync(incoming, { recursive: true });
+  const photo: ProcessedPhoto = {
+    id,
+    filePath: `${id}.jpg`,
+    thumbPath: `${id}.thumb.jpg`,
+    width: main.info.width,
+    height: main.info.height,
+    bytes: main.data.length,
+    tempFile: join(incoming, `${id}.jpg`),
+    tempThumb: join(incoming, `${id}.thumb.jpg`),
+  };
+  try {
+    await Bun.write(photo.tempFile, main.data);
+    await sharp(main.data)
+      .resize(THUMB_LONG_EDGE, THUMB_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toFile(photo.tempThumb);
+    return photo;
+  } catch (err) {
+    discardPhotoFiles(uploadsDir, [photo]);
+    throw err;
+  }
+}
+
+/** Moves processed photos to their final names; call inside the transaction that inserts their rows. */
+export function commitPhotoFiles(uploadsDir: string, photos: readonly ProcessedPhoto[]): void {
+  for (const p of photos) {
+    renameSync(p.tempFile, join(uploadsDir, p.filePath));
+    renameSync(p.tempThumb, join(uploadsDir, p.thumbPath));
+  }
+}
+
+/** Deletes every file of these photos, temporary or final: used when a submission fails at any step. */
+export function discardPhotoFiles(uploadsDir: string, photos: readonly ProcessedPhoto[]): void {
+  for (const p of photos) {
+    for (const path of [p.tempFile, p.tempThumb, join(uploadsDir, p.filePath), join(uploadsDir, p.thumbPath)]) {
+      rmSync(path, { force: true });
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** Image files for tests and the upload benchmark, made with sharp (never shipped to the browser). */
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
+
+/** A JPEG of random noise (so it does not compress to nothing), `width` x `height`. */
+export async function noiseJpeg(width: number, height: number, quality = 90): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3 + 3);
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, Math.floor(pixels.length / 4));
+  // xorshift32: fast, and random enough that JPEG cannot shrink it much.
+  let x = (Math.random() * 0xffffffff) | 1;
+  for (let i = 0; i < words.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    words[i] = x >>> 0;
+  }
+  return await sharp(pixels.subarray(0, width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}
+
+/** A small plain-colour JPEG. */
+export async function plainJpeg(width = 64, height = 48, colour = "#c04080"): Promise<Buffer> {
+  return await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+}
+
+export async function plainPng(width = 64, height = 48): Promise<Buffer> {
+  return await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.5 } } }).png().toBuffer();
+}
+
+/**
+ * A JPEG stored sideways with EXIF orientation 6 (display rotated 90° clockwise) and a GPS position.
+ * Stored pixels are 300 x 200: left half red, right half blue; shown upright it is 200 x 300, red on top.
+ */
+export async function sidewaysJpegWithGps(): Promise<Buffer> {
+  const left = await sharp({ create: { width: 150, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
+  return await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0000ff" } })
+    .composite([{ input: left, left: 0, top: 0 }])
+    .withExif({
+      IFD0: { Make: "TestCam", Model: "Pocket 1" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A valid PNG header that declares `width` x `height` pixels, with a few bytes of data: a pixel-flood probe. */
+export function pixelFloodPng(width = 30_000, height = 30_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
