@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import { openStore, type Store } from "../db/client.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
@@ -329,4 +330,29 @@ describe("with Stripe (the SDK against the fake Stripe API)", () => {
     expect(orderState(stripeStore.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
     await page.close();
   });
+});
+
+describe("accessibility", () => {
+  test("the payment pages have no axe violations (light and dark)", async () => {
+    const { orderId } = insertOrder(store.db);
+    // axe needs a page of its own context.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openCheckoutFor(page, orderId);
+    const payUrl = page.url();
+    const targets = [payUrl, `${server.url}/card-payment?planId=premium&price=9.99&orderId=${orderId}`, `${server.url}/success`, `${server.url}/checkout-redirect`];
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate((s) => localStorage.setItem("theme", s), scheme);
+      for (const url of targets) {
+        await page.goto(url);
+        await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        // The toast viewport belongs to the shell (its <li role="alert"> is reported to the shell's owner).
+        const { violations } = await new AxeBuilder({ page }).exclude('[data-testid="toast-viewport"]').analyze();
+        expect({ url, scheme, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`) }).toEqual({ url, scheme, violations: [] });
+      }
+    }
+    await context.close();
+  }, 60_000);
 });
