@@ -14,6 +14,7 @@ import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
+import { seoRouter } from "./seo/seo.ts";
 import { renderPage } from "./ssr/render.tsx";
 
 /** JSON bodies are small; multipart uploads set their own limit in their router. */
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   }
   api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
+  app.route("/", seoRouter(ctx));
 
   app.use(
     "/assets/*",

@@ -18,6 +18,8 @@ export interface PageRoute {
   meta: PageMeta;
   /** An internal test or diagnostic page: not found (404) in production. */
   internal?: boolean;
+  /** Listed in /sitemap.xml (public pages worth indexing). */
+  sitemap?: boolean;
 }
 
 /**
@@ -33,6 +35,62 @@ export const pages: PageRoute[] = [
       title: "ProfileBoost: expert dating profile optimization",
       description: "Send us your Hinge, Bumble, Tinder or The League profile and photos; get back a better bio, photo order and conversation starters within 24 hours.",
     },
+    sitemap: true,
+  },
+  // Marketing, legal and contact pages (issue 3).
+  {
+    path: "/services",
+    load: () => import("./pages/Services.tsx").then((m) => m.ServicesPage),
+    meta: {
+      title: "Services: profile analysis, bio writing, photo selection | ProfileBoost",
+      description: "What we do for your dating profile: AI-assisted profile analysis, a bio rewritten by people, and your best photos in the best order.",
+    },
+    sitemap: true,
+  },
+  {
+    path: "/pricing",
+    load: () => import("./pages/Pricing.tsx").then((m) => m.PricingPage),
+    meta: {
+      title: "Pricing: Basic $6.99, Premium $9.99, one-time | ProfileBoost",
+      description: "Two one-time plans for a better dating profile: Basic with 48-hour delivery, Premium with a complete rewrite, conversation starters and 24-hour delivery.",
+    },
+    sitemap: true,
+  },
+  {
+    path: "/about",
+    load: () => import("./pages/About.tsx").then((m) => m.AboutPage),
+    meta: {
+      title: "About us | ProfileBoost",
+      description: "Why ProfileBoost exists, how it started, and the values behind every profile we optimise: authenticity, quality over quantity, data.",
+    },
+    sitemap: true,
+  },
+  {
+    path: "/contact",
+    load: () => import("./pages/Contact.tsx").then((m) => m.ContactPage),
+    meta: {
+      title: "Contact us | ProfileBoost",
+      description: "Questions about a plan, your order or a custom request? Send the ProfileBoost team a message or e-mail support.",
+    },
+    sitemap: true,
+  },
+  {
+    path: "/privacy-policy",
+    load: () => import("./pages/PrivacyPolicy.tsx").then((m) => m.PrivacyPolicyPage),
+    meta: {
+      title: "Privacy Policy | ProfileBoost",
+      description: "What ProfileBoost keeps about you, why, which services process it, how long we keep it and how to use your GDPR rights.",
+    },
+    sitemap: true,
+  },
+  {
+    path: "/terms-of-service",
+    load: () => import("./pages/TermsOfService.tsx").then((m) => m.TermsOfServicePage),
+    meta: {
+      title: "Terms of Service | ProfileBoost",
+      description: "The terms for buying and using ProfileBoost: payment, delivery, revisions, refunds and who owns the content we deliver.",
+    },
+    sitemap: true,
   },
   // Payments (issue 5). Payment pages say nothing worth indexing; their descriptions are for the browser tab.
   {

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { testApp, testContext } from "../testing/context.ts";
+
+const ctx = testContext({ PUBLIC_URL: "https://profileboost.example" });
+const app = testApp(ctx);
+afterAll(() => ctx.cleanup());
+
+const MARKETING = ["/", "/services", "/pricing", "/about", "/contact", "/privacy-policy", "/terms-of-service"];
+
+describe("robots.txt and sitemap.xml", () => {
+  test("the sitemap lists exactly the marketing pages under PUBLIC_URL", async () => {
+    const res = await app.request("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await res.text();
+    expect(xml).toStartWith('<?xml version="1.0" encoding="UTF-8"?>');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(MARKETING.map((p) => `https://profileboost.example${p}`).sort());
+  });
+
+  test("robots.txt allows the site, keeps private pages out and names the sitemap", async () => {
+    const res = await app.request("/robots.txt");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *\nAllow: /\n");
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Disallow: /view-results");
+    expect(text).toContain("Sitemap: https://profileboost.example/sitemap.xml");
+  });
+
+  test("every page in the sitemap renders with its own title and description", async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of MARKETING) {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
+      const description = /<meta name="description" content="([^"]+)">/.exec(html)![1]!;
+      expect(html).toContain(`<meta property="og:title" content="${title}">`);
+      titles.add(title);
+      descriptions.add(description);
+    }
+    expect(titles.size).toBe(MARKETING.length);
+    expect(descriptions.size).toBe(MARKETING.length);
+  });
+});

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { PageHero, Section } from "../marketing/layout.tsx";
+import { buttonClass } from "../ui/button.ts";
+
+const VALUES = [
+  { title: "Authenticity", text: "We make you easier to like, not someone else. Every line we write starts from what you tell us." },
+  { title: "Quality Over Quantity", text: "More matches is nice; better matches is the point. We write for the people you want to meet." },
+  { title: "Data-Driven Approach", text: "AI analysis finds what holds a profile back; people who know the apps decide what to change." },
+] as const;
+
+export function AboutPage() {
+  return (
+    <>
+      <PageHero title="About ProfileBoost" lead="We help people show who they are on dating apps, so the right people notice." />
+      <Section id="mission" title="Our Mission">
+        <p className="max-w-3xl text-lg">
+          Dating apps reward profiles that are clear, specific and warm, and most of us are bad at writing about ourselves. Our mission is to
+          give everyone a profile that does them justice, quickly and at a fair price.
+        </p>
+      </Section>
+      <Section id="story" title="Our Story" muted>
+        <div className="max-w-3xl space-y-4">
+          <p>
+            ProfileBoost started with friends asking friends to look over their profiles. The same few changes kept working: a stronger first
+            photo, a bio with one real detail instead of five adjectives, prompt answers that ask something back.
+          </p>
+          <p>
+            We turned that into a service. AI analysis does the careful first read of every profile, and a person on our team reviews,
+            edits and approves every result before it reaches you.
+          </p>
+        </div>
+      </Section>
+      <Section id="values" title="Our Values">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {VALUES.map((v) => (
+            <li key={v.title} className="rounded-lg border border-border p-6">
+              <h3 className="text-lg font-semibold">{v.title}</h3>
+              <p className="mt-2 text-muted-foreground">{v.text}</p>
+            </li>
+          ))}
+        </ul>
+        <Link to="/pricing" className={buttonClass("primary", "lg", "mt-10")}>
+          See Our Plans
+        </Link>
+      </Section>
+    </>
+  );
+}

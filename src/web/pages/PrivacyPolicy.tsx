@@ -1,0 +1,141 @@
+import { Link } from "react-router";
+import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
+import { BROWSER_STORAGE, NOT_STORED, PROCESSORS, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
+import { usePublicConfig } from "../public-config.ts";
+
+export function PrivacyPolicyPage() {
+  const { supportEmail } = usePublicConfig();
+  const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
+
+  const sections: LegalSection[] = [
+    {
+      id: "who-we-are",
+      title: "Who We Are",
+      body: (
+        <p>
+          ProfileBoost is a dating profile optimisation service. We are responsible for the personal data you give us through this website. You
+          can reach us at {mail} or through our <Link to="/contact">contact page</Link>.
+        </p>
+      ),
+    },
+    {
+      id: "information-we-collect",
+      title: "Information We Collect",
+      body: (
+        <>
+          <p>We keep only what we need to do the work you pay for:</p>
+          <ul>
+            {STORED_DATA.map((d) => (
+              <li key={d.what}>
+                {d.what}: {d.why}.
+              </li>
+            ))}
+          </ul>
+          <p>What we do not keep:</p>
+          <ul>
+            {NOT_STORED.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: "how-we-use-information",
+      title: "How We Use Your Information",
+      body: (
+        <>
+          <p>
+            We use your information to analyse and optimise your profile, to deliver the results to you by e-mail, to handle your payment and
+            to answer your messages. An administrator on our team reviews every result before it is sent.
+          </p>
+          <p>
+            We may use anonymous examples (with names, photos and anything that could identify you removed) to show what our service does,
+            unless you opt out by writing to {mail}. We never sell your data.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "who-processes-your-data",
+      title: "Who Processes Your Data",
+      body: (
+        <>
+          <p>We do not share your information with third parties, except these services, which process it for us and only for this purpose:</p>
+          <ul>
+            {PROCESSORS.map((p) => (
+              <li key={p.name}>
+                <strong>{p.name}</strong> ({p.role}) receives {p.data}, {p.when}.
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: "data-retention",
+      title: "Data Retention",
+      body: (
+        <p>
+          {RETENTION} To have your profile, photos, results or messages deleted, write to {mail} from the e-mail address you used with us.
+        </p>
+      ),
+    },
+    {
+      id: "data-security",
+      title: "Data Security",
+      body: (
+        <p>
+          Your photos are stored on our server outside the public website and are shown only to our signed-in administrators. Your
+          results are reached through a link with a random identifier that cannot be guessed. Administrator access needs a password, and
+          the site sends strict security headers with every page.
+        </p>
+      ),
+    },
+    {
+      id: "cookies",
+      title: "Cookies and Local Storage",
+      body: (
+        <ul>
+          {BROWSER_STORAGE.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: "your-rights",
+      title: "Your Rights (GDPR)",
+      body: (
+        <>
+          <p>
+            Under the General Data Protection Regulation you have the right to access the data we hold about you, to have it corrected or
+            deleted, to restrict or object to its use, to receive it in a portable format, and to withdraw consent (for example to anonymous
+            examples) at any time.
+          </p>
+          <p>
+            To use any of these rights, write to {mail} from the e-mail address you used with us. You may also complain to your data
+            protection authority.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "contact-us",
+      title: "Contact Us",
+      body: (
+        <p>
+          Questions about this policy? Use our <Link to="/contact">contact page</Link> or write to {mail}.
+        </p>
+      ),
+    },
+  ];
+
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      intro={<p>This policy explains what personal data ProfileBoost keeps, why, who else handles it, and how you can control it.</p>}
+      sections={sections}
+    />
+  );
+}
