@@ -7,7 +7,8 @@ import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
-import { PLANS, type Plan } from "../plans.ts";
+import { PLANS } from "../plans.ts";
+import { resolvePlan } from "../profiles/plan-query.ts";
 
 /**
  * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
@@ -20,12 +21,6 @@ const newOrderSchema = z.object({
   amount: z.unknown().optional(),
   user_id: z.unknown().optional(),
 });
-
-/** A plan id (basic, premium, elite) or a plan title ("Premium"), either case. */
-export function resolvePlan(value: string): Plan | undefined {
-  const wanted = value.trim().toLowerCase();
-  return Object.values(PLANS).find((p) => p.id === wanted || p.title.toLowerCase() === wanted);
-}
 
 export function orderJson(order: typeof orders.$inferSelect) {
   const plan = PLANS[order.planId];

@@ -92,6 +92,32 @@ export const pages: PageRoute[] = [
     },
     sitemap: true,
   },
+  // The customer's order flow (issue 4). Form pages are about the customer's own data: not worth indexing.
+  {
+    path: "/plan-details",
+    load: () => import("./pages/PlanDetails.tsx").then((m) => m.PlanDetailsPage),
+    meta: { title: "Plan Summary | ProfileBoost", description: "Your plan, its price and what happens next." },
+  },
+  {
+    path: "/upload",
+    load: () => import("./pages/Upload.tsx").then((m) => m.UploadPage),
+    meta: { title: "Your Profile Details | ProfileBoost", description: "Send your dating profile and 3 to 6 photos, then pay securely." },
+  },
+  {
+    path: "/profile-form",
+    load: () => import("./pages/ProfileForm.tsx").then((m) => m.ProfileFormPage),
+    meta: { title: "Complete Your Profile | ProfileBoost", description: "Send your dating profile and photos for review." },
+  },
+  {
+    path: "/hinge-form",
+    load: () => import("./pages/HingeForm.tsx").then((m) => m.HingeFormPage),
+    meta: { title: "Hinge Profile Optimization | ProfileBoost", description: "Send your Hinge prompts and photos for optimization." },
+  },
+  {
+    path: "/bumble-form",
+    load: () => import("./pages/BumbleForm.tsx").then((m) => m.BumbleFormPage),
+    meta: { title: "Bumble Profile Optimization | ProfileBoost", description: "Send your Bumble bio, prompts and photos for optimization." },
+  },
   // Payments (issue 5). Payment pages say nothing worth indexing; their descriptions are for the browser tab.
   {
     path: "/checkout",

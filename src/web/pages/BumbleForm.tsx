@@ -1,0 +1,33 @@
+import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../profiles/options.ts";
+import { BUMBLE_BIO_HINT } from "../../profiles/submission.ts";
+import { Bio, Line, PromptWithResponse } from "../profile/AppSections.tsx";
+import { SelectField } from "../profile/fields.tsx";
+import { StandaloneForm } from "../profile/StandaloneForm.tsx";
+
+const FIELDS = ["bio", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "height", "star_sign", "job_title", "education"];
+const STAR_SIGN_OPTIONS = STAR_SIGNS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+
+/** /bumble-form: email, bio (300-character hint, not enforced), three prompts, height, star sign, job, education, photos. */
+export function BumbleFormPage() {
+  return (
+    <StandaloneForm
+      app="bumble"
+      title="Bumble Profile Optimization"
+      lead="Tell us about your Bumble profile: your bio, your prompts, the basics and your best photos."
+      fields={FIELDS}
+    >
+      {(p) => (
+        <>
+          <Bio required hint={`Max ${BUMBLE_BIO_HINT} characters`} {...p} />
+          {[1, 2, 3].map((n) => (
+            <PromptWithResponse key={n} n={n} prompts={BUMBLE_PROMPTS} app="Bumble" {...p} />
+          ))}
+          <SelectField name="height" label="Height" placeholder="Select your height" options={HEIGHT_OPTIONS} value={p.values.height ?? ""} error={p.errors.height} onChange={p.onChange} disabled={p.disabled} />
+          <SelectField name="star_sign" label="Star sign" placeholder="Select your star sign" options={STAR_SIGN_OPTIONS} value={p.values.star_sign ?? ""} error={p.errors.star_sign} onChange={p.onChange} disabled={p.disabled} />
+          <Line name="job_title" label="Job title" {...p} />
+          <Line name="education" label="Education" {...p} />
+        </>
+      )}
+    </StandaloneForm>
+  );
+}

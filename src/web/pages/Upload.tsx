@@ -1,0 +1,71 @@
+import { useEffect, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { formatUsd } from "../../plans.ts";
+import { resolvePlan } from "../../profiles/plan-query.ts";
+import { SECTION_FIELDS } from "../profile/AppSections.tsx";
+import { useFormValues } from "../profile/form-state.ts";
+import { usePhotos } from "../profile/PhotoUploader.tsx";
+import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
+import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+
+/**
+ * /upload?plan=…&price=…[&planId=…] (spec section 2, "Upload flow"). Without a known plan or with a missing or zero
+ * price the customer is sent to /pricing. The heading shows the plan table's price, the one that will be charged.
+ */
+export function UploadPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const plan = resolvePlan(params.get("planId") ?? params.get("plan"));
+  const price = Number(params.get("price") ?? "0");
+  const usable = plan !== undefined && params.get("plan") !== null && Number.isFinite(price) && price > 0;
+
+  useEffect(() => {
+    if (!usable) navigate("/pricing", { replace: true });
+  }, [usable, navigate]);
+
+  const toast = useToast();
+  const submission = useProfileSubmission();
+  const form = useFormValues({ dating_app: "tinder" }, submission.changed);
+  const photos = usePhotos(submission.changed);
+  const busy = submission.stage !== "idle";
+
+  if (!usable) {
+    return <p className="mx-auto max-w-2xl px-4 py-12 text-muted-foreground">Redirecting to pricing...</p>;
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]]);
+    const errors = checkBeforeSending(profile, photos.photos.length, toast);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">
+        {plan.title} Plan: {formatUsd(plan.priceCents)}
+      </h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        By continuing, you agree to our{" "}
+        <Link to="/terms-of-service" className="underline hover:text-foreground">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link to="/privacy-policy" className="underline hover:text-foreground">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
+        <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
+        <button type="submit" disabled={busy || photos.preparing} className={buttonClass("primary", "lg", "w-full")}>
+          {submission.stage === "checkout" ? "Preparing Checkout..." : submission.stage === "saving" ? "Processing..." : "Continue to Payment"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { useCallback, useState } from "react";
+import type { Errors, Values } from "./AppSections.tsx";
+
+/** Field values and their errors; editing a field clears its error and tells the caller (to forget a saved attempt). */
+export function useFormValues(initial: Values, onEdit?: () => void) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const onChange = useCallback(
+    (name: string, value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => {
+        if (!(name in e)) return e;
+        const { [name]: _cleared, ...rest } = e;
+        return rest;
+      });
+      onEdit?.();
+    },
+    [onEdit],
+  );
+  return { values, errors, setErrors, onChange };
+}

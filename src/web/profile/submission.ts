@@ -1,0 +1,133 @@
+import { useCallback, useRef, useState } from "react";
+import type { Plan } from "../../plans.ts";
+import { MIN_PHOTOS } from "../../profiles/limits.ts";
+import { fieldErrors, submissionSchema } from "../../profiles/submission.ts";
+import { apiRequest, ApiRequestError } from "../api.ts";
+import { startHostedCheckout } from "../payments/hosted-checkout.ts";
+import { useToast, type ToastInput } from "../toast.ts";
+import type { Errors, Values } from "./AppSections.tsx";
+
+/** The profile part: the listed fields only, plus the spec's fixed user_id 1 (ignored by the server). */
+export function buildProfile(values: Values, fields: readonly string[], extra: Record<string, string> = {}): Record<string, unknown> {
+  const profile: Record<string, unknown> = { user_id: 1, ...extra };
+  for (const name of fields) profile[name] = values[name] ?? "";
+  return profile;
+}
+
+/**
+ * Runs the shared schema in the browser before anything is sent, with the spec's photo messages.
+ * Answers the field errors (empty when the form may be sent); the first problem is also shown as a toast.
+ */
+export function checkBeforeSending(profile: Record<string, unknown>, photoCount: number, toast: (t: ToastInput) => void): Errors {
+  const parsed = submissionSchema.safeParse(profile);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (photoCount === 0) {
+    errors.photos = "Please upload at least 3 photos";
+    toast({ title: "Photos required", description: "Please upload at least 3 photos", variant: "destructive" });
+  } else if (photoCount < MIN_PHOTOS) {
+    errors.photos = "Please upload at least 3 photos.";
+    toast({ title: "Too few files", description: "Please upload at least 3 photos.", variant: "destructive" });
+  } else if (!parsed.success) {
+    toast({ title: "Form submission error", description: Object.values(errors)[0], variant: "destructive" });
+  }
+  return errors;
+}
+
+export type Stage = "idle" | "saving" | "checkout";
+
+interface SavedProfile {
+  id: string;
+  status: string;
+  order: { id: string; plan_id: string; status: string } | null;
+}
+
+export interface SubmitRequest {
+  profile: Record<string, unknown>;
+  photos: File[];
+  /** With a plan the customer goes on to pay; without one the profile is only saved. */
+  plan?: Plan;
+}
+
+/** How a submission ended: saved (no payment needed, or the order was already paid), off to checkout, or failed. */
+export type SubmitOutcome = "saved" | "paid-already" | "redirecting" | "failed";
+
+const message = (err: unknown, fallback: string) =>
+  err instanceof ApiRequestError ? err.serverMessage : err instanceof Error && err.message ? err.message : fallback;
+
+/**
+ * The upload flow of spec section 4: save the profile (photos included), then create the order, then the checkout
+ * session, then leave for the provider's page. A retry after a failed step repeats only the steps not yet done,
+ * unless the customer changed the form in between (call `changed()`), so one click never makes two profiles.
+ */
+export function useProfileSubmission() {
+  const toast = useToast();
+  const [stage, setStage] = useState<Stage>("idle");
+  const saved = useRef<SavedProfile | null>(null);
+  const orderId = useRef<string | null>(null);
+
+  const changed = useCallback(() => {
+    saved.current = null;
+    orderId.current = null;
+  }, []);
+
+  const submit = useCallback(
+    async ({ profile, photos, plan }: SubmitRequest): Promise<SubmitOutcome> => {
+      setStage("saving");
+      if (!saved.current) {
+        try {
+          const form = new FormData();
+          form.append("profile", JSON.stringify(profile));
+          for (const photo of photos) form.append("photos", photo, photo.name);
+          const res = await apiRequest("POST", "/api/profiles", form);
+          saved.current = (await res.json()) as SavedProfile;
+        } catch (err) {
+          toast({ title: "Error uploading profile", description: message(err, "The profile could not be sent."), variant: "destructive" });
+          setStage("idle");
+          return "failed";
+        }
+      }
+      const profileSaved = saved.current;
+
+      // A profile sent for an order that is already paid is queued by the server: nothing more to pay.
+      if (profileSaved.order?.status === "paid") {
+        setStage("idle");
+        return "paid-already";
+      }
+      if (profileSaved.order) orderId.current = profileSaved.order.id;
+      if (!plan && !orderId.current) {
+        setStage("idle");
+        return "saved";
+      }
+
+      if (!orderId.current && plan) {
+        try {
+          const res = await apiRequest("POST", "/api/orders", { profile_id: profileSaved.id, plan: plan.id, price: plan.priceCents / 100 });
+          orderId.current = ((await res.json()) as { id: string }).id;
+        } catch {
+          toast({ title: "Checkout Error", description: "Unable to start checkout process. Please try again.", variant: "destructive" });
+          setStage("idle");
+          return "failed";
+        }
+      }
+
+      toast({ title: "Profile uploaded successfully!", description: "Redirecting to checkout..." });
+      setStage("checkout");
+      try {
+        const url = await startHostedCheckout({
+          orderId: orderId.current!,
+          amount: plan ? plan.priceCents / 100 : undefined,
+          plan_id: plan?.id,
+        });
+        window.location.assign(url);
+        return "redirecting";
+      } catch (err) {
+        toast({ title: "Error creating checkout session", description: message(err, "No checkout URL returned"), variant: "destructive" });
+        setStage("idle");
+        return "failed";
+      }
+    },
+    [toast],
+  );
+
+  return { stage, submit, changed };
+}
