@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { findPlan, formatUsd } from "../../plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
-import { useFormValues } from "../profile/form-state.ts";
+import { useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
@@ -50,6 +50,7 @@ export function ProfileFormPage() {
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
   const photos = usePhotos(submission.changed);
   const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
 
   const onSubmit = async (e: FormEvent) => {
@@ -78,7 +79,7 @@ export function ProfileFormPage() {
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
-        <button type="submit" disabled={busy || done || photos.preparing} className={buttonClass("primary", "lg", "w-full")}>
+        <button type="submit" disabled={busy || done || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
         </button>
       </form>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatUsd } from "../../plans.ts";
 import { resolvePlan } from "../../profiles/plan-query.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
-import { useFormValues } from "../profile/form-state.ts";
+import { useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
@@ -29,6 +29,7 @@ export function UploadPage() {
   const submission = useProfileSubmission();
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
   const photos = usePhotos(submission.changed);
+  const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
 
   if (!usable) {
@@ -62,7 +63,7 @@ export function UploadPage() {
       </p>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
-        <button type="submit" disabled={busy || photos.preparing} className={buttonClass("primary", "lg", "w-full")}>
+        <button type="submit" disabled={busy || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : submission.stage === "saving" ? "Processing..." : "Continue to Payment"}
         </button>
       </form>

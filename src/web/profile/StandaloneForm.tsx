@@ -5,7 +5,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 import { TextField } from "./fields.tsx";
-import { useFormValues } from "./form-state.ts";
+import { useFormValues, useHydrated } from "./form-state.ts";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
 import { SuccessDialog } from "./SuccessDialog.tsx";
@@ -32,6 +32,7 @@ export function StandaloneForm({
   const form = useFormValues({}, submission.changed);
   const photos = usePhotos(submission.changed);
   const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
   const disabled = busy || done;
 
@@ -70,7 +71,7 @@ export function StandaloneForm({
           error={form.errors.photos}
           disabled={disabled}
         />
-        <button type="submit" disabled={disabled || photos.preparing} className={buttonClass("primary", "lg", "w-full")}>
+        <button type="submit" disabled={disabled || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {busy ? "Processing..." : "Submit Profile"}
         </button>
       </form>

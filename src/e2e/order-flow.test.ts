@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { desc, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { openStore, type Store } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
+import { plainJpeg } from "../photos/test-images.ts";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+
+/* The customer's order flow in a real browser against the real server (embedded defaults: local payments). */
+
+let server: RunningServer;
+let browser: Browser;
+let store: Store;
+let small: Buffer[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  store = openStore(join(server.dir, "app.sqlite"));
+  small = await Promise.all(["#c04080", "#4080c0", "#80c040", "#c08040", "#40c080", "#8040c0", "#404040"].map((c) => plainJpeg(320, 240, c)));
+});
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return { page, errors };
+}
+
+const files = (buffers: Buffer[]) => buffers.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer }));
+const toast = (page: Page) => page.getByTestId("toast-viewport");
+const optionTexts = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value).map((o) => o.value));
+
+describe("/plan-details", () => {
+  test("shows the plan table's price, the features, the four next steps and both links", async () => {
+    // The link's price is tampered with: the page shows what will be charged.
+    const { page, errors } = await open("/plan-details?plan=Premium&amount=0.50&planId=premium");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Premium");
+    await expect(page.getByTestId("plan-price").textContent()).resolves.toBe("$9.99 one-time payment");
+    expect(await page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toHaveLength(7);
+    expect(await page.getByRole("list", { name: "Next steps" }).getByRole("listitem").count()).toBe(4);
+    expect(await page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
+    expect(await page.getByRole("link", { name: "Continue to Profile Details" }).getAttribute("href")).toBe("/upload?plan=Premium&price=9.99&planId=premium");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("an unknown plan id shows the first three Basic features and the default amount", async () => {
+    const { page } = await open("/plan-details?plan=Gold&planId=gold");
+    await expect(page.getByTestId("plan-price").textContent()).resolves.toBe("$14.99 one-time payment");
+    expect(await page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toEqual([
+      "AI Profile Analysis",
+      "Basic Bio Optimization",
+      "Photo Order Recommendations",
+    ]);
+    await page.close();
+  });
+});
+
+describe("/upload", () => {
+  for (const query of ["", "?plan=premium", "?price=9.99", "?plan=premium&price=0", "?plan=gold&price=9.99"]) {
+    test(`redirects to /pricing for "${query}"`, async () => {
+      const { page } = await open(`/upload${query}`);
+      await page.waitForURL(`${server.url}/pricing`);
+      await page.close();
+    });
+  }
+
+  test("heading with plan and two-decimal price, terms note, and the fields of each app", async () => {
+    const { page, errors } = await open("/upload?plan=Premium&price=9.99&planId=premium");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Premium Plan: $9.99");
+    expect(await page.getByRole("link", { name: "Terms of Service" }).first().getAttribute("href")).toBe("/terms-of-service");
+    expect(await page.getByRole("link", { name: "Privacy Policy" }).first().getAttribute("href")).toBe("/privacy-policy");
+    expect(await page.locator("#field-email").getAttribute("type")).toBe("email");
+    const names = () => page.locator("form [name]").evaluateAll((els) => els.map((e) => e.getAttribute("name")));
+
+    expect(await names()).toEqual(["email", "dating_app", "bio", "interests"]);
+
+    await page.locator("#field-dating_app").selectOption("hinge");
+    expect(await names()).toEqual(["email", "dating_app", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "ideal_first_date", "job_title", "education"]);
+    const hinge = await optionTexts(page, "#field-prompt1");
+    expect(hinge).toHaveLength(15);
+    expect(hinge).toContain("Two truths and a lie");
+
+    await page.locator("#field-dating_app").selectOption("bumble");
+    expect(await names()).toEqual(["email", "dating_app", "bio", "prompt1", "response1", "prompt2", "response2"]);
+    const bumble = await optionTexts(page, "#field-prompt1");
+    expect(bumble).toHaveLength(15);
+    expect(bumble).toContain("My non-negotiable");
+
+    await page.locator("#field-dating_app").selectOption("the_league");
+    expect(await names()).toEqual(["email", "dating_app", "bio", "industry", "education", "looking_for", "vibes"]);
+    expect(await page.getByText("Upload 3 to 6 photos (JPEG, PNG, WebP, AVIF or HEIF), up to 10MB each.").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("photo messages: too many, too few, none; previews with a remove button each", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    const input = page.locator('input[type="file"]');
+
+    await input.setInputFiles(files(small.slice(0, 7)));
+    await toast(page).getByText("Too many files").waitFor();
+    await toast(page).getByText("You can only upload up to 6 photos.").waitFor();
+    await page.getByText("0 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+
+    await input.setInputFiles(files(small.slice(0, 2)));
+    await toast(page).getByText("Too few files").waitFor();
+    await toast(page).getByText("Please upload at least 3 photos.").waitFor();
+    await page.getByText("2 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+
+    expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
+    await page.getByRole("button", { name: /^Remove photo 1/ }).click();
+    await page.getByRole("button", { name: /^Remove photo 1/ }).click();
+    await page.getByText("0 of 6 photos selected").waitFor();
+
+    await page.locator("#field-email").fill("sam@example.com");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(page).getByText("Photos required").waitFor();
+    await toast(page).getByText("Please upload at least 3 photos", { exact: true }).waitFor();
+    await page.close();
+  });
+
+  test("the keyboard reaches the photo picker and each remove button", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+    await page.locator("#field-interests").focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-1.jpg)");
+    await page.keyboard.press("Enter");
+    await page.getByText("2 of 6 photos selected").waitFor();
+    await page.close();
+  });
+
+  test("a server refusal shows 'Error uploading profile' with the server's message and re-enables the button", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    await page.locator("#field-email").fill("sam@example.com");
+    const fake = { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a photo") };
+    await page.locator('input[type="file"]').setInputFiles([fake, ...files(small.slice(0, 2))]);
+    await page.getByText("3 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(page).getByText("Error uploading profile").waitFor();
+    await toast(page).getByText(/Photo 1 \(notes\.jpg\) is not an image/).waitFor();
+    await page.getByRole("button", { name: "Continue to Payment" }).and(page.locator(":enabled")).waitFor();
+    await page.close();
+  });
+
+  test("a field error is shown beside the field, and nothing is sent", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    const sent: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/") && sent.push(r.url()));
+    await page.locator("#field-email").fill("sam@example.com");
+    await page.locator("#field-dating_app").selectOption("bumble");
+    await page.locator("#field-bio").fill("short");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(page).getByText("Form submission error").waitFor();
+    await page.locator("#field-bio-error").getByText("Bio must be at least 10 characters").waitFor();
+    expect(await page.locator("#field-bio").getAttribute("aria-invalid")).toBe("true");
+    expect(sent).toEqual([]);
+    await page.close();
+  });
+
+  test("happy path: profile, order and checkout session are created, and the browser lands on the payment page", async () => {
+    const { page, errors } = await open("/upload?plan=Premium&price=9.99&planId=premium");
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#6a5acd" } }).jpeg({ quality: 95 }).toBuffer();
+    await page.locator("#field-email").fill("upload@example.com");
+    await page.locator("#field-dating_app").selectOption("hinge");
+    for (const n of [1, 2, 3]) {
+      const options = await optionTexts(page, `#field-prompt${n}`);
+      await page.locator(`#field-prompt${n}`).selectOption(options[n]!);
+      await page.locator(`#field-response${n}`).fill(`Answer number ${n}`);
+    }
+    await page.locator("#field-ideal_first_date").fill("A long walk and a good coffee.");
+    await page.locator("#field-job_title").fill("Designer");
+    await page.locator("#field-education").fill("RCA");
+    await page.locator('input[type="file"]').setInputFiles([{ name: "big.jpg", mimeType: "image/jpeg", buffer: big }, ...files(small.slice(0, 2))]);
+    await page.getByText("3 of 6 photos selected").waitFor();
+
+    const checkout = page.waitForRequest((r) => r.url().endsWith("/api/create-checkout-session"));
+    const profileUpload = page.waitForRequest((r) => r.url().endsWith("/api/profiles"));
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    // The large photo was shrunk in the browser before upload.
+    expect(JSON.parse((await checkout).postData()!)).toMatchObject({ plan_id: "premium", amount: 9.99 });
+    expect((await (await profileUpload).sizes()).requestBodySize).toBeLessThan(big.length);
+    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Pay $9.99" }).waitFor();
+
+    const order = store.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(1).get()!;
+    expect(order).toMatchObject({ planId: "premium", amount: 999, status: "pending" });
+    const profile = store.db.select().from(profiles).where(eq(profiles.id, order.profileId!)).get()!;
+    expect(profile).toMatchObject({ email: "upload@example.com", datingApp: "hinge", jobTitle: "Designer", status: "created" });
+    const stored = store.db.select().from(photoTable).where(eq(photoTable.profileId, profile.id)).all();
+    expect(stored).toHaveLength(3);
+    expect(Math.max(...stored.map((p) => p.width!))).toBe(2048);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
+
+describe("/profile-form", () => {
+  function paidOrder(): string {
+    const id = newId();
+    store.db.insert(orders).values({ id, planId: "premium", amount: 999, status: "paid" }).run();
+    return id;
+  }
+
+  async function fillTinder(page: Page, email: string) {
+    await page.locator("#field-email").fill(email);
+    await page.locator("#field-bio").fill("Weekend hiker, weekday coder.");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+  }
+
+  test("pending ids in localStorage are read and removed; the paid order gets the profile and nobody is sent to pay", async () => {
+    const orderId = paidOrder();
+    const page = await browser.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(([o]) => {
+      localStorage.setItem("pendingOrderId", o!);
+      localStorage.setItem("pendingPlanId", "premium");
+    }, [orderId]);
+    const checkoutCalls: string[] = [];
+    page.on("request", (r) => r.url().includes("checkout") && checkoutCalls.push(r.url()));
+    await page.goto(`${server.url}/profile-form`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    await page.getByText("Your payment has been processed successfully.", { exact: false }).waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem("pendingOrderId"), localStorage.getItem("pendingPlanId")])).toEqual([null, null]);
+
+    await fillTinder(page, "paid-first@example.com");
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
+    await dialog.waitFor();
+
+    const order = store.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
+    expect(order.profileId).not.toBeNull();
+    expect(store.db.select().from(profiles).where(eq(profiles.id, order.profileId!)).get()!.status).toBe("pending");
+    expect(store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `optimise:${orderId}`)).all()).toHaveLength(1);
+    expect(checkoutCalls).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/profile-form");
+
+    await dialog.getByRole("button", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  test("without a plan or order: the profile is saved and the success dialog offers Return to Home", async () => {
+    const { page, errors } = await open("/profile-form");
+    expect(await page.getByText("Your payment has been processed successfully.", { exact: false }).count()).toBe(0);
+    await fillTinder(page, "no-plan@example.com");
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+    await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
+    expect(store.db.select().from(profiles).where(eq(profiles.email, "no-plan@example.com")).get()?.status).toBe("created");
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  test("the button reads Processing... while the profile is sent", async () => {
+    const { page } = await open("/profile-form");
+    await page.route("**/api/profiles", async (route) => {
+      await Bun.sleep(800);
+      await route.continue();
+    });
+    await fillTinder(page, "slow@example.com");
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+    await page.getByRole("button", { name: "Processing..." }).and(page.locator(":disabled")).waitFor();
+    await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
+    await page.close();
+  }, 30_000);
+});
+
+describe("/hinge-form and /bumble-form", () => {
+  test("/hinge-form: its fields, 15 prompts each, and the dialog promising e-mail within 24 hours; the profile is saved", async () => {
+    const { page, errors } = await open("/hinge-form");
+    const names = await page.locator("form [name]").evaluateAll((els) => els.map((e) => e.getAttribute("name")));
+    expect(names).toEqual(["email", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "ideal_first_date", "job_title", "education"]);
+    await page.locator("#field-email").fill("hinge@example.com");
+    for (const n of [1, 2, 3]) {
+      const options = await optionTexts(page, `#field-prompt${n}`);
+      expect(options).toHaveLength(15);
+      await page.locator(`#field-prompt${n}`).selectOption(options[n + 3]!);
+      await page.locator(`#field-response${n}`).fill(`Reply ${n}`);
+    }
+    await page.locator("#field-ideal_first_date").fill("Tapas and a late film.");
+    await page.locator("#field-job_title").fill("Nurse");
+    await page.locator("#field-education").fill("King's College");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 4)));
+    await page.getByText("4 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Submit Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
+    await dialog.getByText(/by e-mail within 24 hours/).waitFor();
+    const row = store.db.select().from(profiles).where(eq(profiles.email, "hinge@example.com")).get()!;
+    expect(row).toMatchObject({ datingApp: "hinge", jobTitle: "Nurse", response3: "Reply 3" });
+    expect(store.db.select().from(photoTable).where(eq(photoTable.profileId, row.id)).all()).toHaveLength(4);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  test("/bumble-form: bio hint, three prompts of 15, the four heights, twelve star signs; the profile is saved", async () => {
+    const { page, errors } = await open("/bumble-form");
+    await page.getByText("Max 300 characters").waitFor();
+    expect(await page.locator("#field-bio").getAttribute("maxlength")).toBe("2000");
+    for (const n of [1, 2, 3]) expect(await optionTexts(page, `#field-prompt${n}`)).toHaveLength(15);
+    expect(await optionTexts(page, "#field-height")).toEqual(["under_5_5", "5_5_to_5_8", "5_9_to_6_0", "6_1_plus"]);
+    expect(await page.locator("#field-height option").allTextContents()).toEqual(["Select your height", `Under 5'5"`, `5'5"-5'8"`, `5'9"-6'0"`, `6'1"+`]);
+    expect(await optionTexts(page, "#field-star_sign")).toHaveLength(12);
+
+    await page.locator("#field-email").fill("bumble@example.com");
+    await page.locator("#field-bio").fill("x".repeat(350)); // over the hint: not enforced
+    await page.locator("#field-height").selectOption("5_9_to_6_0");
+    await page.locator("#field-star_sign").selectOption("libra");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Submit Profile" }).click();
+    await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).getByText(/within 24 hours/).waitFor();
+    const row = store.db.select().from(profiles).where(eq(profiles.email, "bumble@example.com")).get()!;
+    expect(row).toMatchObject({ datingApp: "bumble", height: "5_9_to_6_0", starSign: "libra" });
+    expect(row.bio).toHaveLength(350);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
