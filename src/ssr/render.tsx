@@ -26,7 +26,13 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
     <StaticRouter location={url.pathname + url.search}>
       <App config={config} />
     </StaticRouter>,
-    { nonce, onError: (err) => ctx.log.error(`render ${url.pathname}`, err) },
+    {
+      nonce,
+      onError: (err) => ctx.log.error(`render ${url.pathname}`, err),
+      // React moves a finished Suspense boundary larger than this many bytes out of line (hidden, placed by an inline
+      // script); without JavaScript the page's content would then stay hidden. Pages are preloaded, so keep them inline.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
   );
 
   const head = documentHead({
