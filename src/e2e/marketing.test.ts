@@ -1,0 +1,292 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+
+const SUPPORT_EMAIL = "help@profileboost.test";
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SUPPORT_EMAIL });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+interface PageSpec {
+  path: string;
+  h1: string;
+  /** Text the spec quotes or lists, each of which must be on the page. */
+  strings: string[];
+  /** [accessible name, href] of links that must be there. */
+  links: [string | RegExp, string][];
+  anchors?: string[];
+}
+
+const PAGES: PageSpec[] = [
+  {
+    path: "/",
+    h1: "Make your dating profile work as hard as you do",
+    strings: [
+      "How It Works",
+      "Submit Your Profile",
+      "Expert Analysis",
+      "Increase Your Matches",
+      "Proven Results",
+      "43%",
+      "AI Profile Analysis",
+      "Professional Bio Writing",
+      "Photo Selection",
+      "Conversation Starters",
+      "Rapid Turnaround",
+      "Privacy Protection",
+      "Success Stories",
+      "Sarah",
+      "Matched on Hinge",
+      "Michael",
+      "Matched on Bumble",
+      "Jessica",
+      "Matched on Tinder",
+    ],
+    links: [
+      ["Get Started", "/upload"],
+      ["Learn More", "/services"],
+      ["See Plans and Prices", "/pricing"],
+      ["View Pricing Options", "/pricing"],
+    ],
+    anchors: ["success-stories"],
+  },
+  {
+    path: "/services",
+    h1: "Our Services",
+    strings: ["Profile Analysis", "Bio Writing", "Photo Selection"],
+    links: [
+      ["Get Started with Profile Analysis", "/pricing"],
+      ["Get Started with Bio Writing", "/pricing"],
+      ["Get Started with Photo Selection", "/pricing"],
+      ["View Pricing", "/pricing"],
+    ],
+    anchors: ["profile-analysis", "bio-writing", "photo-selection"],
+  },
+  {
+    path: "/pricing",
+    h1: "Simple, One-Time Pricing",
+    strings: [
+      "Basic",
+      "$6.99",
+      "Premium",
+      "$9.99",
+      "one-time",
+      "Most Popular",
+      "AI Profile Analysis",
+      "Basic Bio Optimization",
+      "Photo Order Recommendations",
+      "48-Hour Delivery",
+      "Everything in Basic",
+      "Complete Bio Rewrite",
+      "Photo Selection & Ordering",
+      "3 Conversation Starters",
+      "Dating App Strategy Guide",
+      "1 Revision",
+      "24-Hour Delivery",
+      "Frequently Asked Questions",
+    ],
+    links: [
+      ["Get Started with Basic", "/profile-form?plan=Basic&price=6.99&planId=basic"],
+      ["Get Started with Premium", "/profile-form?plan=Premium&price=9.99&planId=premium"],
+      ["Contact our team", "/contact"],
+    ],
+    anchors: ["faq"],
+  },
+  {
+    path: "/about",
+    h1: "About ProfileBoost",
+    strings: ["Our Mission", "Our Story", "Authenticity", "Quality Over Quantity", "Data-Driven Approach"],
+    links: [["See Our Plans", "/pricing"]],
+  },
+  {
+    path: "/privacy-policy",
+    h1: "Privacy Policy",
+    strings: ["Last updated: May 15, 2025", "Stripe", "never touch our server", "GDPR", "until you ask us to delete it", SUPPORT_EMAIL],
+    links: [
+      ["contact page", "/contact"],
+      ["Back to Home", "/"],
+      [SUPPORT_EMAIL, `mailto:${SUPPORT_EMAIL}`],
+    ],
+    anchors: ["cookies"],
+  },
+  {
+    path: "/terms-of-service",
+    h1: "Terms of Service",
+    strings: [
+      "Last updated: May 15, 2025",
+      "non-refundable, except when we cannot deliver the service",
+      "Payment is required before work starts",
+      "belong to you",
+      "unless you opt out",
+    ],
+    links: [
+      ["contact page", "/contact"],
+      ["Back to Home", "/"],
+    ],
+  },
+  {
+    path: "/contact",
+    h1: "Contact Us",
+    strings: ["Contact Information", SUPPORT_EMAIL, "Send Us a Message"],
+    links: [
+      [SUPPORT_EMAIL, `mailto:${SUPPORT_EMAIL}`],
+      [/^Instagram/, "https://www.instagram.com/"],
+      [/^Facebook/, "https://www.facebook.com/"],
+      [/^X \(Twitter\)/, "https://x.com/"],
+    ],
+  },
+];
+
+async function open(ctx: BrowserContext, path: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return page;
+}
+
+async function themedContext(theme: "light" | "dark", width: number): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width, height: 800 } });
+  await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
+  return ctx;
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("marketing pages", () => {
+  for (const spec of PAGES) {
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [320, 390, 1280]) {
+        test(`${spec.path} in ${theme} theme at ${width}px: spec text, links, no serious accessibility problems`, async () => {
+          const ctx = await themedContext(theme, width);
+          const page = await open(ctx, spec.path);
+          const errors = recordPageErrors(page);
+          expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+
+          const main = page.locator("main");
+          expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
+          const text = (await main.textContent()) ?? "";
+          for (const s of spec.strings) expect(text).toContain(s);
+          for (const [name, href] of spec.links) {
+            const link = main.getByRole("link", { name, exact: typeof name === "string" });
+            expect(await link.count()).toBeGreaterThan(0);
+            expect(await link.first().getAttribute("href")).toBe(href);
+          }
+          for (const id of spec.anchors ?? []) expect(await page.locator(`#${id}`).count()).toBe(1);
+
+          // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
+          const overflowing = await main.evaluate((el) =>
+            [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
+          );
+          expect(overflowing).toEqual([]);
+          expect(await seriousViolations(page)).toEqual([]);
+          expect(errors).toEqual([]);
+          await ctx.close();
+        }, 30_000);
+      }
+    }
+  }
+
+  test("every page has its own title and description", async () => {
+    const seen = new Set<string>();
+    for (const spec of PAGES) {
+      const html = await (await fetch(`${server.url}${spec.path}`)).text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
+      expect(html).toContain('<meta property="og:title"');
+      expect(seen.has(title)).toBe(false);
+      seen.add(title);
+    }
+  });
+
+  test("the home page's testimonials show 5, 5 and 4.5 stars with a text alternative", async () => {
+    const ctx = await browser.newContext();
+    const page = await open(ctx, "/");
+    const stars = page.locator("#success-stories").getByRole("img", { name: /out of 5 stars$/ });
+    expect(await stars.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual([
+      "5 out of 5 stars",
+      "5 out of 5 stars",
+      "4.5 out of 5 stars",
+    ]);
+    // The half star is drawn half filled.
+    expect(await stars.nth(2).locator("svg").evaluateAll((els) => els.map((e) => e.getAttribute("data-fill")))).toEqual(["1", "1", "1", "1", "0.5"]);
+    const photos = page.locator("#success-stories img");
+    expect(await photos.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      const img = photos.nth(i);
+      expect(await img.getAttribute("alt")).toMatch(/couple/);
+      expect(await img.getAttribute("width")).toBe("480");
+      expect(await img.getAttribute("height")).toBe("400");
+      const res = await fetch(`${server.url}${await img.getAttribute("src")}`);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect((await res.arrayBuffer()).byteLength).toBeLessThan(10_000);
+    }
+    await ctx.close();
+  });
+
+  test("the pricing page does not offer Elite, and its FAQ has the six questions, opening by keyboard", async () => {
+    const ctx = await browser.newContext();
+    const page = await open(ctx, "/pricing");
+    const main = page.locator("main");
+    expect(await main.textContent()).not.toContain("Elite");
+    expect(await main.textContent()).not.toContain("49.99");
+    const questions = main.locator("details summary");
+    expect(await questions.count()).toBe(6);
+    const all = (await questions.allTextContents()).join(" | ");
+    for (const topic of [/How long/, /revisions/, /provide my current profile/, /confidential/, /guarantee more matches/, /refund/]) expect(all).toMatch(topic);
+    const first = main.locator("details").first();
+    expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await questions.first().focus();
+    await page.keyboard.press("Enter");
+    expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await first.textContent()).toContain("Between 12 and 48 hours");
+    await ctx.close();
+  });
+
+  test("with JavaScript disabled the pages render and links navigate", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.locator("h1").textContent()).toBe(PAGES[0]!.h1);
+    await page.getByRole("link", { name: "Learn More" }).click();
+    await page.waitForURL(`${server.url}/services`);
+    expect(await page.locator("h1").textContent()).toBe("Our Services");
+    await page.getByRole("link", { name: "View Pricing", exact: true }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await page.getByRole("link", { name: "Contact our team" }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    expect(await page.locator("main").textContent()).toContain("Sending this form needs JavaScript");
+    await page.locator("footer").getByRole("link", { name: "Cookie Policy" }).click();
+    await page.waitForURL(`${server.url}/privacy-policy#cookies`);
+    expect(await page.locator("#cookies h2").textContent()).toContain("Cookies");
+    await page.locator("footer").getByRole("link", { name: "Terms of Service" }).first().click();
+    await page.waitForURL(`${server.url}/terms-of-service`);
+    await page.locator("footer").getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    expect(await page.locator("h1").textContent()).toBe("About ProfileBoost");
+    await ctx.close();
+  });
+
+  test("the privacy policy's nine sections and the terms' eleven", async () => {
+    const ctx = await browser.newContext();
+    for (const [path, count] of [["/privacy-policy", 9], ["/terms-of-service", 11]] as const) {
+      const page = await open(ctx, path);
+      expect(await page.locator("main article > section").count()).toBe(count);
+      await page.close();
+    }
+    await ctx.close();
+  });
+});
