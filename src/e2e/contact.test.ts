@@ -1,0 +1,207 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { startSmtpServer, type TestSmtpServer } from "../mail/smtp-test-server.ts";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+
+const SUPPORT_EMAIL = "help@profileboost.test";
+let smtp: TestSmtpServer;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startServer({ SMTP_URL: smtp.url, SUPPORT_EMAIL, MAIL_FROM: "no-reply@profileboost.test" });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+  await smtp?.close();
+});
+
+const VALID = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", subject: "Premium question", message: "Does Premium include a revision?" };
+const LABELS = { firstName: "First Name", lastName: "Last Name", email: "Email", subject: "Subject", message: "Message" } as const;
+type Values = typeof VALID;
+
+async function openContact(options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/contact`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return page;
+}
+
+async function fill(page: Page, values: Values) {
+  for (const [field, label] of Object.entries(LABELS)) {
+    await page.getByLabel(label, { exact: true }).fill(values[field as keyof Values]);
+  }
+}
+
+const form = (page: Page) => page.locator("form");
+
+describe("contact form", () => {
+  test("an empty form shows all five messages beside their fields", async () => {
+    const page = await openContact();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const expected = {
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Please enter a valid email address",
+      subject: "Subject is required",
+      message: "Message must be at least 10 characters",
+    };
+    for (const [field, message] of Object.entries(expected)) {
+      const input = page.getByLabel(LABELS[field as keyof Values], { exact: true });
+      expect(await input.getAttribute("aria-invalid")).toBe("true");
+      // The message is tied to its field, so a screen reader reads it with the field.
+      const describedBy = await input.getAttribute("aria-describedby");
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe(message);
+    }
+    // Focus goes to the first field with a problem.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
+    await page.context().close();
+  });
+
+  const cases: [keyof Values, string, string][] = [
+    ["firstName", "   ", "First name is required"],
+    ["lastName", "", "Last name is required"],
+    ["email", "ada@example", "Please enter a valid email address"],
+    ["subject", "", "Subject is required"],
+    ["message", "Too short", "Message must be at least 10 characters"],
+  ];
+  for (const [field, value, message] of cases) {
+    test(`${field} "${value}" shows "${message}" and nothing is sent`, async () => {
+      const page = await openContact();
+      const requests: string[] = [];
+      page.on("request", (r) => r.url().includes("/api/contact") && requests.push(r.url()));
+      await fill(page, { ...VALID, [field]: value });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const errors = form(page).locator('[id$="-error"]');
+      expect(await errors.allTextContents()).toEqual([message]);
+      expect(requests).toEqual([]);
+      // Fixing the field clears its message as the person types.
+      await page.getByLabel(LABELS[field], { exact: true }).fill(VALID[field]);
+      expect(await errors.count()).toBe(0);
+      await page.context().close();
+    });
+  }
+
+  test("a valid message: Sending..., the toast, the thank-you view, e-mail to support with Reply-To; Send Another Message empties the form", async () => {
+    const page = await openContact({ width: 360 });
+    const errors = recordPageErrors(page);
+    const before = smtp.received.length;
+    // Hold the answer briefly so the pending state can be seen.
+    await page.route("**/api/contact", async (route) => {
+      await Bun.sleep(300);
+      await route.continue();
+    });
+    await fill(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("button", { name: "Sending..." }).waitFor();
+    expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+
+    const toast = page.getByTestId("toast-viewport").getByRole("status");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Message sent!");
+    expect(await toast.textContent()).toContain("We'll get back to you as soon as possible.");
+    await page.getByTestId("contact-thank-you").waitFor();
+
+    const received = await smtp.waitFor(before + 1);
+    const mail = received.at(-1)!;
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe(SUPPORT_EMAIL);
+    expect(mail.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
+    expect(mail.subject).toBe("Contact form: Premium question");
+    expect(mail.text).toContain("Does Premium include a revision?");
+
+    await page.getByRole("button", { name: "Send Another Message" }).click();
+    for (const label of Object.values(LABELS)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe("");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test("a failure shows the destructive toast with the server's message and keeps what was typed", async () => {
+    const page = await openContact({ theme: "dark" });
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Too many messages from your network." }) }),
+    );
+    await fill(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = page.getByTestId("toast-viewport").getByRole("alert");
+    await toast.waitFor();
+    expect(await toast.getAttribute("data-variant")).toBe("destructive");
+    expect(await toast.textContent()).toContain("Error sending message");
+    expect(await toast.textContent()).toContain("Too many messages from your network.");
+    for (const [field, label] of Object.entries(LABELS)) {
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(VALID[field as keyof Values]);
+    }
+    expect(await page.getByRole("button", { name: "Send Message" }).isEnabled()).toBe(true);
+    expect(await page.getByTestId("contact-thank-you").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("the honeypot is invisible, out of the tab order and hidden from screen readers", async () => {
+    const page = await openContact();
+    const honeypot = page.locator("#contact-website");
+    expect(await honeypot.count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: "Leave this field empty" }).count()).toBe(0);
+    const box = await honeypot.boundingBox();
+    expect(box === null || box.x + box.width <= 0).toBe(true);
+    await page.getByLabel("First Name", { exact: true }).focus();
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || ""));
+    }
+    expect(order).toEqual(["contact-lastName", "contact-email", "contact-subject", "contact-message", "Send Message"]);
+    await page.context().close();
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`no serious accessibility problems with the messages shown (${theme})`, async () => {
+      const page = await openContact({ theme, width: 320 });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe("mail server outage", () => {
+  test("the API answers success while SMTP is down; the message is delivered once when it is back", async () => {
+    const down = await startSmtpServer();
+    const port = down.port;
+    await down.close();
+    const outage = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL, MAIL_FROM: "no-reply@profileboost.test" });
+    try {
+      const res = await fetch(`${outage.url}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...VALID, subject: "Sent during an outage" }),
+      });
+      expect(res.status).toBe(201);
+      // The first attempt fails while nothing listens…
+      const deadline = Date.now() + 10_000;
+      while (!/job \d+ \(mail:contact\) attempt 1 failed/.test(outage.output())) {
+        if (Date.now() > deadline) throw new Error(`no failed attempt logged:\n${outage.output()}`);
+        await Bun.sleep(100);
+      }
+      // …then the mail server comes back on the same port and the retry (5 s later) delivers it.
+      const back = await startSmtpServer(port);
+      try {
+        const [mail] = await back.waitFor(1, 15_000);
+        expect(mail!.subject).toBe("Contact form: Sent during an outage");
+        expect(mail!.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
+        await Bun.sleep(2500); // long enough for another poll of the job loop: still one message
+        expect(back.received).toHaveLength(1);
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await outage.cleanup();
+    }
+  }, 40_000);
+});
