@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
@@ -7,7 +7,8 @@ import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { commitPhotoFiles, discardPhotoFiles, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
+import { readMultipart, type Multipart, type UploadedFile } from "../photos/multipart.ts";
+import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
 import { PLANS } from "../plans.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
 import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
@@ -53,24 +54,19 @@ export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { 
   };
 }
 
-async function readProfilePart(part: FormDataEntryValue | null): Promise<unknown> {
-  if (part === null) throw new ApiError(400, "The profile part is missing: send the form values as a JSON part named profile.");
-  if (typeof part !== "string" && part.size > MAX_PROFILE_PART_BYTES) throw new ApiError(413, "The profile part is too large.");
-  const text = typeof part === "string" ? part : await part.text();
-  if (text.length > MAX_PROFILE_PART_BYTES) throw new ApiError(413, "The profile part is too large.");
+function parseProfilePart(part: string | undefined): unknown {
+  if (part === undefined) throw new ApiError(400, "The profile part is missing: send the form values as a JSON part named profile.");
   try {
-    return JSON.parse(text);
+    return JSON.parse(part);
   } catch {
     throw new ApiError(400, "The profile part is not valid JSON.");
   }
 }
 
-function photoFiles(entries: FormDataEntryValue[]): File[] {
-  if (entries.some((e) => typeof e === "string")) throw new ApiError(400, "Each photos part must be an image file.");
-  const files = entries as File[];
-  if (files.length < MIN_PHOTOS) throw new ApiError(400, `Please upload at least ${MIN_PHOTOS} photos`);
-  if (files.length > MAX_PHOTOS) throw new ApiError(400, `Maximum of ${MAX_PHOTOS} photos allowed`);
-  return files;
+function checkPhotoCount(upload: Multipart): UploadedFile[] {
+  if (upload.textInFileField) throw new ApiError(400, "Each photos part must be an image file.");
+  if (upload.files.length < MIN_PHOTOS) throw new ApiError(400, `Please upload at least ${MIN_PHOTOS} photos`);
+  return upload.files;
 }
 
 /** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */
@@ -88,26 +84,33 @@ export function profilesRouter(ctx: AppContext) {
   const r = new Hono();
 
   r.post("/profiles", uploadLimit, async (c) => {
-    const type = (c.req.header("content-type") ?? "").toLowerCase();
-    if (!type.startsWith("multipart/form-data")) {
+    // The boundary is case-sensitive: only the media type is compared without case.
+    const type = c.req.header("content-type") ?? "";
+    if (!type.toLowerCase().startsWith("multipart/form-data")) {
       throw new ApiError(415, `Send the profile as multipart/form-data: a JSON part named profile and ${MIN_PHOTOS} to ${MAX_PHOTOS} photos.`);
     }
-    let form: FormData;
+    const upload = await readMultipart(c.req.raw.body, type, {
+      dir: incomingDir(ctx.config.uploadsDir),
+      fileField: "photos",
+      maxFiles: MAX_PHOTOS,
+      maxFileBytes: MAX_PHOTO_BYTES,
+      maxFieldBytes: MAX_PROFILE_PART_BYTES,
+      tooManyFiles: `Maximum of ${MAX_PHOTOS} photos allowed`,
+      fileTooLarge: (i, filename) => `${describe(i, filename)} is larger than ${PHOTO_SIZE_HINT}.`,
+      fieldTooLarge: (name) => `The ${name} part is too large.`,
+    });
     try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+      return await saveSubmission(c, upload);
+    } finally {
+      upload.cleanup();
     }
+  });
 
-    const parsed = submissionSchema.safeParse(await readProfilePart(form.get("profile")));
+  async function saveSubmission(c: Context, upload: Multipart) {
+    const parsed = submissionSchema.safeParse(parseProfilePart(upload.fields.get("profile")));
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The profile is not valid.");
     const submission = parsed.data;
-
-    const files = photoFiles(form.getAll("photos"));
-    // Sizes are known without reading the files: refuse before decoding anything.
-    files.forEach((file, i) => {
-      if (file.size > MAX_PHOTO_BYTES) throw new ApiError(413, `Photo ${i + 1} is larger than ${PHOTO_SIZE_HINT}.`);
-    });
+    const files = checkPhotoCount(upload);
     // Checked before the photos are processed so a bad link fails fast, and again inside the transaction.
     if (submission.orderId) attachableOrder(ctx.store.db, submission.orderId);
 
@@ -168,7 +171,7 @@ export function profilesRouter(ctx: AppContext) {
       discardPhotoFiles(ctx.config.uploadsDir, processed);
       throw err;
     }
-  });
+  }
 
   return r;
 }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import sharp, { type Metadata, type OutputInfo, type SharpOptions } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { newId } from "../db/ids.ts";
 import { ApiError } from "../http/errors.ts";
 import {
@@ -58,25 +58,34 @@ class Gate {
 }
 const decodeGate = new Gate(2);
 
-function describe(index: number, name: string): string {
+export function describe(index: number, name: string): string {
   // The customer's file name is echoed only as a label, cut short and without path parts.
   const base = name.split(/[\\/]/).pop()?.slice(0, 80) ?? "";
   return base ? `Photo ${index + 1} (${base})` : `Photo ${index + 1}`;
 }
 
-/** Checks, decodes and re-encodes one uploaded file into temporary files under `uploadsDir`. */
-export async function processPhoto(uploadsDir: string, file: Blob & { name?: string }, index: number): Promise<ProcessedPhoto> {
-  const label = describe(index, file.name ?? "");
-  if (file.size === 0) throw new ApiError(400, `${label} is empty.`);
-  if (file.size > MAX_PHOTO_BYTES) throw new ApiError(413, `${label} is larger than ${PHOTO_SIZE_HINT}.`);
+/**
+ * Checks, decodes and re-encodes one uploaded file (already on disk, see ./multipart.ts) into temporary files
+ * under `uploadsDir`. libvips reads the upload from disk, so no JavaScript copy of it is ever made.
+ */
+export async function processPhoto(uploadsDir: string, upload: { path: string; size: number; filename: string }, index: number): Promise<ProcessedPhoto> {
+  const label = describe(index, upload.filename);
+  if (upload.size === 0) throw new ApiError(400, `${label} is empty.`);
+  if (upload.size > MAX_PHOTO_BYTES) throw new ApiError(413, `${label} is larger than ${PHOTO_SIZE_HINT}.`);
+  mkdirSync(join(uploadsDir, INCOMING_DIR), { recursive: true });
+  return await convert(uploadsDir, upload.path, newId(), label);
+}
 
-  const input = Buffer.from(await file.arrayBuffer());
-  const options: SharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" };
+/** Where uploads wait while being checked: a folder of the uploads volume, so the final rename never copies. */
+export function incomingDir(uploadsDir: string): string {
+  return join(uploadsDir, INCOMING_DIR);
+}
 
+async function convert(uploadsDir: string, upload: string, id: string, label: string): Promise<ProcessedPhoto> {
   let meta: Metadata;
   try {
     // Reads the header only; the pixel cap is checked below with a clearer message than libvips' own.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    meta = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {
     throw new ApiError(400, `${label} is not an image we can read. Please send ${ACCEPTED_PHOTO_FORMATS} photos.`);
   }
@@ -90,41 +99,40 @@ export async function processPhoto(uploadsDir: string, file: Blob & { name?: str
     );
   }
 
-  let main: { data: Buffer; info: OutputInfo };
+  const tempFile = join(uploadsDir, INCOMING_DIR, `${id}.jpg`);
+  const tempThumb = join(uploadsDir, INCOMING_DIR, `${id}.thumb.jpg`);
+  let info: OutputInfo;
   try {
-    main = await decodeGate.run(() =>
-      sharp(input, options)
+    info = await decodeGate.run(() =>
+      sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" })
         .rotate()
         .resize(PHOTO_LONG_EDGE, PHOTO_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
         // Transparent PNG/WebP areas become white rather than JPEG's black.
         .flatten({ background: "#ffffff" })
         .jpeg({ quality: 85 })
-        .toBuffer({ resolveWithObject: true }),
+        .toFile(tempFile),
     );
   } catch {
+    rmSync(tempFile, { force: true });
     // The header was fine but the pixels were not: truncated data, corrupt markers, an undecodable codec.
     throw new ApiError(400, `${label} could not be read: the file looks damaged or incomplete.`);
   }
 
-  const id = newId();
-  const incoming = join(uploadsDir, INCOMING_DIR);
-  mkdirSync(incoming, { recursive: true });
   const photo: ProcessedPhoto = {
     id,
     filePath: `${id}.jpg`,
     thumbPath: `${id}.thumb.jpg`,
-    width: main.info.width,
-    height: main.info.height,
-    bytes: main.data.length,
-    tempFile: join(incoming, `${id}.jpg`),
-    tempThumb: join(incoming, `${id}.thumb.jpg`),
+    width: info.width,
+    height: info.height,
+    bytes: info.size,
+    tempFile,
+    tempThumb,
   };
   try {
-    await Bun.write(photo.tempFile, main.data);
-    await sharp(main.data)
+    await sharp(tempFile)
       .resize(THUMB_LONG_EDGE, THUMB_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
       .jpeg({ quality: 75 })
-      .toFile(photo.tempThumb);
+      .toFile(tempThumb);
     return photo;
   } catch (err) {
     discardPhotoFiles(uploadsDir, [photo]);

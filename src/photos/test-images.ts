@@ -2,19 +2,28 @@
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 
-/** A JPEG of random noise (so it does not compress to nothing), `width` x `height`. */
-export async function noiseJpeg(width: number, height: number, quality = 90): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3 + 3);
-  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, Math.floor(pixels.length / 4));
+/**
+ * A photo-sized JPEG: colour gradients plus random noise of ±`amplitude`, so it does not compress to nothing
+ * (12 megapixels at amplitude 28, quality 85 is about 4 MB, like a phone photo).
+ */
+export async function noisyJpeg(width: number, height: number, { amplitude = 28, quality = 85 } = {}): Promise<Buffer> {
+  // Clamped, so noise near 0 or 255 saturates instead of wrapping into sharp edges.
+  const pixels = new Uint8ClampedArray(width * height * 3);
   // xorshift32: fast, and random enough that JPEG cannot shrink it much.
   let x = (Math.random() * 0xffffffff) | 1;
-  for (let i = 0; i < words.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    words[i] = x >>> 0;
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      const noise = ((x >>> 0) % (2 * amplitude)) - amplitude;
+      const o = (row * width + col) * 3;
+      pixels[o] = (col * 255) / width + noise;
+      pixels[o + 1] = (row * 255) / height + noise;
+      pixels[o + 2] = 128 + noise;
+    }
   }
-  return await sharp(pixels.subarray(0, width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return await sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
 }
 
 /** A small plain-colour JPEG. */

@@ -1,0 +1,131 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { ApiError } from "../http/errors.ts";
+import { tempDir } from "../testing/context.ts";
+import { boundaryOf, readMultipart, type MultipartLimits } from "./multipart.ts";
+
+const dir = tempDir("multipart-test-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const limits: MultipartLimits = {
+  dir,
+  fileField: "photos",
+  maxFiles: 3,
+  maxFileBytes: 1000,
+  maxFieldBytes: 100,
+  tooManyFiles: "too many",
+  fileTooLarge: (i, name) => `file ${i + 1} (${name}) too large`,
+  fieldTooLarge: (name) => `${name} too large`,
+};
+
+/** The body a browser would send for `form`, delivered in chunks of `chunkSize` bytes. */
+async function encode(form: FormData, chunkSize: number) {
+  const req = new Request("http://localhost/", { method: "POST", body: form });
+  const type = req.headers.get("content-type")!;
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += chunkSize) controller.enqueue(bytes.slice(i, i + chunkSize));
+      controller.close();
+    },
+  });
+  return { body, type };
+}
+
+function sampleForm(fileBytes = 600) {
+  const form = new FormData();
+  form.append("profile", JSON.stringify({ email: "a@example.com", bio: "héllo ✓" }));
+  form.append("photos", new File([new Uint8Array(fileBytes).fill(7)], "a.jpg", { type: "image/jpeg" }));
+  form.append("photos", new File(["\r\n--not-a-boundary\r\n"], "b.jpg", { type: "image/jpeg" }));
+  return form;
+}
+
+describe("readMultipart", () => {
+  for (const chunkSize of [1, 7, 64, 100_000]) {
+    test(`reads text parts and streams files to disk, in chunks of ${chunkSize} bytes`, async () => {
+      const { body, type } = await encode(sampleForm(), chunkSize);
+      const upload = await readMultipart(body, type, limits);
+      expect(JSON.parse(upload.fields.get("profile")!)).toEqual({ email: "a@example.com", bio: "héllo ✓" });
+      expect(upload.files.map((f) => [f.filename, f.size])).toEqual([
+        ["a.jpg", 600],
+        ["b.jpg", 20],
+      ]);
+      expect(readFileSync(upload.files[0]!.path).every((b) => b === 7)).toBe(true);
+      expect(readFileSync(upload.files[1]!.path, "utf8")).toBe("\r\n--not-a-boundary\r\n");
+      upload.cleanup();
+      expect(upload.files.some((f) => existsSync(f.path))).toBe(false);
+    });
+  }
+
+  test("a JSON part sent as a Blob is read as text", async () => {
+    const form = new FormData();
+    form.append("profile", new Blob(['{"a":1}'], { type: "application/json" }));
+    const { body, type } = await encode(form, 5);
+    const upload = await readMultipart(body, type, limits);
+    expect(upload.fields.get("profile")).toBe('{"a":1}');
+    expect(upload.files).toHaveLength(0);
+  });
+
+  test("a text value in the file field is flagged", async () => {
+    const form = new FormData();
+    form.append("photos", "just text");
+    const { body, type } = await encode(form, 10);
+    expect((await readMultipart(body, type, limits)).textInFileField).toBe(true);
+  });
+
+  async function refusal(form: FormData, chunkSize = 50): Promise<ApiError> {
+    const { body, type } = await encode(form, chunkSize);
+    const err = await readMultipart(body, type, limits).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    // Nothing is left on disk after a refusal.
+    expect(readdirSync(dir)).toEqual([]);
+    return err as ApiError;
+  }
+
+  test("a file over the limit is refused with the form's words and its partial file removed", async () => {
+    const err = await refusal(sampleForm(1001));
+    expect([err.status, err.message]).toEqual([413, "file 1 (a.jpg) too large"]);
+  });
+
+  test("more files than allowed are refused", async () => {
+    const form = sampleForm();
+    form.append("photos", new File(["x"], "c.jpg"));
+    form.append("photos", new File(["y"], "d.jpg"));
+    const err = await refusal(form);
+    expect([err.status, err.message]).toEqual([400, "too many"]);
+  });
+
+  test("a text part over its limit is refused", async () => {
+    const form = new FormData();
+    form.append("profile", "x".repeat(101));
+    const err = await refusal(form);
+    expect([err.status, err.message]).toEqual([413, "profile too large"]);
+  });
+
+  test("a body cut short, or garbage, or no boundary, is a 400", async () => {
+    const { type } = await encode(sampleForm(), 10);
+    const cut = new Request("http://localhost/", { method: "POST", body: sampleForm() });
+    const cutType = cut.headers.get("content-type")!;
+    const bytes = new Uint8Array(await cut.arrayBuffer()).slice(0, 300);
+    const short = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes);
+        c.close();
+      },
+    });
+    await expect(readMultipart(short, cutType, limits)).rejects.toThrow("could not be read as multipart");
+    const garbage = new Response("garbage").body;
+    await expect(readMultipart(garbage, type, limits)).rejects.toThrow("could not be read as multipart");
+    await expect(readMultipart(new Response("x").body, "multipart/form-data", limits)).rejects.toThrow("could not be read as multipart");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("boundaryOf reads quoted and bare boundaries and refuses over-long ones", () => {
+    expect(boundaryOf('multipart/form-data; boundary="a b"')).toBe("a b");
+    expect(boundaryOf("multipart/form-data; boundary=XyZ; charset=utf-8")).toBe("XyZ");
+    expect(boundaryOf(`multipart/form-data; boundary=${"x".repeat(71)}`)).toBeNull();
+  });
+});

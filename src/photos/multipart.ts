@@ -1,0 +1,187 @@
+/**
+ * A streaming multipart/form-data reader for the photo upload. Text parts are kept in memory up to a small cap;
+ * file parts go straight to disk as they arrive, so a 60 MB upload never sits whole in memory (Request.formData()
+ * would buffer the body and then copy each file out of it, and that garbage waits for the collector).
+ */
+import { open, type FileHandle } from "node:fs/promises";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { newId } from "../db/ids.ts";
+import { ApiError } from "../http/errors.ts";
+
+export interface UploadedFile {
+  field: string;
+  /** The name the browser gave; used only as a label in messages. */
+  filename: string;
+  path: string;
+  size: number;
+}
+
+export interface MultipartLimits {
+  /** Where file parts are written (created if needed). */
+  dir: string;
+  /** File parts with this field name go to disk; every other part is text, kept in memory up to maxFieldBytes. */
+  fileField: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  maxFieldBytes: number;
+  /** Messages for the limits, in the words of the form. */
+  tooManyFiles: string;
+  fileTooLarge: (index: number, filename: string) => string;
+  fieldTooLarge: (name: string) => string;
+}
+
+export interface Multipart {
+  fields: Map<string, string>;
+  files: UploadedFile[];
+  /** A part named `fileField` that was not a file (a plain text value). */
+  textInFileField: boolean;
+  /** Deletes every file written; call when done with them, whatever happened. */
+  cleanup(): void;
+}
+
+const MAX_HEADER_BYTES = 16 * 1024;
+const CRLF = Buffer.from("\r\n");
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+export function boundaryOf(contentType: string): string | null {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary && boundary.length <= 70 ? boundary : null;
+}
+
+interface OpenPart {
+  name: string;
+  filename: string | null;
+  file?: { handle: FileHandle; info: UploadedFile };
+  text?: Buffer[];
+  bytes: number;
+}
+
+export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string, limits: MultipartLimits): Promise<Multipart> {
+  const boundary = boundaryOf(contentType);
+  if (!body || !boundary) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const result: Multipart = {
+    fields: new Map(),
+    files: [],
+    textInFileField: false,
+    cleanup: () => result.files.forEach((f) => rmSync(f.path, { force: true })),
+  };
+  mkdirSync(limits.dir, { recursive: true });
+
+  // Cast, not annotated: the phase changes inside consume(), which the compiler's narrowing does not follow.
+  let phase = "preamble" as "preamble" | "after-delimiter" | "headers" | "body" | "done";
+  // The body begins with "--boundary"; a leading CRLF lets the first delimiter be found like all the others.
+  let buf: Buffer = Buffer.from(CRLF);
+  let part: OpenPart | null = null;
+
+  const startPart = async (headers: string) => {
+    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? "";
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    if (name === undefined) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+    part = { name, filename, bytes: 0 };
+    // Every part except the photos is read as text: a JSON part sent as a Blob arrives with a file name too.
+    if (filename === null || name !== limits.fileField) {
+      part.text = [];
+      if (name === limits.fileField) result.textInFileField = true;
+      return;
+    }
+    if (result.files.length >= limits.maxFiles) throw new ApiError(400, limits.tooManyFiles);
+    const info: UploadedFile = { field: name, filename, path: join(limits.dir, `${newId()}.upload`), size: 0 };
+    result.files.push(info);
+    part.file = { handle: await open(info.path, "wx"), info };
+  };
+
+  const writePart = async (data: Buffer) => {
+    if (!part || data.length === 0) return;
+    part.bytes += data.length;
+    if (part.file) {
+      if (part.bytes > limits.maxFileBytes) throw new ApiError(413, limits.fileTooLarge(result.files.length - 1, part.filename ?? ""));
+      await part.file.handle.write(data);
+      part.file.info.size = part.bytes;
+    } else {
+      if (part.bytes > limits.maxFieldBytes) throw new ApiError(413, limits.fieldTooLarge(part.name));
+      part.text!.push(Buffer.from(data));
+    }
+  };
+
+  const endPart = async () => {
+    if (!part) return;
+    if (part.file) await part.file.handle.close();
+    else if (part.text && !result.fields.has(part.name)) result.fields.set(part.name, Buffer.concat(part.text).toString("utf8"));
+    part = null;
+  };
+
+  const consume = async () => {
+    for (;;) {
+      if (phase === "preamble" || phase === "body") {
+        const at = buf.indexOf(delimiter);
+        if (at < 0) {
+          // Keep enough bytes to find a delimiter split across chunks; the rest is part data (or preamble).
+          const keep = Math.min(buf.length, delimiter.length - 1);
+          if (phase === "body") await writePart(buf.subarray(0, buf.length - keep));
+          buf = buf.subarray(buf.length - keep);
+          return;
+        }
+        if (phase === "body") {
+          await writePart(buf.subarray(0, at));
+          await endPart();
+        }
+        buf = buf.subarray(at + delimiter.length);
+        phase = "after-delimiter";
+      } else if (phase === "after-delimiter") {
+        if (buf.length < 2) return;
+        if (buf[0] === 0x2d && buf[1] === 0x2d) {
+          phase = "done";
+          return;
+        }
+        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+        buf = buf.subarray(2);
+        phase = "headers";
+      } else if (phase === "headers") {
+        const end = buf.indexOf(HEADER_END);
+        if (end < 0) {
+          if (buf.length > MAX_HEADER_BYTES) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+          return;
+        }
+        await startPart(buf.subarray(0, end).toString("utf8"));
+        buf = buf.subarray(end + HEADER_END.length);
+        phase = "body";
+      } else {
+        return;
+      }
+    }
+  };
+
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (phase === "done") continue; // epilogue: ignored
+      // Always a copy: the stream may reuse a chunk's memory for its next read, and `buf` keeps a tail of it.
+      buf = Buffer.concat([buf, value]);
+      await consume();
+    }
+    if (phase !== "done") throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+    return result;
+  } catch (err) {
+    const current = part as OpenPart | null;
+    if (current?.file) await current.file.handle.close().catch(() => {});
+    result.cleanup();
+    // A refused upload is still read to its end (bounded by the route's body limit, never kept), so the browser
+    // receives the answer instead of a reset connection.
+    if (err instanceof ApiError) {
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        // the body itself failed (too large, client gone): nothing more to read
+      }
+    }
+    throw err;
+  } finally {
+    reader.releaseLock();
+  }
+}
