@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { openStore, type Store } from "../db/client.ts";
@@ -338,4 +339,31 @@ describe("/hinge-form and /bumble-form", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
+});
+
+describe("accessibility", () => {
+  test("the order-flow pages have no axe violations, light and dark, with errors and previews showing", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pages = ["/plan-details?planId=premium", "/upload?plan=Premium&price=9.99&planId=premium", "/profile-form?orderId=x&planId=basic", "/hinge-form", "/bumble-form"];
+    const found: string[] = [];
+    for (const scheme of ["light", "dark"] as const) {
+      await page.goto(`${server.url}/`);
+      await page.evaluate((s) => localStorage.setItem("theme", s), scheme);
+      for (const path of pages) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+        if (path !== "/plan-details?planId=premium") {
+          await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+          await page.getByText("3 of 6 photos selected").waitFor();
+          await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
+          await page.locator("#field-email-error").waitFor();
+        }
+        const { violations } = await new AxeBuilder({ page }).exclude('[data-testid="toast-viewport"]').analyze();
+        found.push(...violations.map((v) => `${scheme} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+      }
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
