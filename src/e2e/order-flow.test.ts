@@ -178,6 +178,30 @@ describe("/upload", () => {
     await page.close();
   });
 
+  test("a failed checkout shows the spec's toast, re-enables the button, and a retry does not save the profile twice", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    let calls = 0;
+    await page.route("**/api/create-checkout-session", async (route) => {
+      calls++;
+      await Bun.sleep(600);
+      if (calls === 1) await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The payment provider is not answering." }) });
+      else await route.continue();
+    });
+    await page.locator("#field-email").fill("retry@example.com");
+    await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: "Preparing Checkout..." }).and(page.locator(":disabled")).waitFor();
+    await toast(page).getByText("Error creating checkout session").waitFor({ timeout: 10_000 });
+    await toast(page).getByText("The payment provider is not answering.").waitFor();
+    await page.getByRole("button", { name: "Continue to Payment" }).and(page.locator(":enabled")).click();
+    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/, { timeout: 15_000 });
+    const saved = store.db.select().from(profiles).where(eq(profiles.email, "retry@example.com")).all();
+    expect(saved).toHaveLength(1);
+    expect(store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all()).toHaveLength(1);
+    await page.close();
+  }, 30_000);
+
   test("happy path: profile, order and checkout session are created, and the browser lands on the payment page", async () => {
     const { page, errors } = await open("/upload?plan=Premium&price=9.99&planId=premium");
     const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#6a5acd" } }).jpeg({ quality: 95 }).toBuffer();
