@@ -46,13 +46,15 @@ class Gate {
   private waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    if (this.active < this.limit) this.active++;
+    // A finishing run hands its slot straight to the first waiter, so a newcomer can never slip in between.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await fn();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
     }
   }
 }

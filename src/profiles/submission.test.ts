@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import { fieldErrors, originalProfile, submissionSchema, toProfileColumns } from "./submission.ts";
+
+const parse = (v: unknown) => submissionSchema.safeParse(v);
+const firstMessage = (v: unknown) => {
+  const r = parse(v);
+  return r.success ? null : r.error.issues[0]!.message;
+};
+
+describe("submission schema", () => {
+  test("empty fields get the spec's defaults when stored; blank text counts as not given", () => {
+    const r = parse({ email: " sam@example.com ", bio: "   ", dating_app: "", user_id: 1 });
+    expect(r.success).toBe(true);
+    const cols = toProfileColumns(r.data!);
+    expect(cols).toMatchObject({ email: "sam@example.com", datingApp: "tinder", bio: "Not provided", lookingFor: "Not specified", interests: "Not provided" });
+    expect(originalProfile(r.data!)).toEqual({ email: "sam@example.com" });
+  });
+
+  test("selectedPromptN stands in for promptN", () => {
+    const r = parse({ email: "a@example.com", dating_app: "bumble", bio: "Ten chars plus", selectedPrompt1: "My happy place is", response1: "The sea" });
+    expect(toProfileColumns(r.data!).prompt1).toBe("My happy place is");
+  });
+
+  test("a response needs its prompt, a prompt its response, and a prompt is used once", () => {
+    expect(firstMessage({ email: "a@example.com", response2: "hello" })).toBe("Please choose prompt 2 for your response");
+    expect(firstMessage({ email: "a@example.com", dating_app: "bumble", bio: "Ten chars plus", prompt1: "My happy place is" })).toBe(
+      "Please write a response to prompt 1",
+    );
+    expect(
+      firstMessage({ email: "a@example.com", dating_app: "bumble", bio: "Ten chars plus", prompt1: "My perfect day", response1: "a", prompt2: "My perfect day", response2: "b" }),
+    ).toBe("Please choose a different prompt for prompt 2");
+  });
+
+  test("minimum lengths of the spec apply to given fields", () => {
+    expect(firstMessage({ email: "a@example.com", interests: "ab" })).toBe("Interests must be at least 5 characters");
+    expect(firstMessage({ email: "a@example.com", ideal_first_date: "short" })).toBe("Please describe your ideal first date");
+    expect(firstMessage({ email: "a@example.com", height: "7ft" })).toBe("Please choose a height from the list");
+    expect(firstMessage({ email: "a@example.com", star_sign: "Leo" })).toBe("Please choose a star sign from the list");
+  });
+
+  test("fieldErrors keys the first message by field", () => {
+    const r = parse({ email: "nope", dating_app: "hinge" });
+    expect(fieldErrors(r.error!)).toMatchObject({ email: "Please enter a valid email address" });
+  });
+});
