@@ -54,7 +54,7 @@ const PAGES: PageSpec[] = [
     ],
     links: [
       ["Get Started", "/upload"],
-      ["Learn More", "/services"],
+      ["Learn More about our services", "/services"],
       ["See Plans and Prices", "/pricing"],
       ["View Pricing Options", "/pricing"],
     ],

@@ -40,7 +40,7 @@ export function HomePage() {
               Get Started
             </Link>
             <Link to="/services" className={buttonClass("outline", "lg")}>
-              Learn More
+              Learn More<span className="sr-only"> about our services</span>
             </Link>
           </div>
           <p className="text-sm text-muted-foreground">For Hinge, Bumble, Tinder and The League.</p>
