@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { openStore } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { silentLogger } from "../log.ts";
@@ -203,6 +205,23 @@ describe("job loop", () => {
     expect(ctx.store.db.select().from(jobs).where(eq(jobs.status, "done")).all()).toHaveLength(60);
     second.close();
   });
+
+  test("two processes on the same file never run one job twice", async () => {
+    ctx = testContext();
+    for (let i = 0; i < 150; i++) enqueueJob(ctx.store.db, { kind: "work", payload: { i }, idempotencyKey: `p${i}`, runAt: new Date(0) });
+    const runsPath = join(ctx.dir, "runs.txt");
+    const workers = [0, 1].map(() =>
+      Bun.spawn([process.execPath, join(import.meta.dir, "loop-worker.fixture.ts"), ctx.config.databasePath, runsPath], { stdout: "inherit", stderr: "inherit" }),
+    );
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
+    const runs = readFileSync(runsPath, "utf8").trim().split("\n").map((line) => line.split(" "));
+    const jobIds = runs.map(([, id]) => id);
+    expect(jobIds).toHaveLength(150);
+    expect(new Set(jobIds).size).toBe(150);
+    // Both processes did work, so the claims really competed.
+    expect(new Set(runs.map(([pid]) => pid)).size).toBe(2);
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.status, "done")).all()).toHaveLength(150);
+  }, 30_000);
 
   test("start polls for due jobs and stop waits for the job in hand", async () => {
     ctx = testContext();
