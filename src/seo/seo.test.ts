@@ -7,7 +7,7 @@ afterAll(() => ctx.cleanup());
 
 const MARKETING = ["/", "/services", "/pricing", "/about", "/contact", "/privacy-policy", "/terms-of-service"];
 
-describe("robots.txt and sitemap.xml", () => {
+describe("robots.txt, sitemap.xml and page meta", () => {
   test("the sitemap lists exactly the marketing pages under PUBLIC_URL", async () => {
     const res = await app.request("/sitemap.xml");
     expect(res.status).toBe(200);
@@ -38,10 +38,17 @@ describe("robots.txt and sitemap.xml", () => {
       const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
       const description = /<meta name="description" content="([^"]+)">/.exec(html)![1]!;
       expect(html).toContain(`<meta property="og:title" content="${title}">`);
+      expect(html).toContain('<meta property="og:image" content="https://profileboost.example/og-image.jpg">');
       titles.add(title);
       descriptions.add(description);
     }
     expect(titles.size).toBe(MARKETING.length);
     expect(descriptions.size).toBe(MARKETING.length);
   });
+});
+
+test("the Open Graph image is served", async () => {
+  const res = await app.request("/og-image.jpg");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/jpeg");
 });

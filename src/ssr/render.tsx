@@ -38,6 +38,7 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
   const head = documentHead({
     meta: page?.meta ?? NOT_FOUND_META,
     canonical: `${ctx.config.publicUrl}${url.pathname}`,
+    ogImage: `${ctx.config.publicUrl}/og-image.jpg`,
     assets,
     nonce,
     configJson: safeJson(config),
@@ -49,12 +50,13 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
   });
 }
 
-function documentHead(p: { meta: PageMeta; canonical: string; assets: AssetManifest; nonce: string; configJson: string }): string {
+function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string; configJson: string }): string {
   const title = escapeHtml(p.meta.title);
   const description = escapeHtml(p.meta.description);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title><meta name="description" content="${description}">
 <meta property="og:type" content="website"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(p.canonical)}">
+<meta property="og:image" content="${escapeHtml(p.ogImage)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">
 <link rel="canonical" href="${escapeHtml(p.canonical)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="color-scheme" content="light dark">
 <script nonce="${p.nonce}">${THEME_SCRIPT}</script>
