@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
+import { desc } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import { plainJpeg } from "../photos/test-images.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
@@ -37,6 +40,37 @@ async function openCheckoutFor(page: Page, orderId: string) {
   await hydrated(page);
   await page.getByRole("button", { name: "Pay $9.99" }).waitFor();
 }
+
+describe("the whole journey on embedded defaults", () => {
+  test("/pricing → Get Started → profile form with photos → local checkout → 4242 → /success: paid, pending, one job", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}/pricing`);
+    await hydrated(page);
+    await page.locator('a[href^="/profile-form"][href*="planId=premium"]').click();
+    await page.waitForURL(/\/profile-form\?/);
+    await hydrated(page);
+
+    await page.locator('input[type="email"]').first().fill("journey@example.com");
+    const app = page.getByLabel(/dating app/i).first();
+    if ((await app.evaluate((el) => el.tagName)) === "SELECT") await app.selectOption("tinder");
+    else await page.getByLabel("Tinder", { exact: true }).check();
+    const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(320, 240, colour)));
+    await page.locator('input[type="file"]').setInputFiles(photos.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer })));
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+
+    await page.waitForURL(/\/pay\/[a-z2-7]{26}$/, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await page.waitForURL(/\/success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+
+    const order = store.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(1).get()!;
+    expect(order.profileId).not.toBeNull();
+    expect(orderState(store.db, order.id)).toMatchObject({ order: { status: "paid", planId: "premium", amount: 999 }, profileStatus: "pending", jobs: 1 });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
 
 describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)", () => {
   test("4242 pays: the success page shows what happens next; order paid, profile pending, one job", async () => {
