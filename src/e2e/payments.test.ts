@@ -206,14 +206,37 @@ describe("success page", () => {
     await page.close();
   });
 
-  test("a paid order with no profile yet: the ids are stored and the customer goes to /profile-form", async () => {
+  test("a paid order with no profile yet: the customer goes to /profile-form, and the profile sent there queues the one job", async () => {
     const { orderId } = insertOrder(store.db, { withProfile: false });
     const page = await browser.newPage();
+    // Records what the success page stores, before the profile form reads and removes it.
+    await page.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      const log: string[][] = ((window as unknown as { storedItems: string[][] }).storedItems = []);
+      Storage.prototype.setItem = function (key: string, value: string) {
+        log.push([key, value]);
+        return setItem.call(this, key, value);
+      };
+    });
     await openCheckoutFor(page, orderId);
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await page.waitForURL(`${server.url}/profile-form?orderId=${orderId}&planId=premium`);
-    expect(await page.evaluate(() => [localStorage.getItem("pendingOrderId"), localStorage.getItem("pendingPlanId")])).toEqual([orderId, "premium"]);
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, jobs: 0 });
+    await hydrated(page);
+    // The profile form has read (and removed) the stored ids; sending the profile attaches it and queues the one job.
+    const stored = await page.evaluate(() => (window as unknown as { storedItems: string[][] }).storedItems);
+    expect(stored).toEqual(expect.arrayContaining([["pendingOrderId", orderId], ["pendingPlanId", "premium"]]));
+    await page.locator('input[type="email"]').first().waitFor();
+    await page.waitForFunction(() => localStorage.getItem("pendingOrderId") === null && localStorage.getItem("pendingPlanId") === null);
+    await page.locator('input[type="email"]').first().fill("late@example.com");
+    const app = page.getByLabel(/dating app/i).first();
+    if ((await app.evaluate((el) => el.tagName)) === "SELECT") await app.selectOption("tinder");
+    else await page.getByLabel("Tinder", { exact: true }).check();
+    const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(320, 240, colour)));
+    await page.locator('input[type="file"]').setInputFiles(photos.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer })));
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+    await page.getByRole("dialog").getByText("Profile Submitted Successfully").waitFor();
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", profileId: expect.any(String) }, profileStatus: "pending", jobs: 1 });
     await page.close();
   });
 });
