@@ -198,6 +198,23 @@ describe("success page", () => {
     await page.close();
   });
 
+  test("an unpaid session: 'Payment verification failed. Status: unpaid' and the 'Payment Not Verified' toast", async () => {
+    const { orderId } = insertOrder(store.db);
+    const res = await fetch(`${server.url}/api/create-checkout-session`, {
+      method: "POST",
+      body: JSON.stringify({ orderId }),
+      headers: { "Content-Type": "application/json" },
+    });
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/success?session_id=${sessionId}`);
+    await page.locator("#main").getByText("Payment verification failed. Status: unpaid").waitFor();
+    await toast(page).getByText("Payment Not Verified").waitFor();
+    expect(await page.locator("#main").textContent()).toContain("If you were charged, your payment went through");
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
+    await page.close();
+  });
+
   test("an unknown session: 'Failed to verify payment'", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/success?session_id=nosuchsession`);
