@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { findPlan, formatUsd } from "../../plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
+import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
@@ -79,6 +80,7 @@ export function ProfileFormPage() {
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
+        <NoScriptNote />
         <button type="submit" disabled={busy || done || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
         </button>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatUsd } from "../../plans.ts";
 import { resolvePlan } from "../../profiles/plan-query.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
+import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
@@ -63,6 +64,7 @@ export function UploadPage() {
       </p>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
+        <NoScriptNote />
         <button type="submit" disabled={busy || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : submission.stage === "saving" ? "Processing..." : "Continue to Payment"}
         </button>

@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from "../../profiles/submission.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import type { Errors, Values } from "./AppSections.tsx";
-import { TextField } from "./fields.tsx";
+import { NoScriptNote, TextField } from "./fields.tsx";
 import { useFormValues, useHydrated } from "./form-state.ts";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
@@ -71,6 +71,7 @@ export function StandaloneForm({
           error={form.errors.photos}
           disabled={disabled}
         />
+        <NoScriptNote />
         <button type="submit" disabled={disabled || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {busy ? "Processing..." : "Submit Profile"}
         </button>

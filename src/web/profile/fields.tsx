@@ -124,3 +124,12 @@ export function SelectField(props: FieldProps & { options: readonly Option[]; pl
 }
 
 export const asOptions = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+
+/** Shown only without JavaScript: the photo upload and the submit button need the page's script. */
+export function NoScriptNote() {
+  return (
+    <noscript>
+      <p className="text-sm text-destructive">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
+    </noscript>
+  );
+}
