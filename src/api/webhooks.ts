@@ -10,14 +10,6 @@ import { paymentsFor, settle } from "../payments/service.ts";
 /** Stripe's default tolerance: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** The events this endpoint acts on; subscribe the Stripe endpoint to exactly these (README, "Payments"). */
-export const HANDLED_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "payment_intent.succeeded",
-] as const;
-
 /**
  * POST /api/webhooks/stripe. The signature is checked on the raw body; the event says only which payment to look
  * at, and the payment itself is fetched from Stripe again, so a forged or stale payload can move nothing. The event
@@ -75,7 +67,10 @@ export function webhooksRouter(ctx: AppContext) {
   return r;
 }
 
-/** The Checkout Session or PaymentIntent an event is about, for the events this endpoint acts on. */
+/**
+ * The Checkout Session or PaymentIntent an event is about, for the four events this endpoint acts on; subscribe the
+ * Stripe endpoint to exactly these (README, "Payments"). Any other event is acknowledged and ignored.
+ */
 function referenceOf(event: Stripe.Event): string | null {
   switch (event.type) {
     case "checkout.session.completed":

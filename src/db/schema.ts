@@ -178,7 +178,6 @@ export const paymentEvents = sqliteTable("payment_events", {
 
 export const PAYMENT_SESSION_KINDS = ["hosted", "embedded", "manual"] as const;
 export const PAYMENT_SESSION_STATUSES = ["open", "paid", "failed", "expired"] as const;
-export type PaymentSessionStatus = (typeof PAYMENT_SESSION_STATUSES)[number];
 
 /**
  * Every payment attempt this server started: a Stripe Checkout Session or PaymentIntent, or a session of the

@@ -96,8 +96,8 @@ export function assertPayable(order: OrderRow): void {
 /** What to charge: the order's stored amount, or, for the internal test pages only, the amount they ask for. */
 export type ChargeTarget = { order: OrderRow } | { testAmount: number };
 
-export const MIN_TEST_AMOUNT_CENTS = 50;
-export const MAX_TEST_AMOUNT_CENTS = 100_000;
+const MIN_TEST_AMOUNT_CENTS = 50;
+const MAX_TEST_AMOUNT_CENTS = 100_000;
 
 /** The internal test pages pay amounts of their own with no order; the public never can in production. */
 export function testChargeTarget(ctx: AppContext, amount: number | string | undefined): ChargeTarget {

@@ -185,7 +185,7 @@ function randomPart(): string {
 }
 
 /** `a[b][0][c]=1` → `{ a: { b: [ { c: "1" } ] } }`, the way Stripe reads the SDK's form encoding. */
-export function parseForm(text: string): Record<string, unknown> {
+function parseForm(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.replace(/\]/g, "").split("[");

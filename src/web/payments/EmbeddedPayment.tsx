@@ -12,7 +12,7 @@ export interface EmbeddedPaymentInfo {
 }
 
 /** Adds the payment's id to a return path, e.g. "/success?test=true" → "/success?test=true&session_id=pi_…". */
-export function withSessionId(returnPath: string, sessionId: string): string {
+function withSessionId(returnPath: string, sessionId: string): string {
   return `${returnPath}${returnPath.includes("?") ? "&" : "?"}session_id=${encodeURIComponent(sessionId)}`;
 }
 

@@ -6,7 +6,7 @@ import { buttonClass } from "../ui/button.ts";
 import { CardFields, type CardValues } from "./CardFields.tsx";
 
 /** Test card details prefilled by the built-in provider: it accepts no real card. */
-export const LOCAL_TEST_CARD: CardValues = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+const LOCAL_TEST_CARD: CardValues = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 
 /**
  * The built-in provider's card form (the /pay page and the embedded form on /checkout under the local provider).
