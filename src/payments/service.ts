@@ -1,13 +1,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { AppContext } from "../context.ts";
-import { paymentSessions, orders } from "../db/schema.ts";
+import { orders, paymentSessions } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { findPlan, PLANS } from "../plans.ts";
 import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
 import { localProvider } from "./local.ts";
 import { ProviderError, type PaymentProvider, type PaymentSnapshot, type ProviderName } from "./provider.ts";
 import { stripeClient, stripeProvider } from "./stripe.ts";
-import type Stripe from "stripe";
 
 /** Built once per context: the SDK client keeps its connection pool. */
 export interface Payments {
