@@ -159,6 +159,17 @@ describe("POST /api/create-checkout-session (Stripe)", () => {
     expect(sessionRows(stripeCtx, orderId)).toBe(0);
   });
 
+  test("when Stripe is down while an open session is checked, the answer is a 502 message", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    expect((await post(stripeApp, "/api/create-checkout-session", { orderId })).status).toBe(200);
+    stripe.failNext(10);
+    const res = await post(stripeApp, "/api/create-checkout-session", { orderId });
+    stripe.failNext(0);
+    expect(res.status).toBe(502);
+    expect((await json(res)).message).toMatch(/could not be reached/);
+    expect(sessionRows(stripeCtx, orderId)).toBe(1);
+  });
+
   test("internal test payments (no order) charge the asked amount in development only", async () => {
     const res = await post(stripeApp, "/api/create-checkout-session", { amount: 0.5, successUrl: "/success?test=true", cancelUrl: "/payment-test" });
     expect(res.status).toBe(200);

@@ -144,7 +144,7 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
       .all();
     for (const row of open) {
       if (row.amount !== amount || (row.successUrl ?? undefined) !== request.successUrl || (row.cancelUrl ?? undefined) !== request.cancelUrl) continue;
-      const current = await active.retrieve(row.id);
+      const current = await unlessProviderFails(ctx, () => active.retrieve(row.id));
       if (current?.open) return current;
       if (current?.paid) {
         settle(ctx, current);
@@ -164,19 +164,11 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
     : `${request.kind}:test:${crypto.randomUUID()}`;
   const charge = { orderId: order?.id ?? null, amount, currency, description, idempotencyKey };
 
-  let created: PaymentSnapshot;
-  try {
-    created =
-      request.kind === "hosted"
-        ? await active.createHostedCheckout({ ...charge, successUrl: request.successUrl!, cancelUrl: request.cancelUrl! })
-        : await active.createEmbeddedPayment(charge);
-  } catch (err) {
-    if (err instanceof ProviderError) {
-      ctx.log.error("payment provider refused to start a payment", err);
-      throw new ApiError(502, "The payment provider could not be reached. Please try again.");
-    }
-    throw err;
-  }
+  const created = await unlessProviderFails(ctx, () =>
+    request.kind === "hosted"
+      ? active.createHostedCheckout({ ...charge, successUrl: request.successUrl!, cancelUrl: request.cancelUrl! })
+      : active.createEmbeddedPayment(charge),
+  );
 
   db.insert(paymentSessions)
     .values({
@@ -194,6 +186,17 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
     .onConflictDoNothing()
     .run();
   return created;
+}
+
+/** A provider failure becomes the customer-facing 502 (the log keeps the cause); anything else stays a bug. */
+async function unlessProviderFails<T>(ctx: AppContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.error("the payment provider failed", err);
+    throw new ApiError(502, "The payment provider could not be reached. Please try again.");
+  }
 }
 
 async function shortHash(text: string): Promise<string> {
