@@ -142,6 +142,24 @@ describe("contact form", () => {
     await page.context().close();
   });
 
+  test("the server's own refusal (rate limit) reaches the toast word for word", async () => {
+    // Fill this address's allowance straight through the API, then send from the browser.
+    for (;;) {
+      const res = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(VALID) });
+      if (res.status === 429) break;
+      expect(res.status).toBe(201);
+    }
+    const page = await openContact({ width: 390 });
+    await fill(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = page.getByTestId("toast-viewport").getByRole("alert");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Error sending message");
+    expect(await toast.textContent()).toMatch(/Too many messages from your network\. Please try again in \d+ minute\(s\), or e-mail us at help@profileboost\.test\./);
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe(VALID.message);
+    await page.context().close();
+  });
+
   test("the honeypot is invisible, out of the tab order and hidden from screen readers", async () => {
     const page = await openContact();
     const honeypot = page.locator("#contact-website");
