@@ -7,6 +7,7 @@ import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import { optimiseJobKey } from "../payments/fulfil.ts";
 import { readMultipart, type Multipart, type UploadedFile } from "../photos/multipart.ts";
 import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
 import { PLANS } from "../plans.ts";
@@ -156,7 +157,7 @@ export function profilesRouter(ctx: AppContext) {
             .all();
           if (linked.length !== 1) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
           if (paid) {
-            enqueueJob(tx, { kind: "optimise-profile", payload: { orderId: order.id, profileId }, idempotencyKey: `optimise:${order.id}` });
+            enqueueJob(tx, { kind: "optimise-profile", payload: { orderId: order.id, profileId }, idempotencyKey: optimiseJobKey(order.id) });
           }
         }
         // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.

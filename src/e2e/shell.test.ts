@@ -78,6 +78,8 @@ describe("the shell", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${server.url}/pricing`);
+    // Navigation renders in a transition: the header updates once the pricing page's chunk has loaded.
+    await nav.locator('a[aria-current="page"]').waitFor();
     expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("class")).toContain("text-primary");
     expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBeNull();

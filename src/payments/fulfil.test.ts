@@ -18,6 +18,8 @@ describe("fulfil", () => {
     expect(fulfil(db, paid(orderId, amount))).toEqual({ outcome: "fulfilled", jobQueued: true });
     const first = orderState(db, orderId);
     expect(first).toMatchObject({ order: { status: "paid", paymentReference: `ref_${orderId}` }, profileStatus: "pending", jobs: 1 });
+    // The plan's revisions come with the payment (premium: one).
+    expect(db.select().from(profiles).where(eq(profiles.id, first.order.profileId!)).get()!.revisionsAllowed).toBe(1);
 
     expect(fulfil(db, paid(orderId, amount, "another_ref"))).toEqual({ outcome: "already_paid", jobQueued: false });
     const second = orderState(db, orderId);

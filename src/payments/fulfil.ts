@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import { PLANS } from "../plans.ts";
 import type { ProviderName } from "./provider.ts";
 
 export interface PaidPayment {
@@ -70,7 +71,7 @@ export function fulfil(db: DB, payment: PaidPayment): FulfilResult {
     if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
     // Only a profile that was waiting for payment moves on; one already being worked on keeps its state.
     tx.update(profiles)
-      .set({ status: "pending", updatedAt: now })
+      .set({ status: "pending", revisionsAllowed: PLANS[order.planId].revisionsAllowed, updatedAt: now })
       .where(and(eq(profiles.id, order.profileId), eq(profiles.status, "created")))
       .run();
     const jobQueued = enqueueJob(tx, {

@@ -31,7 +31,7 @@ async function mount() {
       store.set(pushToastAtom, input);
     });
   };
-  const items = () => [...container.querySelectorAll("li")];
+  const items = () => [...container.querySelectorAll<HTMLElement>("[data-variant]")];
   return {
     store,
     container,

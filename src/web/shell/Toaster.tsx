@@ -5,7 +5,7 @@ import { dismissToastAtom, SWIPE_THRESHOLD_PX, toastQueueAtom, type Toast } from
 /** The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. */
 export function Toaster() {
   const queue = useAtomValue(toastQueueAtom);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
   const current = queue[0];
 
   useEffect(() => {
@@ -21,21 +21,21 @@ export function Toaster() {
 
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 sm:right-0 sm:left-auto">
-      <ol
+      <div
         ref={viewport}
         tabIndex={-1}
         data-testid="toast-viewport"
         className="pointer-events-auto flex w-full max-w-[420px] flex-col gap-2 outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-lg"
       >
         {current && <ToastItem key={current.id} toast={current} />}
-      </ol>
+      </div>
     </section>
   );
 }
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useSetAtom(dismissToastAtom);
-  const item = useRef<HTMLLIElement>(null);
+  const item = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; dx: number } | null>(null);
   const paused = useRef(false);
 
@@ -70,17 +70,17 @@ function ToastItem({ toast }: { toast: Toast }) {
     };
   }, [toast.id, toast.duration, dismiss]);
 
-  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest("button")) return;
     drag.current = { startX: e.clientX, dx: 0 };
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
-  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
     drag.current.dx = Math.max(0, e.clientX - drag.current.startX);
     e.currentTarget.style.transform = `translateX(${drag.current.dx}px)`;
   };
-  const onPointerUp = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
     const { dx } = drag.current;
     drag.current = null;
@@ -90,7 +90,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   const destructive = toast.variant === "destructive";
   return (
-    <li
+    <div
       ref={item}
       role={destructive ? "alert" : "status"}
       aria-atomic="true"
@@ -117,6 +117,6 @@ function ToastItem({ toast }: { toast: Toast }) {
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </button>
-    </li>
+    </div>
   );
 }
