@@ -6,13 +6,12 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../src/testing/browser.ts";
 import { startServer, type RunningServer } from "../src/testing/server.ts";
 
 const PATHS = ["/", "/pricing"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOAL = 95;
-/** The flags of launchBrowser() in src/testing/browser.ts (the sandbox needs them); keep the two lists equal. */
-const HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"];
 
 const givenUrl = process.argv.slice(2).find((a) => /^https?:/.test(a));
 const formFactors = process.argv.includes("--desktop") ? (["desktop"] as const) : (["mobile", "desktop"] as const);
@@ -21,8 +20,8 @@ let server: RunningServer | undefined;
 const base = givenUrl ?? (server = await startServer({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" })).url;
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: HEADLESS_FLAGS,
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 let below = 0;

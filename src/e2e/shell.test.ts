@@ -86,6 +86,15 @@ describe("the shell", () => {
     await page.close();
   });
 
+  test("at 320 px the shell fits the screen: no sideways scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   test("the mobile menu opens, shows the same links, and closes when one is chosen", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     await page.goto(`${server.url}/`);

@@ -47,6 +47,13 @@ describe("jsonBody", () => {
     expect(await res.json()).toEqual({ message: "Name is required" });
   });
 
+  test("a camelCase field named in the message is not repeated", async () => {
+    const camel = new Hono();
+    camel.post("/x", jsonBody(z.object({ lastName: z.string().min(1, "Last name is required") })), (c) => c.json({}));
+    const res = await camel.request("/x", { method: "POST", body: JSON.stringify({ lastName: "" }), headers: { "Content-Type": "application/json" } });
+    expect(await res.json()).toEqual({ message: "Last name is required" });
+  });
+
   test("an array or a bare string is refused", async () => {
     expect((await post("[1,2]")).status).toBe(400);
     expect((await post('"hello"')).status).toBe(400);

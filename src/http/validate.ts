@@ -9,7 +9,9 @@ export function describeZodError(error: ZodError): string {
   if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
     return field ? `${field} is required` : "The request body is required";
   }
-  return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
+  // "Last name is required" already names lastName; zod's own messages ("Invalid input: …") do not.
+  const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return field && !squash(issue.message).includes(squash(issue.path.at(-1)?.toString() ?? "")) ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Validates a JSON body at the edge; a failure answers 400 `{ message }` and the handler never runs. */

@@ -39,7 +39,7 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <Link to="/upload" className={buttonClass("primary", "md", "hidden sm:inline-flex")}>
+          <Link to="/upload" className={buttonClass("primary", "md", "max-sm:hidden")}>
             Get Started
           </Link>
           <button
