@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ApiRequestError } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { useToast } from "../toast.ts";
-import { buttonClass } from "../ui/button.ts";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { CheckoutErrorView, PaymentCard, Spinner } from "../payments/ui.tsx";
 
 const MISSING = "Missing required order information";
 
@@ -40,21 +39,7 @@ export function CheckoutRedirectPage() {
   }, [run, attempt]);
 
   if (error) {
-    return (
-      <PaymentCard title="Checkout Error">
-        <p role="alert" className="text-destructive">
-          {error}
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className={buttonClass("primary")} onClick={() => setAttempt((n) => n + 1)}>
-            Try Again
-          </button>
-          <Link to="/" className={buttonClass("outline")}>
-            Return to Home
-          </Link>
-        </div>
-      </PaymentCard>
-    );
+    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} back={{ to: "/", label: "Return to Home" }} />;
   }
   return (
     <PaymentCard title="Processing Payment">

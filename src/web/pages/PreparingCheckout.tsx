@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { findPlan, PLANS } from "../../plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { CheckoutErrorView, PaymentCard, Spinner } from "../payments/ui.tsx";
 import { useToast } from "../toast.ts";
-import { buttonClass } from "../ui/button.ts";
 
 const MISSING = "Missing plan information";
 
@@ -44,21 +43,7 @@ export function PreparingCheckoutPage() {
   }, [run, attempt]);
 
   if (error) {
-    return (
-      <PaymentCard title="Checkout Error">
-        <p role="alert" className="text-destructive">
-          {error}
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className={buttonClass("primary")} onClick={() => setAttempt((n) => n + 1)}>
-            Try Again
-          </button>
-          <Link to="/pricing" className={buttonClass("outline")}>
-            Return to Pricing
-          </Link>
-        </div>
-      </PaymentCard>
-    );
+    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} back={{ to: "/pricing", label: "Return to Pricing" }} />;
   }
   return (
     <PaymentCard title="Preparing Checkout">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { findPlan, formatUsd } from "../../plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
@@ -11,6 +11,7 @@ import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profi
 import { SuccessDialog } from "../profile/SuccessDialog.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { TermsNote } from "../profile/TermsNote.tsx";
 
 interface PendingOrder {
   orderId: string | null;
@@ -85,17 +86,7 @@ export function ProfileFormPage() {
           {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        By submitting, you agree to our{" "}
-        <Link to="/terms-of-service" className="underline hover:text-foreground">
-          Terms of Service
-        </Link>{" "}
-        and{" "}
-        <Link to="/privacy-policy" className="underline hover:text-foreground">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      <TermsNote action="submitting" className="mt-6 text-center text-sm text-muted-foreground" />
       <SuccessDialog open={done} title="Profile Submitted Successfully">
         {orderId
           ? "Thank you! Your profile is attached to your order and our team has started working on it. Your optimized profile will arrive by e-mail."

@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { formatUsd } from "../../plans.ts";
 import { resolvePlan } from "../../profiles/plan-query.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
@@ -10,6 +10,7 @@ import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { TermsNote } from "../profile/TermsNote.tsx";
 
 /**
  * /upload?plan=…&price=…[&planId=…] (spec section 2, "Upload flow"). Without a known plan or with a missing or zero
@@ -51,17 +52,7 @@ export function UploadPage() {
       <h1 className="text-3xl font-bold tracking-tight">
         {plan.title} Plan: {formatUsd(plan.priceCents)}
       </h1>
-      <p className="mt-2 text-sm text-muted-foreground">
-        By continuing, you agree to our{" "}
-        <Link to="/terms-of-service" className="underline hover:text-foreground">
-          Terms of Service
-        </Link>{" "}
-        and{" "}
-        <Link to="/privacy-policy" className="underline hover:text-foreground">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      <TermsNote action="continuing" className="mt-2 text-sm text-muted-foreground" />
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />

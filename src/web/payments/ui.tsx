@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../ui/button.ts";
 
 /** Small pieces the payment pages share, so every payment screen reads the same. */
 
@@ -34,5 +36,24 @@ export function Field({ label, htmlFor, children }: { label: string; htmlFor: st
       </label>
       {children}
     </div>
+  );
+}
+
+/** The error view of the pages that start a checkout on their own: the message, Try Again, and a way back. */
+export function CheckoutErrorView({ error, onRetry, back }: { error: string; onRetry: () => void; back: { to: string; label: string } }) {
+  return (
+    <PaymentCard title="Checkout Error">
+      <p role="alert" className="text-destructive">
+        {error}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="button" className={buttonClass("primary")} onClick={onRetry}>
+          Try Again
+        </button>
+        <Link to={back.to} className={buttonClass("outline")}>
+          {back.label}
+        </Link>
+      </div>
+    </PaymentCard>
   );
 }
