@@ -141,7 +141,6 @@ export const contactMessages = sqliteTable("contact_messages", {
   email: text("email").notNull(),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
-  clientAddress: text("client_address"),
   createdAt: createdAt(),
 });
 
