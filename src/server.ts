@@ -9,6 +9,7 @@ import type { AppContext } from "./context.ts";
 import { openStore } from "./db/client.ts";
 import { startJobLoop } from "./jobs/start.ts";
 import { consoleLogger } from "./log.ts";
+import { sweepUploads } from "./photos/sweep.ts";
 import { readManifest } from "./ssr/assets.ts";
 
 /** Big enough for six photos at the per-photo limit plus the form; each router enforces its own, smaller limit. */
@@ -32,6 +33,10 @@ const log = consoleLogger;
 const store = openStore(config.databasePath, config.migrationsDir);
 log.info(`database ${config.databasePath}: ${store.migrationsApplied} migration(s) applied`);
 mkdirSync(config.uploadsDir, { recursive: true });
+const swept = sweepUploads(store.db, config.uploadsDir);
+if (swept.incoming + swept.orphans > 0) {
+  log.info(`uploads: removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} photo file(s) no profile refers to`);
+}
 
 const ctx: AppContext = { config, store, log };
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
