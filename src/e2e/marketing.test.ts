@@ -193,6 +193,8 @@ describe("marketing pages", () => {
             [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
           );
           expect(overflowing).toEqual([]);
+          // Nor does the shell around it (header, footer).
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
           expect(await seriousViolations(page)).toEqual([]);
           expect(errors).toEqual([]);
           await ctx.close();
