@@ -37,9 +37,10 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const cssName = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 12)}.css`;
   writeFileSync(join(ASSETS_DIR, cssName), css);
 
-  const manifest: AssetManifest = { js: `/assets/${basename(js.path)}`, css: `/assets/${cssName}` };
+  const names = [cssName, ...bundle.outputs.map((o) => basename(o.path))];
+  const manifest: AssetManifest = { js: `/assets/${basename(js.path)}`, css: `/assets/${cssName}`, files: names.map((n) => `/assets/${n}`) };
   writeFileSync(MANIFEST_PATH, JSON.stringify(manifest, null, 2));
-  removeStaleAssets(new Set([cssName, ...bundle.outputs.map((o) => basename(o.path))]));
+  removeStaleAssets(new Set(names));
   return manifest;
 }
 

@@ -10,6 +10,8 @@ export const MANIFEST_PATH = join(ASSETS_DIR, "manifest.json");
 export interface AssetManifest {
   js: string;
   css: string;
+  /** Every file of the build (entry, chunks, stylesheet), as URLs. */
+  files: string[];
 }
 
 export function readManifest(): AssetManifest {
