@@ -281,6 +281,7 @@ describe("/profile-form", () => {
     expect(store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `optimise:${orderId}`)).all()).toHaveLength(1);
     expect(checkoutCalls).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/profile-form");
+    expect(await page.getByTestId("toast-viewport").textContent()).toContain("Processing your profile");
 
     await dialog.getByRole("button", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);

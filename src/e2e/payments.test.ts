@@ -330,6 +330,21 @@ describe("internal test pages", () => {
   });
 });
 
+describe("internal test pages: failures", () => {
+  test("/test-payment shows 'Error creating payment intent' with the server's message when the intent cannot be made", async () => {
+    const page = await browser.newPage();
+    await page.route("**/api/create-payment-intent", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Payments are paused for maintenance." }) }),
+    );
+    await page.goto(`${server.url}/test-payment`);
+    await hydrated(page);
+    await toast(page).getByText("Error creating payment intent").waitFor();
+    expect(await toast(page).textContent()).toContain("Payments are paused for maintenance.");
+    expect(await page.getByRole("alert").filter({ hasText: "Payments are paused for maintenance." }).count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe("with Stripe (the SDK against the fake Stripe API)", () => {
   let fake: FakeStripe;
   let stripeServer: RunningServer;

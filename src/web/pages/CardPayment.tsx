@@ -58,8 +58,8 @@ export function CardPaymentPage() {
       toast({ title: "Payment Successful", description: "Thank you for your purchase!" });
       navigate(`/success?${new URLSearchParams({ orderId, planId, session_id: sessionId })}`);
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
-      toast({ title: "Payment Failed", description: message, variant: "destructive" });
+      if (err instanceof ApiRequestError) toast({ title: "Payment Failed", description: err.serverMessage, variant: "destructive" });
+      else toast({ title: "Failed to process payment", description: "An error occurred", variant: "destructive" });
       setProcessing(false);
     }
   }

@@ -28,7 +28,7 @@ function errorText(err: unknown): string {
 }
 
 function EmbeddedTest({ amount }: { amount: number }) {
-  const state = useEmbeddedPayment({ amount });
+  const state = useEmbeddedPayment({ amount }, "Error creating payment intent");
   return (
     <>
       <p className="mb-4 rounded-md bg-muted p-3 text-sm">

@@ -63,6 +63,9 @@ export function ProfileFormPage() {
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const outcome = await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
+    if (outcome === "paid-already") {
+      toast({ title: "Processing your profile", description: "Your order is paid; your optimized profile is on its way by e-mail." });
+    }
     if (outcome === "saved" || outcome === "paid-already") setDone(true);
   };
 

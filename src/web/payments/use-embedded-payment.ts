@@ -12,7 +12,11 @@ export type EmbeddedPaymentState =
  * Starts a card payment (POST /api/create-payment-intent) when the page mounts: for an order, or for a test amount.
  * `request` null means the page has nothing to pay yet.
  */
-export function useEmbeddedPayment(request: { orderId?: string; amount?: number } | null): EmbeddedPaymentState {
+export function useEmbeddedPayment(
+  request: { orderId?: string; amount?: number } | null,
+  /** The toast's title on failure: the checkout page's, or the test pages' "Error creating payment intent". */
+  errorTitle = "Error loading checkout",
+): EmbeddedPaymentState {
   const toast = useToast();
   const [state, setState] = useState<EmbeddedPaymentState>({ status: "loading" });
   const key = request ? JSON.stringify(request) : null;
@@ -28,7 +32,7 @@ export function useEmbeddedPayment(request: { orderId?: string; amount?: number 
         if (cancelled) return;
         if (!body.clientSecret || !body.sessionId || !body.provider || body.amount === undefined) {
           setState({ status: "error", message: "No client secret returned" });
-          toast({ title: "Error loading checkout", description: "No client secret returned", variant: "destructive" });
+          toast({ title: errorTitle, description: "No client secret returned", variant: "destructive" });
           return;
         }
         setState({
@@ -39,13 +43,13 @@ export function useEmbeddedPayment(request: { orderId?: string; amount?: number 
         if (cancelled) return;
         const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
         setState({ status: "error", message });
-        toast({ title: "Error loading checkout", description: message, variant: "destructive" });
+        toast({ title: errorTitle, description: message, variant: "destructive" });
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [key, toast]);
+  }, [key, toast, errorTitle]);
 
   return state;
 }
