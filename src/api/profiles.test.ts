@@ -296,6 +296,35 @@ describe("POST /api/profiles: bad input answers 4xx with a clear message and wri
     await expectRefused(res, 413, /at most 6 photos of up to 10MB each/);
   });
 
+  test("a chunked upload (no declared length) is written to disk as it arrives, not buffered whole first", async () => {
+    const boundary = "chunked-upload";
+    const encoder = new TextEncoder();
+    const chunks = [
+      encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      new Uint8Array(jpeg),
+    ];
+    let photoOnDiskBeforeEnd = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = chunks.shift();
+        if (next) return controller.enqueue(next);
+        // The rest of the body is sent only once the photo is on disk (or after 2 s, so a buffering server fails).
+        const deadline = Date.now() + 2000;
+        while (!(photoOnDiskBeforeEnd = uploadedFiles().length > 0) && Date.now() < deadline) await Bun.sleep(10);
+        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const res = await app.request("/api/profiles", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(photoOnDiskBeforeEnd).toBe(true);
+    await expectRefused(res, 400, /profile part is missing/);
+  });
+
   test("a failure after some photos were processed leaves none of their files", async () => {
     // Photos 1 and 2 are processed and written before photo 3 fails.
     await expectRefused(await upload(tinder, [photo(jpeg), photo(jpeg), photo("nope", "x.jpg")]), 400, /Photo 3/);

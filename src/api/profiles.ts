@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
@@ -16,12 +15,7 @@ import { originalProfile, submissionSchema, toProfileColumns } from "../profiles
 
 /** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_PROFILE_PART_BYTES + 64 * 1024;
-
-const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES,
-  onError: (c) =>
-    c.json({ message: `The upload is too large: send at most ${MAX_PHOTOS} photos of up to ${PHOTO_SIZE_HINT} each.` }, 413),
-});
+const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_PHOTOS} photos of up to ${PHOTO_SIZE_HINT} each.`;
 
 export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []) {
   return {
@@ -84,19 +78,26 @@ function attachableOrder(db: Pick<DB, "select">, orderId: string) {
 export function profilesRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/profiles", uploadLimit, async (c) => {
+  r.post("/profiles", async (c) => {
     // The boundary is case-sensitive: only the media type is compared without case.
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("multipart/form-data")) {
       throw new ApiError(415, `Send the profile as multipart/form-data: a JSON part named profile and ${MIN_PHOTOS} to ${MAX_PHOTOS} photos.`);
     }
+    // A declared length over the limit is refused unread; readMultipart counts the bytes of every body as it reads.
+    // (Hono's bodyLimit would hold a chunked body whole in memory before the handler ran.)
+    if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new ApiError(413, UPLOAD_TOO_LARGE);
     const upload = await readMultipart(c.req.raw.body, type, {
       dir: incomingDir(ctx.config.uploadsDir),
       fileField: "photos",
       maxFiles: MAX_PHOTOS,
       maxFileBytes: MAX_PHOTO_BYTES,
       maxFieldBytes: MAX_PROFILE_PART_BYTES,
+      // The form sends one profile part and the photos; a few more parts are tolerated, not thousands.
+      maxParts: MAX_PHOTOS + 10,
+      maxBodyBytes: MAX_UPLOAD_BYTES,
       tooManyFiles: `Maximum of ${MAX_PHOTOS} photos allowed`,
+      bodyTooLarge: UPLOAD_TOO_LARGE,
       fileTooLarge: (i, filename) => `${describe(i, filename)} is larger than ${PHOTO_SIZE_HINT}.`,
       fieldTooLarge: (name) => `The ${name} part is too large.`,
     });

@@ -13,7 +13,10 @@ const limits: MultipartLimits = {
   maxFiles: 3,
   maxFileBytes: 1000,
   maxFieldBytes: 100,
+  maxParts: 6,
+  maxBodyBytes: 5000,
   tooManyFiles: "too many",
+  bodyTooLarge: "body too large",
   fileTooLarge: (i, name) => `file ${i + 1} (${name}) too large`,
   fieldTooLarge: (name) => `${name} too large`,
 };
@@ -73,9 +76,9 @@ describe("readMultipart", () => {
     expect((await readMultipart(body, type, limits)).textInFileField).toBe(true);
   });
 
-  async function refusal(form: FormData, chunkSize = 50): Promise<ApiError> {
+  async function refusal(form: FormData, chunkSize = 50, overrides: Partial<MultipartLimits> = {}): Promise<ApiError> {
     const { body, type } = await encode(form, chunkSize);
-    const err = await readMultipart(body, type, limits).then(
+    const err = await readMultipart(body, type, { ...limits, ...overrides }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -103,6 +106,38 @@ describe("readMultipart", () => {
     form.append("profile", "x".repeat(101));
     const err = await refusal(form);
     expect([err.status, err.message]).toEqual([413, "profile too large"]);
+  });
+
+  test("a body over its limit is refused as it is read, whether or not it declared a length", async () => {
+    const form = new FormData();
+    // Every part within its own limit; together over the body's. The stream declares no length (a chunked upload).
+    for (let i = 0; i < 6; i++) form.append("photos", new File([new Uint8Array(990)], `${i}.jpg`));
+    const err = await refusal(form, 4096, { maxFiles: 6 });
+    expect([err.status, err.message]).toEqual([413, "body too large"]);
+  });
+
+  test("a header block over 16 KB is refused even when it arrives in one chunk", async () => {
+    const type = "multipart/form-data; boundary=b";
+    const raw = `--b\r\nContent-Disposition: form-data; name="profile"\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n{}\r\n--b--\r\n`;
+    const err = await readMultipart(new Response(raw).body, type, { ...limits, maxBodyBytes: 100_000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toMatch(/could not be read as multipart/);
+  });
+
+  test("more parts than allowed are refused, however small", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 7; i++) form.append(`f${i}`, "x");
+    const err = await refusal(form);
+    expect([err.status, err.message]).toEqual([400, "The upload has too many parts."]);
+  });
+
+  test("a text part sent twice is refused rather than one copy picked", async () => {
+    const form = new FormData();
+    form.append("profile", '{"a":1}');
+    form.append("photos", new File(["x"], "a.jpg"));
+    form.append("profile", '{"a":2}');
+    const err = await refusal(form);
+    expect([err.status, err.message]).toEqual([400, "The profile part was sent more than once."]);
   });
 
   test("a body cut short, or garbage, or no boundary, is a 400", async () => {

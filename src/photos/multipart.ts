@@ -25,8 +25,13 @@ export interface MultipartLimits {
   maxFiles: number;
   maxFileBytes: number;
   maxFieldBytes: number;
+  /** Parts of any kind: with maxFieldBytes, bounds what text parts can hold in memory. */
+  maxParts: number;
+  /** The whole body, counted as it is read (a chunked body declares no length to check up front). */
+  maxBodyBytes: number;
   /** Messages for the limits, in the words of the form. */
   tooManyFiles: string;
+  bodyTooLarge: string;
   fileTooLarge: (index: number, filename: string) => string;
   fieldTooLarge: (name: string) => string;
 }
@@ -41,6 +46,7 @@ export interface Multipart {
 }
 
 const MAX_HEADER_BYTES = 16 * 1024;
+const UNREADABLE = "The upload could not be read as multipart/form-data.";
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
 
@@ -60,7 +66,7 @@ interface OpenPart {
 
 export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string, limits: MultipartLimits): Promise<Multipart> {
   const boundary = boundaryOf(contentType);
-  if (!body || !boundary) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+  if (!body || !boundary) throw new ApiError(400, UNREADABLE);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const result: Multipart = {
     fields: new Map(),
@@ -75,11 +81,13 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
   // The body begins with "--boundary"; a leading CRLF lets the first delimiter be found like all the others.
   let buf: Buffer = Buffer.from(CRLF);
   let part: OpenPart | null = null;
+  let parts = 0;
 
   const startPart = async (headers: string) => {
     const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? "";
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === undefined) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+    if (name === undefined) throw new ApiError(400, UNREADABLE);
+    if (++parts > limits.maxParts) throw new ApiError(400, "The upload has too many parts.");
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
     part = { name, filename, bytes: 0 };
     // Every part except the photos is read as text: a JSON part sent as a Blob arrives with a file name too.
@@ -110,7 +118,11 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
   const endPart = async () => {
     if (!part) return;
     if (part.file) await part.file.handle.close();
-    else if (part.text && !result.fields.has(part.name)) result.fields.set(part.name, Buffer.concat(part.text).toString("utf8"));
+    else if (part.text && part.name !== limits.fileField) {
+      // Two values for one name: which one the customer meant is a guess, so neither is taken.
+      if (result.fields.has(part.name)) throw new ApiError(400, `The ${part.name} part was sent more than once.`);
+      result.fields.set(part.name, Buffer.concat(part.text).toString("utf8"));
+    }
     part = null;
   };
 
@@ -137,15 +149,14 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
           phase = "done";
           return;
         }
-        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new ApiError(400, UNREADABLE);
         buf = buf.subarray(2);
         phase = "headers";
       } else if (phase === "headers") {
         const end = buf.indexOf(HEADER_END);
-        if (end < 0) {
-          if (buf.length > MAX_HEADER_BYTES) throw new ApiError(400, "The upload could not be read as multipart/form-data.");
-          return;
-        }
+        // Checked whether or not the end was found: one large chunk can hold a whole over-long header block.
+        if ((end < 0 ? buf.length : end) > MAX_HEADER_BYTES) throw new ApiError(400, UNREADABLE);
+        if (end < 0) return;
         await startPart(buf.subarray(0, end).toString("utf8"));
         buf = buf.subarray(end + HEADER_END.length);
         phase = "body";
@@ -156,26 +167,35 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
   };
 
   const reader = body.getReader();
+  let received = 0;
+  const tooLarge = () => received > limits.maxBodyBytes;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      received += value.length;
+      if (tooLarge()) throw new ApiError(413, limits.bodyTooLarge);
       if (phase === "done") continue; // epilogue: ignored
       // Always a copy: the stream may reuse a chunk's memory for its next read, and `buf` keeps a tail of it.
       buf = Buffer.concat([buf, value]);
       await consume();
     }
-    if (phase !== "done") throw new ApiError(400, "The upload could not be read as multipart/form-data.");
+    if (phase !== "done") throw new ApiError(400, UNREADABLE);
     return result;
   } catch (err) {
     const current = part as OpenPart | null;
     if (current?.file) await current.file.handle.close().catch(() => {});
     result.cleanup();
-    // A refused upload is still read to its end (bounded by the route's body limit, never kept), so the browser
-    // receives the answer instead of a reset connection.
+    // A refused upload is still read to its end (up to the body limit, never kept), so the browser receives the
+    // answer instead of a reset connection.
     if (err instanceof ApiError) {
       try {
-        while (!(await reader.read()).done);
+        for (;;) {
+          if (tooLarge()) break;
+          const { done, value } = await reader.read();
+          if (done) break;
+          received += value.length;
+        }
       } catch {
         // the body itself failed (too large, client gone): nothing more to read
       }
