@@ -6,7 +6,7 @@ import { silentLogger } from "../log.ts";
 import { createMailer, messageIdFor } from "../mail/mailer.ts";
 import { startSmtpServer, type TestSmtpServer } from "../mail/smtp-test-server.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
-import { CONTACT_RATE_LIMIT, CONTACT_RECEIVED, SlidingWindowLimiter } from "./contact.ts";
+import { CONTACT_RATE_LIMIT, CONTACT_RECEIVED, rateLimitKey, SlidingWindowLimiter } from "./contact.ts";
 
 let ctx: TestContext;
 let smtp: TestSmtpServer | undefined;
@@ -93,6 +93,19 @@ describe("POST /api/contact", () => {
     expect((await post(testApp(ctx), valid)).status).toBe(201);
   });
 
+  test("IPv6 senders are limited per /64 network, so rotating addresses within one line does not help", async () => {
+    ctx = testContext();
+    const app = testApp(ctx);
+    // What Bun passes as the second argument of fetch: the server, which knows the socket's address.
+    const from = (address: string) => ({ requestIP: () => ({ address, family: address.includes(":") ? "IPv6" : "IPv4", port: 40000 }) });
+    const send = (address: string) =>
+      app.request("/api/contact", { method: "POST", body: JSON.stringify(valid), headers: { "Content-Type": "application/json" } }, from(address));
+    for (let i = 1; i <= CONTACT_RATE_LIMIT.max; i++) expect((await send(`2001:db8:5:6::${i}`)).status).toBe(201);
+    expect((await send("2001:db8:5:6:ffff:1:2:3")).status).toBe(429);
+    expect((await send("2001:db8:5:7::1")).status).toBe(201);
+    expect((await send("203.0.113.9")).status).toBe(201);
+  });
+
   test("with the mail server down the customer still gets success; the message is delivered once, when it is back", async () => {
     smtp = await startSmtpServer();
     const port = smtp.port;
@@ -128,6 +141,17 @@ describe("POST /api/contact", () => {
     expect(mail!.subject).toBe("Contact form: A question");
     expect(mail!.text).toContain("How long does the Premium plan take?");
     expect(stored().jobs[0]).toMatchObject({ status: "done", attempts: 2 });
+  });
+});
+
+describe("rateLimitKey", () => {
+  test("IPv4 (also IPv4-mapped) is the address; IPv6 is its /64 network in one spelling", () => {
+    expect(rateLimitKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitKey("2001:0DB8:0000:0000:aaaa::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitKey("2001:db8:1:2::")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });
 
