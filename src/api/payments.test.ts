@@ -96,6 +96,11 @@ describe("POST /api/create-checkout-session (Stripe)", () => {
     ["successUrl", "//evil.example/success"],
     ["cancelUrl", "http://localhost:3001/pricing"],
     ["successUrl", "javascript:alert(1)"],
+    ["successUrl", "https://localhost.evil.example/success"],
+    ["successUrl", "http://localhost:3000@evil.example/success"],
+    ["successUrl", "/\\evil.example/success"],
+    ["successUrl", "http://localhost:3000//evil.example/success"],
+    ["cancelUrl", "http://localhost:3000/\\evil.example"],
   ])("%s %s is refused with 400 and nothing is created", async (field, value) => {
     const { orderId } = insertOrder(stripeCtx.store.db);
     const before = createCalls().length;
@@ -179,6 +184,94 @@ describe("POST /api/create-checkout-session (Stripe)", () => {
     const prod = await post(prodApp, "/api/create-checkout-session", { amount: 0.5 });
     expect(prod.status).toBe(400);
     expect(await json(prod)).toEqual({ message: "orderId is required" });
+  });
+});
+
+describe("one payable attempt per order", () => {
+  const sessionRow = (ctx: typeof stripeCtx, id: string) => ctx.store.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)).get()!;
+
+  test("Stripe: opening the card form ends the order's open hosted session, and the other way round", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const hosted = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    const embedded = await json(await post(stripeApp, "/api/create-payment-intent", { orderId }));
+    expect(embedded.clientSecret).toBeString();
+    expect(stripe.sessions.get(hosted.sessionId)!.status).toBe("expired");
+    expect(sessionRow(stripeCtx, hosted.sessionId).status).toBe("expired");
+
+    const again = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    expect(again.sessionId).not.toBe(hosted.sessionId);
+    expect(stripe.intents.get(embedded.sessionId)!.status).toBe("canceled");
+    expect(sessionRow(stripeCtx, embedded.sessionId).status).toBe("failed");
+    const open = stripeCtx.store.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId)).all().filter((r) => r.status === "open");
+    expect(open.map((r) => r.id)).toEqual([again.sessionId]);
+  });
+
+  test("Stripe: a test page's session with other return URLs is ended too", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const first = await json(await post(stripeApp, "/api/create-checkout-session", { orderId, successUrl: "/success?test=true" }));
+    const second = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(stripe.sessions.get(first.sessionId)!.status).toBe("expired");
+  });
+
+  test("Stripe: a hosted session paid meanwhile is found when the card form opens: 409, fulfilled, no intent", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    stripe.completeCheckoutSession(sessionId);
+    const before = createCalls().length;
+    const res = await post(stripeApp, "/api/create-payment-intent", { orderId });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ message: "This order has already been paid." });
+    expect(createCalls().slice(before).filter((r) => r.path === "/v1/payment_intents")).toHaveLength(0);
+    expect(orderState(stripeCtx.store.db, orderId)).toMatchObject({ order: { status: "paid", paymentReference: sessionId }, jobs: 1 });
+  });
+
+  test("Stripe: an async payment still processing is not replaced by a second attempt", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    stripe.completeCheckoutSession(sessionId, "unpaid");
+    const before = createCalls().length;
+    for (const path of ["/api/create-checkout-session", "/api/create-payment-intent"]) {
+      const res = await post(stripeApp, path, { orderId });
+      expect(res.status).toBe(409);
+      expect((await json(res)).message).toMatch(/still being processed/);
+    }
+    expect(createCalls().length).toBe(before);
+    expect(sessionRow(stripeCtx, sessionId).status).toBe("open");
+  });
+
+  test("Stripe: a card payment still processing is not replaced by a hosted session", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const { sessionId } = await json(await post(stripeApp, "/api/create-payment-intent", { orderId }));
+    stripe.setPaymentIntentStatus(sessionId, "processing");
+    const res = await post(stripeApp, "/api/create-checkout-session", { orderId });
+    expect(res.status).toBe(409);
+    expect(sessionRows(stripeCtx, orderId)).toBe(1);
+  });
+
+  test("Stripe: a hosted and an embedded start at the same moment leave one payable attempt", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const answers = await Promise.all([
+      post(stripeApp, "/api/create-checkout-session", { orderId }),
+      post(stripeApp, "/api/create-payment-intent", { orderId }),
+      post(stripeApp, "/api/create-checkout-session", { orderId }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = stripeCtx.store.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId)).all();
+    const payable = rows.filter((r) => (r.id.startsWith("cs_") ? stripe.sessions.get(r.id)!.status === "open" : stripe.intents.get(r.id)!.status !== "canceled"));
+    expect(payable).toHaveLength(1);
+  });
+
+  test("local: the card form ends the open /pay session, which can then no longer be paid", async () => {
+    const { orderId } = insertOrder(localCtx.store.db);
+    const hosted = await json(await post(localApp, "/api/create-checkout-session", { orderId }));
+    const embedded = await json(await post(localApp, "/api/create-payment-intent", { orderId }));
+    const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+    const stale = await post(localApp, `/api/local-checkout/${hosted.sessionId}/pay`, card);
+    expect(stale.status).toBe(409);
+    expect(orderState(localCtx.store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
+    expect((await post(localApp, `/api/local-checkout/${embedded.sessionId}/pay`, card)).status).toBe(200);
+    expect(orderState(localCtx.store.db, orderId)).toMatchObject({ order: { status: "paid", paymentReference: embedded.sessionId }, jobs: 1 });
   });
 });
 

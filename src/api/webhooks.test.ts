@@ -160,6 +160,19 @@ describe("POST /api/webhooks/stripe: deliveries", () => {
     });
   });
 
+  test("payment_intent.succeeded for the intent a Checkout Session charged through is left to the session's events", async () => {
+    const errorsBefore = ctx.log.lines.filter((l) => l.startsWith("ERROR")).length;
+    const intentId = `pi_test_checkout_${fixture.orderId}`;
+    stripe.intents.set(intentId, { id: intentId, object: "payment_intent", amount: fixture.amount, currency: "usd", status: "succeeded", metadata: { orderId: fixture.orderId } });
+    stripe.completeCheckoutSession(sessionId).payment_intent = intentId;
+    expect((await deliver(signedEvent("payment_intent.succeeded", { id: intentId }))).status).toBe(200);
+    expect(orderState(ctx.store.db, fixture.orderId)).toMatchObject(unpaid());
+
+    await deliver(signedEvent("checkout.session.completed", { id: sessionId }));
+    expect(orderState(ctx.store.db, fixture.orderId)).toMatchObject({ order: { status: "paid", paymentReference: sessionId }, jobs: 1 });
+    expect(ctx.log.lines.filter((l) => l.startsWith("ERROR")).length).toBe(errorsBefore);
+  });
+
   test("the webhook and the success page racing for the same order fulfil it once", async () => {
     stripe.completeCheckoutSession(sessionId);
     const event = signedEvent("checkout.session.completed", { id: sessionId });

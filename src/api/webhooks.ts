@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppContext } from "../context.ts";
-import { paymentEvents } from "../db/schema.ts";
+import { paymentEvents, paymentSessions } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { ProviderError } from "../payments/provider.ts";
 import { paymentsFor, settle } from "../payments/service.ts";
@@ -39,7 +39,14 @@ export function webhooksRouter(ctx: AppContext) {
       return c.json({ received: true, duplicate: true });
     }
 
-    const reference = referenceOf(event);
+    let reference = referenceOf(event);
+    // The intent a Checkout Session charges through has no row of its own: its session's events settle it, so
+    // only intents this server created for its card form are acted on (otherwise one payment is handled twice and
+    // the order names the intent instead of the session).
+    if (reference && event.type === "payment_intent.succeeded" && !db.select().from(paymentSessions).where(eq(paymentSessions.id, reference)).get()) {
+      ctx.log.info(`webhook ${event.id}: ${reference} is not a card-form payment of this server; nothing to do`);
+      reference = null;
+    }
     if (reference) {
       let payment;
       try {

@@ -60,6 +60,7 @@ export function localProvider(db: DB): PaymentProvider {
     paid: false,
     open: true,
     failed: false,
+    processing: false,
     status: "unpaid",
     url,
     clientSecret: url ? null : reference,
@@ -86,10 +87,19 @@ export function localProvider(db: DB): PaymentProvider {
         paid: row.status === "paid",
         open: row.status === "open",
         failed: row.status === "failed",
+        processing: false,
         status: row.status === "open" ? "unpaid" : row.status,
         url: row.kind === "hosted" ? `/pay/${row.id}` : null,
         clientSecret: row.kind === "embedded" ? row.id : null,
       };
+    },
+    async cancel(reference: string) {
+      // Guarded by `status = 'open'` like captureLocalSession, so a session is either paid or ended, never both.
+      db.update(paymentSessions)
+        .set({ status: "expired", updatedAt: new Date() })
+        .where(and(eq(paymentSessions.id, reference), eq(paymentSessions.provider, "local"), eq(paymentSessions.status, "open")))
+        .run();
+      return this.retrieve(reference);
     },
   };
 }

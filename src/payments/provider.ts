@@ -37,6 +37,11 @@ export interface PaymentSnapshot {
   open: boolean;
   /** Ended without payment (an async payment failed, an intent was cancelled). */
   failed: boolean;
+  /**
+   * Paid for by the customer but not yet settled (an async bank debit, an intent still processing): neither payable
+   * nor ended, so it may still become paid and must not be replaced by a second attempt.
+   */
+  processing: boolean;
   /** The provider's own word for the state, shown by the success page when payment is not verified. */
   status: string;
   url: string | null;
@@ -51,6 +56,11 @@ export interface PaymentProvider {
   createEmbeddedPayment(request: ChargeRequest): Promise<PaymentSnapshot>;
   /** Asks the provider; null when it does not know the reference. */
   retrieve(reference: string): Promise<PaymentSnapshot | null>;
+  /**
+   * Ends an open attempt so it can no longer be paid (Stripe: expire the session, cancel the intent) and answers its
+   * state afterwards; an attempt that was no longer open (paid meanwhile, processing) is answered as it is.
+   */
+  cancel(reference: string): Promise<PaymentSnapshot | null>;
 }
 
 /** A provider that could not be reached or refused a call; the API answers 502 and logs the cause. */

@@ -63,6 +63,13 @@ export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome
   if (outcome === "unknown_order" || outcome === "amount_mismatch") {
     ctx.log.error(`payment ${payment.reference} was paid but not fulfilled: ${outcome} (order ${payment.orderId})`);
   }
+  if (outcome === "already_paid") {
+    const order = ctx.store.db.select({ reference: orders.paymentReference }).from(orders).where(eq(orders.id, payment.orderId)).get();
+    // A second attempt paid for the same order: the customer was charged twice and someone must refund it.
+    if (order && order.reference !== payment.reference) {
+      ctx.log.error(`order ${payment.orderId} was paid twice: ${payment.reference} after ${order.reference}; refund ${payment.reference}`);
+    }
+  }
   return outcome;
 }
 
@@ -120,41 +127,72 @@ interface StartPayment {
 }
 
 /**
- * Starts (or resumes) a payment. For an order, an attempt that is still open with the same amount and return
+ * Starts (or resumes) a payment. For an order, an attempt that is still open with the same kind, amount and return
  * URLs is handed back rather than a second one created, so two tabs or a double click lead to one payable
  * session; the idempotency key (order, attempt number, parameters) makes a retried create call return the same
- * session at Stripe.
+ * session at Stripe. Any other open attempt of the order (a hosted session when the card form is opened, or the
+ * other way round) is ended at the provider first, so an order never has two payable attempts and cannot be
+ * charged twice; one that turns out paid fulfils the order (409), one still processing refuses a new attempt (409).
+ * Calls for one order run one at a time, so two tabs cannot both find "nothing open" and each create an attempt.
  */
 export async function startPayment(ctx: AppContext, request: StartPayment): Promise<PaymentSnapshot> {
-  const { active } = paymentsFor(ctx);
+  if ("order" in request.target) {
+    const orderId = request.target.order.id;
+    return oneAtATime(orderId, () => {
+      // Read again inside the turn: a call just before this one may have found the order paid.
+      const order = loadOrder(ctx, orderId);
+      assertPayable(order);
+      return startAttempt(ctx, request, order);
+    });
+  }
+  return startAttempt(ctx, request, null);
+}
+
+async function startAttempt(ctx: AppContext, request: StartPayment, order: OrderRow | null): Promise<PaymentSnapshot> {
+  const payments = paymentsFor(ctx);
+  const { active } = payments;
   const db = ctx.store.db;
-  const order = "order" in request.target ? request.target.order : null;
   const amount = order ? order.amount : (request.target as { testAmount: number }).testAmount;
   const currency = order?.currency ?? "usd";
   const description = order ? `ProfileBoost ${findPlan(order.planId)?.title ?? PLANS.premium.title} package` : "ProfileBoost test payment";
 
   let attempt = 0;
   if (order) {
-    const same = and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.provider, active.name), eq(paymentSessions.kind, request.kind));
     const open = db
       .select()
       .from(paymentSessions)
-      .where(and(same, eq(paymentSessions.status, "open")))
+      .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, "open")))
       .orderBy(desc(paymentSessions.createdAt))
       .all();
     for (const row of open) {
-      if (row.amount !== amount || (row.successUrl ?? undefined) !== request.successUrl || (row.cancelUrl ?? undefined) !== request.cancelUrl) continue;
-      const current = await unlessProviderFails(ctx, () => active.retrieve(row.id));
-      if (current?.open) return current;
+      // A local session on a site that runs Stripe can never be paid (its pages answer 404): nothing to end.
+      const provider = payments.byName(row.provider);
+      if (!provider) continue;
+      const reusable =
+        provider === active &&
+        row.kind === request.kind &&
+        row.amount === amount &&
+        (row.successUrl ?? undefined) === request.successUrl &&
+        (row.cancelUrl ?? undefined) === request.cancelUrl;
+      let current = await unlessProviderFails(ctx, () => provider.retrieve(row.id));
+      if (current?.open) {
+        if (reusable) return current;
+        current = await unlessProviderFails(ctx, () => provider.cancel(row.id));
+      }
       if (current?.paid) {
         settle(ctx, current);
         throw new ApiError(409, "This order has already been paid.");
       }
+      if (current?.processing) {
+        throw new ApiError(409, "A payment for this order is still being processed. You will receive an e-mail once it completes.");
+      }
+      if (current?.open) throw new ApiError(502, "The payment provider could not be reached. Please try again.");
       db.update(paymentSessions)
         .set({ status: current?.failed ? "failed" : "expired", updatedAt: new Date() })
-        .where(eq(paymentSessions.id, row.id))
+        .where(and(eq(paymentSessions.id, row.id), eq(paymentSessions.status, "open")))
         .run();
     }
+    const same = and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.provider, active.name), eq(paymentSessions.kind, request.kind));
     attempt = db.select({ n: count() }).from(paymentSessions).where(same).get()?.n ?? 0;
   }
 
@@ -188,6 +226,24 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
   return created;
 }
 
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier call with the same key has finished (this process is the only server). */
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, done);
+  try {
+    return await run;
+  } finally {
+    if (turns.get(key) === done) turns.delete(key);
+  }
+}
+
 /** A provider failure becomes the customer-facing 502 (the log keeps the cause); anything else stays a bug. */
 async function unlessProviderFails<T>(ctx: AppContext, call: () => Promise<T>): Promise<T> {
   try {
@@ -217,7 +273,8 @@ export function sameOriginUrl(ctx: AppContext, value: string | undefined, fallba
   } catch {
     throw new ApiError(400, `${field} must be a page of this site`);
   }
-  if (url.origin !== base.origin) throw new ApiError(400, `${field} must be a page of this site`);
+  // A path starting with "//" is another site once only path and query are used (the local provider's redirect).
+  if (url.origin !== base.origin || url.pathname.startsWith("//")) throw new ApiError(400, `${field} must be a page of this site`);
   return url.toString();
 }
 

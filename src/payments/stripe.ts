@@ -75,6 +75,18 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         throw new ProviderError(`Stripe could not be asked about ${reference}: ${describe(err)}`);
       }
     },
+
+    async cancel(reference: string) {
+      try {
+        if (reference.startsWith("cs_")) return fromSession(await stripe.checkout.sessions.expire(reference));
+        if (reference.startsWith("pi_")) return fromIntent(await stripe.paymentIntents.cancel(reference));
+        return null;
+      } catch (err) {
+        // Stripe refuses to end an attempt that is no longer open (paid, processing, already ended): say what it is.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(reference);
+        throw new ProviderError(`Stripe could not end ${reference}: ${describe(err)}`);
+      }
+    },
   };
 }
 
@@ -89,6 +101,7 @@ function fromSession(session: Stripe.Checkout.Session): PaymentSnapshot {
     open: session.status === "open",
     // A completed session that is still unpaid is an async payment in flight; only its failure event ends it.
     failed: false,
+    processing: session.status === "complete" && session.payment_status === "unpaid",
     status: session.payment_status,
     url: session.url,
     clientSecret: null,
@@ -105,6 +118,7 @@ function fromIntent(intent: Stripe.PaymentIntent): PaymentSnapshot {
     paid: intent.status === "succeeded",
     open: ["requires_payment_method", "requires_confirmation", "requires_action"].includes(intent.status),
     failed: intent.status === "canceled",
+    processing: intent.status === "processing" || intent.status === "requires_capture",
     status: intent.status,
     url: null,
     clientSecret: intent.client_secret,

@@ -1,9 +1,10 @@
 /**
  * A small Stripe-compatible API server for tests: the real `stripe` SDK talks to it over HTTP (STRIPE_API_HOST,
- * STRIPE_API_PORT, STRIPE_API_PROTOCOL=http). It implements what this app calls: Checkout Sessions create and
- * retrieve, PaymentIntents create and retrieve, with form-encoded bodies as the SDK sends them, Stripe's idempotency
- * rule (same key and same parameters answer the same object; other parameters are an error), and it records every
- * request. Tests change payment states directly (`payCheckoutSession`, …) as Stripe would after the customer pays.
+ * STRIPE_API_PORT, STRIPE_API_PROTOCOL=http). It implements what this app calls: Checkout Sessions create, retrieve
+ * and expire, PaymentIntents create, retrieve and cancel (expire and cancel refused, as Stripe does, once no longer
+ * open), with form-encoded bodies as the SDK sends them, Stripe's idempotency rule (same key and same parameters
+ * answer the same object; other parameters are an error), and it records every request. Tests change payment
+ * states directly (`completeCheckoutSession`, …) as Stripe would after the customer pays.
  */
 
 export interface RecordedRequest {
@@ -70,11 +71,11 @@ export function startFakeStripe(): FakeStripe {
           }
           return Response.json(seen.body, { headers: { "idempotent-replayed": "true" } });
         }
-        const res = create(url.pathname, params);
+        const res = post(url.pathname, params);
         if (res.ok) idempotent.set(idempotencyKey, { fingerprint, body: (await res.clone().json()) as StripeObject });
         return res;
       }
-      if (req.method === "POST") return create(url.pathname, params);
+      if (req.method === "POST") return post(url.pathname, params);
 
       const match = /^\/v1\/(checkout\/sessions|payment_intents)\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && match) {
@@ -85,6 +86,31 @@ export function startFakeStripe(): FakeStripe {
       return error(404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname})`);
     },
   });
+
+  function post(path: string, p: Record<string, unknown>): Response {
+    const action = /^\/v1\/(checkout\/sessions|payment_intents)\/([^/]+)\/(expire|cancel)$/.exec(path);
+    if (!action) return create(path, p);
+    const [, kind, id, verb] = action as unknown as [string, string, string, string];
+    if (kind === "checkout/sessions" && verb === "expire") {
+      const s = sessions.get(id);
+      if (!s) return error(404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+      if (s.status !== "open") {
+        return error(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+      }
+      s.status = "expired";
+      return Response.json(s);
+    }
+    if (kind === "payment_intents" && verb === "cancel") {
+      const pi = intents.get(id);
+      if (!pi) return error(404, "invalid_request_error", `No such payment_intent: '${id}'`, "resource_missing");
+      if (!["requires_payment_method", "requires_confirmation", "requires_action", "requires_capture"].includes(pi.status as string)) {
+        return error(400, "invalid_request_error", `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, "payment_intent_unexpected_state");
+      }
+      pi.status = "canceled";
+      return Response.json(pi);
+    }
+    return error(404, "invalid_request_error", `Unrecognized request URL (POST: ${path})`);
+  }
 
   function create(path: string, p: Record<string, unknown>): Response {
     if (path === "/v1/checkout/sessions") {
