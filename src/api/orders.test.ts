@@ -82,6 +82,19 @@ describe("POST /api/orders", () => {
     expect(orderCount()).toBe(before);
   });
 
+  test("a profile with an unpaid order gets that order back, never a second one to pay", async () => {
+    const profileId = profile();
+    const first = (await (await post({ profile_id: profileId, plan: "premium" })).json()) as { id: string };
+    const before = orderCount();
+    const again = await post({ profile_id: profileId, plan: "Premium", price: 0.01 });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ id: first.id, amount: 999, status: "pending" });
+    const otherPlan = await post({ profile_id: profileId, plan: "elite" });
+    expect(otherPlan.status).toBe(409);
+    expect(await otherPlan.json()).toEqual({ message: "This profile already has an order for the Premium plan." });
+    expect(orderCount()).toBe(before);
+  });
+
   test("malformed JSON is a 400", async () => {
     const res = await app.request("/api/orders", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(400);

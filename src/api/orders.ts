@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
@@ -46,25 +46,26 @@ export function ordersRouter(ctx: AppContext) {
     if (!plan) throw new ApiError(400, `Unknown plan "${body.plan}". Choose basic, premium or elite.`);
     const profileId = body.profile_id ?? null;
 
-    const order = writeTransaction(ctx.store.db, (tx) => {
+    const { order, created } = writeTransaction(ctx.store.db, (tx) => {
       if (profileId) {
         const profile = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).get();
         if (!profile) throw new ApiError(404, "That profile was not found. Please submit your profile again.");
-        const paid = tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.profileId, profileId), eq(orders.status, "paid")))
-          .get();
-        if (paid) throw new ApiError(409, "This profile has already been paid for.");
+        const earlier = tx.select().from(orders).where(eq(orders.profileId, profileId)).all();
+        if (earlier.some((o) => o.status === "paid")) throw new ApiError(409, "This profile has already been paid for.");
+        // One payable order per profile, or a retried request (or a second tab) could make the customer pay twice.
+        const unpaid = earlier.find((o) => o.status === "pending" || o.status === "failed");
+        if (unpaid && unpaid.planId === plan.id) return { order: unpaid, created: false };
+        if (unpaid) throw new ApiError(409, `This profile already has an order for the ${PLANS[unpaid.planId].title} plan.`);
       }
-      return tx
+      const inserted = tx
         .insert(orders)
         .values({ id: newId(), planId: plan.id, amount: plan.priceCents, profileId, userId: null, status: "pending" })
         .returning()
         .get();
+      return { order: inserted, created: true };
     });
 
-    return c.json(orderJson(order), 201);
+    return c.json(orderJson(order), created ? 201 : 200);
   });
 
   return r;
