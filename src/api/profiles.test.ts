@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
 import { MAX_PHOTO_BYTES } from "../profiles/limits.ts";
-import { plainJpeg, plainPng, pixelFloodPng, sidewaysJpegWithGps } from "../photos/test-images.ts";
+import { hevcHeic, plainJpeg, plainPng, pixelFloodPng, sidewaysJpegWithGps } from "../photos/test-images.ts";
 import { testApp, testContext } from "../testing/context.ts";
 
 const ctx = testContext();
@@ -209,6 +209,14 @@ describe("POST /api/profiles: bad input answers 4xx with a clear message and wri
   test("a GIF (an image, but not an accepted format)", async () => {
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff0000" } }).gif().toBuffer();
     await expectRefused(await upload(tinder, [photo(jpeg), photo(gif, "a.gif", "image/gif"), photo(jpeg)]), 400, /Photo 2 \(a\.gif\) is not a JPEG/);
+  });
+
+  test("an iPhone HEIC photo (HEVC, which sharp cannot decode) is named as such, not called damaged", async () => {
+    await expectRefused(
+      await upload(tinder, [photo(jpeg), photo(hevcHeic(), "IMG_0001.HEIC", "image/heic"), photo(jpeg)]),
+      400,
+      /^Photo 2 \(IMG_0001\.HEIC\) is an HEIC photo, which we cannot read\. Please send it as JPEG/,
+    );
   });
 
   test("a file named ../../etc/passwd.jpg", async () => {

@@ -94,6 +94,10 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new ApiError(400, `${label} is not a ${ACCEPTED_PHOTO_FORMATS} image.`);
   }
+  // iPhone HEIC photos are HEIF with HEVC inside, which sharp's libvips cannot decode: say so, rather than "damaged".
+  if (meta.format === "heif" && meta.compression === "hevc") {
+    throw new ApiError(400, `${label} is an HEIC photo, which we cannot read. Please send it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).`);
+  }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
     throw new ApiError(
       400,

@@ -82,3 +82,38 @@ function crc32(data: Buffer): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+/**
+ * An iPhone-style HEIC container (HEIF, item type hvc1, an hvcC configuration) declaring `width` x `height`, whose
+ * coded data is a few junk bytes: its header reads like a real HEIC photo's, and decoding needs an HEVC decoder.
+ */
+export function hevcHeic(width = 4032, height = 3024): Buffer {
+  const u8 = (n: number) => Buffer.from([n]);
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  const box = (type: string, ...parts: Buffer[]) => {
+    const body = Buffer.concat(parts);
+    return Buffer.concat([u32(body.length + 8), Buffer.from(type, "latin1"), body]);
+  };
+  const fullBox = (type: string, version: number, ...parts: Buffer[]) => box(type, Buffer.from([version, 0, 0, 0]), ...parts);
+  // HEVC Main profile, level 3.0, 4:2:0, 8 bits, 4-byte NAL lengths, no parameter sets.
+  const hvcC = box("hvcC", u8(1), u8(1), u32(0x60000000), Buffer.from([0x90, 0, 0, 0, 0, 0]), u8(90), u16(0xf000), Buffer.from([0xfc, 0xfd, 0xf8, 0xf8]), u16(0), u8(0x0f), u8(0));
+  const iprp = box("iprp", box("ipco", hvcC, fullBox("ispe", 0, u32(width), u32(height))), fullBox("ipma", 0, u32(1), u16(1), u8(2), u8(0x81), u8(0x02)));
+  const data = Buffer.concat([u32(8), Buffer.alloc(8, 0x26)]);
+  const meta = (dataOffset: number) =>
+    fullBox(
+      "meta",
+      0,
+      fullBox("hdlr", 0, u32(0), Buffer.from("pict"), Buffer.alloc(12), u8(0)),
+      fullBox("pitm", 0, u16(1)),
+      fullBox("iloc", 0, Buffer.from([0x44, 0x00]), u16(1), u16(1), u16(0), u16(1), u32(dataOffset), u32(data.length)),
+      fullBox("iinf", 0, u16(1), fullBox("infe", 2, u16(1), u16(0), Buffer.from("hvc1"), u8(0))),
+      iprp,
+    );
+  const ftyp = box("ftyp", Buffer.from("heic"), u32(0), Buffer.from("mif1heic"));
+  return Buffer.concat([ftyp, meta(ftyp.length + meta(0).length + 8), box("mdat", data)]);
+}
