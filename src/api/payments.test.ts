@@ -206,6 +206,17 @@ describe("one payable attempt per order", () => {
     expect(open.map((r) => r.id)).toEqual([again.sessionId]);
   });
 
+  test("Stripe: verifying the intent that was cancelled for a hosted session leaves the order payable, not failed", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const embedded = await json(await post(stripeApp, "/api/create-payment-intent", { orderId }));
+    const hosted = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    const verify = await json(await stripeApp.request(`/api/verify-payment/${embedded.sessionId}`));
+    expect(verify).toMatchObject({ success: false, status: "canceled", order: { id: orderId, status: "pending" } });
+    expect(orderState(stripeCtx.store.db, orderId).order.status).toBe("pending");
+    stripe.completeCheckoutSession(hosted.sessionId);
+    expect((await json(await stripeApp.request(`/api/verify-payment/${hosted.sessionId}`))).success).toBe(true);
+  });
+
   test("Stripe: a test page's session with other return URLs is ended too", async () => {
     const { orderId } = insertOrder(stripeCtx.store.db);
     const first = await json(await post(stripeApp, "/api/create-checkout-session", { orderId, successUrl: "/success?test=true" }));

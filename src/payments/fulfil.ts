@@ -85,16 +85,19 @@ export function fulfil(db: DB, payment: PaidPayment): FulfilResult {
 
 /**
  * An async payment that failed (a bank debit bounced): the attempt is marked failed and a still-pending order
- * becomes `failed`, which the customer can pay again. A paid order is never touched.
+ * becomes `failed`, which the customer can pay again. A paid order is never touched, and neither is an order whose
+ * attempt had already ended here (an intent this server cancelled when the customer chose hosted checkout instead).
  */
 export function recordFailedPayment(db: DB, reference: string, orderId: string | null): void {
   writeTransaction(db, (tx) => {
     const now = new Date();
-    tx.update(paymentSessions)
+    const ended = tx
+      .update(paymentSessions)
       .set({ status: "failed", updatedAt: now })
       .where(and(eq(paymentSessions.id, reference), eq(paymentSessions.status, "open")))
-      .run();
-    if (orderId) {
+      .returning({ id: paymentSessions.id })
+      .all();
+    if (orderId && ended.length === 1) {
       tx.update(orders)
         .set({ status: "failed", updatedAt: now })
         .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
