@@ -27,6 +27,7 @@ describe("POST /api/orders", () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ plan_id: "premium", plan: "Premium", amount: 999, price: 9.99, status: "pending", profile_id: profileId });
     expect(body.id).toMatch(/^[a-z2-7]{26}$/);
+    expect(Object.keys(body).sort()).toEqual(["amount", "created_at", "currency", "id", "plan", "plan_id", "price", "profile_id", "status"]);
     const row = ctx.store.db.select().from(orders).where(eq(orders.id, body.id as string)).get()!;
     expect(row.amount).toBe(999);
     expect(row.profileId).toBe(profileId);

@@ -8,6 +8,7 @@ import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { PLANS } from "../plans.ts";
+import { orderView } from "../payments/service.ts";
 import { resolvePlan } from "../profiles/plan-query.ts";
 
 /**
@@ -21,21 +22,6 @@ const newOrderSchema = z.object({
   amount: z.unknown().optional(),
   user_id: z.unknown().optional(),
 });
-
-export function orderJson(order: typeof orders.$inferSelect) {
-  const plan = PLANS[order.planId];
-  return {
-    id: order.id,
-    plan_id: order.planId,
-    plan: plan.title,
-    amount: order.amount,
-    price: order.amount / 100,
-    currency: order.currency,
-    status: order.status,
-    profile_id: order.profileId,
-    created_at: order.createdAt.toISOString(),
-  };
-}
 
 export function ordersRouter(ctx: AppContext) {
   const r = new Hono();
@@ -65,7 +51,7 @@ export function ordersRouter(ctx: AppContext) {
       return { order: inserted, created: true };
     });
 
-    return c.json(orderJson(order), created ? 201 : 200);
+    return c.json(orderView(order), created ? 201 : 200);
   });
 
   return r;

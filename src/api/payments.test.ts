@@ -457,6 +457,14 @@ describe("GET /api/verify-payment/:sessionId", () => {
     expect(await json(res)).toMatchObject({ success: false, status: "unpaid", needsProfile: false, order: { id: orderId, status: "pending" } });
   });
 
+  test("the order in the answer has the shape POST /api/orders answers", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db, { plan: "basic" });
+    const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    const { order } = await json(await stripeApp.request(`/api/verify-payment/${sessionId}`));
+    expect(Object.keys(order).sort()).toEqual(["amount", "created_at", "currency", "id", "plan", "plan_id", "price", "profile_id", "status"]);
+    expect(order).toMatchObject({ id: orderId, plan_id: "basic", plan: "Basic", amount: 699, price: 6.99, currency: "usd", status: "pending" });
+  });
+
   test("a paid test payment verifies with no order and fulfils nothing", async () => {
     const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { amount: 1 }));
     stripe.completeCheckoutSession(sessionId);

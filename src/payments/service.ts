@@ -75,16 +75,18 @@ export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** The order as the pages read it (spec section 7: id, plan_id, plan, price/amount). */
+/** The order as every API answer shows it (spec section 7: id, plan_id, plan, price/amount). */
 export function orderView(order: OrderRow) {
   return {
     id: order.id,
     plan_id: order.planId,
-    plan: findPlan(order.planId)?.title ?? order.planId,
+    plan: PLANS[order.planId].title,
     amount: order.amount,
     price: order.amount / 100,
+    currency: order.currency,
     status: order.status,
     profile_id: order.profileId,
+    created_at: order.createdAt.toISOString(),
   };
 }
 
