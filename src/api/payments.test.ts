@@ -341,6 +341,14 @@ describe("POST /api/process-order (manual card form)", () => {
     expect(orderState(localCtx.store.db, orderId).jobs).toBe(1);
   });
 
+  test("local: a double click pays once and records one payment", async () => {
+    const { orderId } = insertOrder(localCtx.store.db);
+    const answers = await Promise.all([1, 2].map(() => post(localApp, "/api/process-order", { orderId, paymentDetails: details })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sessionRows(localCtx, orderId)).toBe(1);
+    expect(orderState(localCtx.store.db, orderId)).toMatchObject({ order: { status: "paid" }, jobs: 1 });
+  });
+
   test("local: the declined card's last four is a 402 and nothing is paid", async () => {
     const { orderId } = insertOrder(localCtx.store.db);
     const res = await post(localApp, "/api/process-order", { orderId, paymentDetails: { ...details, last4: "0002" } });
@@ -410,6 +418,19 @@ describe("local provider: hosted checkout at /pay/:sessionId", () => {
     const verify = await json(await localApp.request(`/api/verify-payment/${sessionId}`));
     expect(verify).toMatchObject({ success: true, status: "paid", needsProfile: false, order: { id: orderId, plan_id: "premium" } });
     expect(orderState(localCtx.store.db, orderId).jobs).toBe(1);
+  });
+
+  test("the /pay page and the manual card form paying one order at the same moment: one payment", async () => {
+    const { orderId } = insertOrder(localCtx.store.db);
+    const { sessionId } = await localSession(orderId);
+    const answers = await Promise.all([
+      post(localApp, "/api/process-order", { orderId, paymentDetails: { name: "Sam Lee", email: "sam@example.com", last4: "4242" } }),
+      post(localApp, `/api/local-checkout/${sessionId}/pay`, card),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const paidRows = localCtx.store.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId)).all().filter((r) => r.status === "paid");
+    expect(paidRows).toHaveLength(1);
+    expect(orderState(localCtx.store.db, orderId)).toMatchObject({ order: { status: "paid", paymentReference: paidRows[0]!.id }, jobs: 1 });
   });
 
   test("bad card input is a 400 with a message and nothing is paid", async () => {

@@ -12,6 +12,7 @@ import { ProviderError } from "../payments/provider.ts";
 import {
   assertPayable,
   loadOrder,
+  oneAtATime,
   orderView,
   paymentsFor,
   sameOriginUrl,
@@ -98,20 +99,24 @@ export function paymentsRouter(ctx: AppContext) {
     if (payments.active.name !== "local") {
       throw new ApiError(409, "Card details cannot be taken on this page. Please use secure checkout.");
     }
-    const order = loadOrder(ctx, body.orderId);
-    assertPayable(order);
-    const decision = decideByLast4(body.paymentDetails.last4);
-    if (!decision.approved) throw new ApiError(402, decision.message);
+    // In the order's turn, like starting a payment: a double click finds the order paid and records nothing.
+    const id = await oneAtATime(body.orderId, async () => {
+      const order = loadOrder(ctx, body.orderId);
+      assertPayable(order);
+      const decision = decideByLast4(body.paymentDetails.last4);
+      if (!decision.approved) throw new ApiError(402, decision.message);
 
-    // The test card's approval is the whole local "charge": the attempt is recorded paid, then settled like any other.
-    const id = newId();
-    db.insert(paymentSessions)
-      .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })
-      .run();
-    const payment = await payments.active.retrieve(id);
-    const outcome = payment ? settle(ctx, payment) : "not_paid";
-    if (outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
-    return c.json({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(ctx, order.id)) });
+      // The test card's approval is the whole local "charge": the attempt is recorded paid, then settled like any other.
+      const id = newId();
+      db.insert(paymentSessions)
+        .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })
+        .run();
+      const payment = await payments.active.retrieve(id);
+      const outcome = payment ? settle(ctx, payment) : "not_paid";
+      if (outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
+      return id;
+    });
+    return c.json({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(ctx, body.orderId)) });
   });
 
   r.get("/verify-payment/:sessionId", async (c) => {
@@ -178,17 +183,22 @@ export function paymentsRouter(ctx: AppContext) {
     }
     if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new ApiError(400, "Enter the card's 3-digit security code.");
 
-    if (row.status === "paid") throw new ApiError(409, "This payment has already been completed.");
-    if (row.status !== "open") throw new ApiError(409, "This payment session has ended. Please start again.");
-    if (row.orderId) assertPayable(loadOrder(ctx, row.orderId));
+    const pay = async () => {
+      // Read again in the order's turn: the manual card form or a new attempt may have paid or ended it meanwhile.
+      const current = localSession(row.id);
+      if (current.status === "paid") throw new ApiError(409, "This payment has already been completed.");
+      if (current.status !== "open") throw new ApiError(409, "This payment session has ended. Please start again.");
+      if (row.orderId) assertPayable(loadOrder(ctx, row.orderId));
 
-    const decision = decideTestCard(digits);
-    if (!decision.approved) throw new ApiError(402, decision.message);
-    if (!captureLocalSession(db, row.id)) throw new ApiError(409, "This payment has already been completed.");
+      const decision = decideTestCard(digits);
+      if (!decision.approved) throw new ApiError(402, decision.message);
+      if (!captureLocalSession(db, row.id)) throw new ApiError(409, "This payment has already been completed.");
 
-    // From here on, the same path as a Stripe webhook: ask the provider, then settle.
-    const payment = await paymentsFor(ctx).active.retrieve(row.id);
-    if (payment) settle(ctx, payment);
+      // From here on, the same path as a Stripe webhook: ask the provider, then settle.
+      const payment = await paymentsFor(ctx).active.retrieve(row.id);
+      if (payment) settle(ctx, payment);
+    };
+    await (row.orderId ? oneAtATime(row.orderId, pay) : pay());
     const redirectUrl = row.successUrl
       ? sitePath(row.successUrl.replace(SESSION_ID_PLACEHOLDER, row.id))
       : `/success?session_id=${encodeURIComponent(row.id)}`;

@@ -230,8 +230,11 @@ async function startAttempt(ctx: AppContext, request: StartPayment, order: Order
 
 const turns = new Map<string, Promise<unknown>>();
 
-/** Runs `work` after every earlier call with the same key has finished (this process is the only server). */
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` after every earlier call with the same key (an order id) has finished: starting and taking payments
+ * for one order happen one at a time (this process is the only server).
+ */
+export async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   const previous = turns.get(key) ?? Promise.resolve();
   const run = previous.then(work, work);
   const done = run.then(
