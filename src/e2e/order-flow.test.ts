@@ -9,6 +9,7 @@ import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../photos/test-images.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 /* The customer's order flow in a real browser against the real server (embedded defaults: local payments). */
@@ -40,6 +41,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
 
 const files = (buffers: Buffer[]) => buffers.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer }));
 const toast = (page: Page) => page.getByTestId("toast-viewport");
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || "");
 const optionTexts = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value).map((o) => o.value));
 
@@ -146,6 +148,41 @@ describe("/upload", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-1.jpg)");
     await page.keyboard.press("Enter");
     await page.getByText("2 of 6 photos selected").waitFor();
+    // The removed button's place is taken by the next photo's, and focus stays there.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-2.jpg)");
+    await page.keyboard.press("Enter");
+    await page.getByText("1 of 6 photos selected").waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByText("0 of 6 photos selected").waitFor();
+    // None left: back to the picker.
+    expect(await focused(page)).toBe("photos-input");
+    await page.close();
+  });
+
+  test("a validation error moves focus to the first field with a problem; the photo message is tied to the picker until photos are added", async () => {
+    const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
+    await page.locator("#field-dating_app").selectOption("hinge");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.locator("#field-email-error").waitFor();
+    expect(await focused(page)).toBe("field-email");
+
+    await page.locator("#field-email").fill("sam@example.com");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.locator("#field-prompt1-error").waitFor();
+    expect(await focused(page)).toBe("field-prompt1");
+
+    await page.locator("#field-dating_app").selectOption("tinder");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    const picker = page.locator("#photos-input");
+    await page.locator("#photos-error").getByText("Please upload at least 3 photos").waitFor();
+    expect(await focused(page)).toBe("photos-input");
+    expect(await picker.getAttribute("aria-invalid")).toBe("true");
+    expect((await picker.getAttribute("aria-describedby"))!.split(" ")).toContain("photos-error");
+
+    await picker.setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+    expect(await page.locator("#photos-error").count()).toBe(0);
+    expect(await picker.getAttribute("aria-invalid")).toBeNull();
     await page.close();
   });
 
@@ -159,6 +196,9 @@ describe("/upload", () => {
     await toast(page).getByText("Error uploading profile").waitFor();
     await toast(page).getByText(/Photo 1 \(notes\.jpg\) is not an image/).waitFor();
     await page.getByRole("button", { name: "Continue to Payment" }).and(page.locator(":enabled")).waitFor();
+    // The button was disabled while busy, which drops focus; it gets it back.
+    expect(await focused(page)).toBe("Continue to Payment");
+    expect(await page.locator("#field-email").inputValue()).toBe("sam@example.com");
     await page.close();
   });
 
@@ -300,6 +340,23 @@ describe("/profile-form", () => {
     await page.close();
   }, 30_000);
 
+  test("Escape closes the success dialog but leaves its message and Return to Home on the page, with focus", async () => {
+    const { page, errors } = await open("/profile-form");
+    await fillTinder(page, "escape@example.com");
+    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+    await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
+    await page.keyboard.press("Escape");
+    const notice = page.getByRole("region", { name: "Profile Submitted Successfully" });
+    await notice.waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await focused(page)).toBe("Return to Home");
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-labelledby"))).toBe("success-notice-title");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   test("the button reads Processing... while the profile is sent", async () => {
     const { page } = await open("/profile-form");
     await page.route("**/api/profiles", async (route) => {
@@ -364,6 +421,40 @@ describe("/hinge-form and /bumble-form", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
+});
+
+describe("payment forms", () => {
+  test("a declined test card: the message, the card kept, the Pay button enabled and focused again", async () => {
+    const { orderId } = insertOrder(store.db, { plan: "basic" });
+    const res = await fetch(`${server.url}/api/create-checkout-session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ orderId }),
+    });
+    const { url } = (await res.json()) as { url: string };
+    const { page } = await open(new URL(url, server.url).pathname);
+    await page.locator("#card-number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await page.locator("form").getByRole("alert").getByText("Your card was declined.").waitFor();
+    await page.getByRole("button", { name: "Pay $6.99" }).and(page.locator(":enabled")).waitFor();
+    expect(await focused(page)).toBe("Pay $6.99");
+    expect(await page.locator("#card-number").inputValue()).toBe("4000 0000 0000 0002");
+    expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
+    await page.close();
+  }, 30_000);
+
+  test("/card-payment: empty fields are marked invalid and the first takes the focus", async () => {
+    const { page } = await open("/card-payment?planId=basic&price=6.99&orderId=x");
+    await page.locator("#card-number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $6.99" }).click();
+    await toast(page).getByText("Please fill out all fields").waitFor();
+    expect(await focused(page)).toBe("card-name");
+    const invalid = () => page.locator("form [aria-invalid=true]").evaluateAll((els) => els.map((e) => e.id));
+    expect(await invalid()).toEqual(["card-name", "card-email", "card-expiry", "card-cvc"]);
+    await page.locator("#card-name").fill("Sam Lee");
+    expect(await invalid()).toEqual(["card-email", "card-expiry", "card-cvc"]);
+    await page.close();
+  });
 });
 
 describe("accessibility", () => {

@@ -6,6 +6,7 @@ import { CardFields, type CardValues } from "../payments/CardFields.tsx";
 import { lastFour } from "../payments/card-format.ts";
 import { formatDollars, priceParam } from "../payments/plan-from-price.ts";
 import { Field, inputClass, PaymentCard } from "../payments/ui.tsx";
+import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -34,10 +35,18 @@ export function CardPaymentPage() {
   const [email, setEmail] = useState("");
   const [card, setCard] = useState<CardValues>({ number: "", expiry: "", cvc: "" });
   const [processing, setProcessing] = useState(false);
+  const button = useFocusAfterBusy<HTMLButtonElement>(processing);
+  // Fields found empty by the last attempt: marked invalid until filled, and the first one takes the focus.
+  const [tried, setTried] = useState(false);
+  const empty = { name: !name.trim(), email: !email.trim(), number: !card.number, expiry: !card.expiry, cvc: !card.cvc };
+  const invalid = (field: keyof typeof empty) => (tried && empty[field]) || undefined;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || !email.trim() || !card.number || !card.expiry || !card.cvc) {
+    const firstEmpty = (Object.keys(empty) as (keyof typeof empty)[]).find((f) => empty[f]);
+    if (firstEmpty) {
+      setTried(true);
+      document.getElementById(`card-${firstEmpty}`)?.focus();
       toast({ title: "Payment Error", description: "Please fill out all fields", variant: "destructive" });
       return;
     }
@@ -77,17 +86,17 @@ export function CardPaymentPage() {
       )}
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Field label="Name on card" htmlFor="card-name">
-          <input id="card-name" className={inputClass} autoComplete="cc-name" value={name} disabled={processing} onChange={(e) => setName(e.target.value)} />
+          <input id="card-name" className={inputClass} autoComplete="cc-name" value={name} disabled={processing} aria-invalid={invalid("name")} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label="Email" htmlFor="card-email">
-          <input id="card-email" type="email" className={inputClass} autoComplete="email" value={email} disabled={processing} onChange={(e) => setEmail(e.target.value)} />
+          <input id="card-email" type="email" className={inputClass} autoComplete="email" value={email} disabled={processing} aria-invalid={invalid("email")} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <CardFields value={card} onChange={setCard} disabled={processing} />
+        <CardFields value={card} onChange={setCard} disabled={processing} invalid={{ number: invalid("number"), expiry: invalid("expiry"), cvc: invalid("cvc") }} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link to={backToUpload} className={buttonClass("outline")}>
             Back
           </Link>
-          <button type="submit" className={buttonClass("primary")} disabled={processing}>
+          <button ref={button} type="submit" className={buttonClass("primary")} disabled={processing}>
             {processing ? "Processing..." : `Pay ${formatDollars(price)}`}
           </button>
         </div>

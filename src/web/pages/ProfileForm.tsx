@@ -4,7 +4,7 @@ import { findPlan, formatUsd } from "../../plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
-import { useFormValues, useHydrated } from "../profile/form-state.ts";
+import { useFocusAfterBusy, useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
@@ -50,18 +50,17 @@ export function ProfileFormPage() {
   const toast = useToast();
   const submission = useProfileSubmission();
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
-  const photos = usePhotos(submission.changed);
+  const photos = usePhotos(form.photosChanged);
   const [done, setDone] = useState(false);
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
+  const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const extra: Record<string, string> = orderId ? { orderId } : {};
     const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]], extra);
-    const errors = checkBeforeSending(profile, photos.photos.length, toast);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
     const outcome = await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
     if (outcome === "paid-already") {
       toast({ title: "Processing your profile", description: "Your order is paid; your optimized profile is on its way by e-mail." });
@@ -85,7 +84,7 @@ export function ProfileFormPage() {
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
         <NoScriptNote />
-        <button type="submit" disabled={busy || done || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
+        <button ref={submitButton} type="submit" disabled={busy || done || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
         </button>
       </form>

@@ -4,7 +4,7 @@ import { formatUsd } from "../../plans.ts";
 import { resolvePlan } from "../../profiles/plan-query.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
-import { useFormValues, useHydrated } from "../profile/form-state.ts";
+import { useFocusAfterBusy, useFormValues, useHydrated } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
@@ -30,20 +30,19 @@ export function UploadPage() {
   const toast = useToast();
   const submission = useProfileSubmission();
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
-  const photos = usePhotos(submission.changed);
+  const photos = usePhotos(form.photosChanged);
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
+  const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
   if (!usable) {
     return <p className="mx-auto max-w-2xl px-4 py-12 text-muted-foreground">Redirecting to pricing...</p>;
   }
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]]);
-    const errors = checkBeforeSending(profile, photos.photos.length, toast);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
     await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
   };
 
@@ -56,7 +55,7 @@ export function UploadPage() {
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />
-        <button type="submit" disabled={busy || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
+        <button ref={submitButton} type="submit" disabled={busy || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {submission.stage === "checkout" ? "Preparing Checkout..." : submission.stage === "saving" ? "Processing..." : "Continue to Payment"}
         </button>
       </form>

@@ -7,8 +7,18 @@ export interface CardValues {
   cvc: string;
 }
 
-/** Card number, expiry and CVC inputs, formatted as typed (spec section 5). */
-export function CardFields({ value, onChange, disabled }: { value: CardValues; onChange: (next: CardValues) => void; disabled?: boolean }) {
+/** Card number, expiry and CVC inputs, formatted as typed (spec section 5). `invalid` marks fields left empty. */
+export function CardFields({
+  value,
+  onChange,
+  disabled,
+  invalid = {},
+}: {
+  value: CardValues;
+  onChange: (next: CardValues) => void;
+  disabled?: boolean;
+  invalid?: Partial<Record<keyof CardValues, boolean>>;
+}) {
   return (
     <>
       <Field label="Card number" htmlFor="card-number">
@@ -22,6 +32,7 @@ export function CardFields({ value, onChange, disabled }: { value: CardValues; o
           maxLength={CARD_NUMBER_MAX}
           value={value.number}
           disabled={disabled}
+          aria-invalid={invalid.number || undefined}
           onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
         />
       </Field>
@@ -37,6 +48,7 @@ export function CardFields({ value, onChange, disabled }: { value: CardValues; o
             maxLength={EXPIRY_MAX}
             value={value.expiry}
             disabled={disabled}
+            aria-invalid={invalid.expiry || undefined}
             onChange={(e) => onChange({ ...value, expiry: formatExpiry(e.target.value) })}
           />
         </Field>
@@ -51,6 +63,7 @@ export function CardFields({ value, onChange, disabled }: { value: CardValues; o
             maxLength={CVC_MAX}
             value={value.cvc}
             disabled={disabled}
+            aria-invalid={invalid.cvc || undefined}
             onChange={(e) => onChange({ ...value, cvc: formatCvc(e.target.value) })}
           />
         </Field>

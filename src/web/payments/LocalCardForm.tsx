@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { formatUsd } from "../../plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
+import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { CardFields, type CardValues } from "./CardFields.tsx";
@@ -17,6 +18,7 @@ export function LocalCardForm({ sessionId, amountCents, onPaid }: { sessionId: s
   const [card, setCard] = useState<CardValues>(LOCAL_TEST_CARD);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const button = useFocusAfterBusy<HTMLButtonElement>(processing);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -46,7 +48,7 @@ export function LocalCardForm({ sessionId, amountCents, onPaid }: { sessionId: s
           {error}
         </p>
       )}
-      <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={processing}>
+      <button ref={button} type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={processing}>
         {processing ? "Processing..." : `Pay ${formatUsd(amountCents)}`}
       </button>
     </form>

@@ -2,6 +2,7 @@ import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatUsd } from "../../plans.ts";
 import { useToast } from "../toast.ts";
+import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "./ui.tsx";
 
@@ -15,6 +16,7 @@ export function StripeCardForm({ publishableKey, clientSecret, amountCents, retu
   const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const button = useFocusAfterBusy<HTMLButtonElement>(processing);
 
   useEffect(() => {
     let destroyed = false;
@@ -68,7 +70,7 @@ export function StripeCardForm({ publishableKey, clientSecret, amountCents, retu
     <form onSubmit={submit} className="flex flex-col gap-4">
       {!ready && <Spinner label="Loading secure card form..." />}
       <div ref={mountRef} />
-      <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={!ready || processing}>
+      <button ref={button} type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={!ready || processing}>
         {processing ? "Processing..." : `Pay ${formatUsd(amountCents)}`}
       </button>
     </form>

@@ -5,7 +5,7 @@ import { buttonClass } from "../ui/button.ts";
 /** Small pieces the payment pages share, so every payment screen reads the same. */
 
 export const inputClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
+  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 aria-[invalid=true]:border-destructive";
 
 export function Spinner({ label }: { label: string }) {
   return (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, MAX_PHOTOS, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../../profiles/limits.ts";
 import { useToast } from "../toast.ts";
 import { downscaleForUpload } from "./downscale.ts";
+import { useFocusAfterBusy } from "./form-state.ts";
 
 export interface SelectedPhoto {
   key: number;
@@ -72,7 +73,8 @@ export function usePhotos(onChange?: () => void) {
 /**
  * Spec: 3 to 6 images, previews, a remove button on each, one size hint that the server enforces.
  * The file input itself is the keyboard control (visually hidden, its label drawn as a button); the count is
- * announced politely as photos are added or removed.
+ * announced politely as photos are added or removed, and the error is tied to the input. Removing a photo moves
+ * focus to the next remove button (or the picker when none is left), so the keyboard never falls off the page.
  */
 export function PhotoUploader({
   photos,
@@ -89,6 +91,18 @@ export function PhotoUploader({
   error?: string;
   disabled?: boolean;
 }) {
+  // The picker is disabled while photos are prepared; focus comes back to it afterwards.
+  const input = useFocusAfterBusy<HTMLInputElement>(preparing);
+  const list = useRef<HTMLUListElement>(null);
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = list.current?.querySelectorAll("button") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? input.current)?.focus();
+  }, [photos, input]);
+
   return (
     <fieldset className="grid gap-3" aria-describedby="photos-hint">
       <legend className="text-sm font-medium">
@@ -105,7 +119,9 @@ export function PhotoUploader({
           multiple
           disabled={disabled || preparing}
           className="peer sr-only"
-          aria-describedby="photos-hint photos-count"
+          aria-describedby={error ? "photos-hint photos-count photos-error" : "photos-hint photos-count"}
+          aria-invalid={error ? true : undefined}
+          ref={input}
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = "";
@@ -122,16 +138,23 @@ export function PhotoUploader({
       <p id="photos-count" aria-live="polite" className="text-sm text-muted-foreground">
         {photos.length} of {MAX_PHOTOS} photos selected
       </p>
-      {error && <p className="text-sm text-destructive">{error}</p>}
+      {error && (
+        <p id="photos-error" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
       {photos.length > 0 && (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected photos">
+        <ul ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected photos">
           {photos.map((p, i) => (
             <li key={p.key} className="relative overflow-hidden rounded-lg border border-border">
               <img src={p.previewUrl} alt={`Photo ${i + 1}: ${p.file.name}`} className="aspect-square w-full object-cover" />
               <button
                 type="button"
                 disabled={disabled}
-                onClick={() => onRemove(p.key)}
+                onClick={() => {
+                  focusAfterRemove.current = i;
+                  onRemove(p.key);
+                }}
                 aria-label={`Remove photo ${i + 1} (${p.file.name})`}
                 className="absolute top-1.5 right-1.5 rounded-full bg-background/90 p-1.5 shadow outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring"
               >

@@ -5,7 +5,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 import { NoScriptNote, TextField } from "./fields.tsx";
-import { useFormValues, useHydrated } from "./form-state.ts";
+import { useFocusAfterBusy, useFormValues, useHydrated } from "./form-state.ts";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
 import { SuccessDialog } from "./SuccessDialog.tsx";
@@ -30,18 +30,17 @@ export function StandaloneForm({
   const toast = useToast();
   const submission = useProfileSubmission();
   const form = useFormValues({}, submission.changed);
-  const photos = usePhotos(submission.changed);
+  const photos = usePhotos(form.photosChanged);
   const [done, setDone] = useState(false);
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
+  const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
   const disabled = busy || done;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const profile = buildProfile(form.values, ["email", ...fields], { dating_app: app });
-    const errors = checkBeforeSending(profile, photos.photos.length, toast);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
     if ((await submission.submit({ profile, photos: photos.photos.map((p) => p.file) })) === "saved") setDone(true);
   };
 
@@ -72,7 +71,7 @@ export function StandaloneForm({
           disabled={disabled}
         />
         <NoScriptNote />
-        <button type="submit" disabled={disabled || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
+        <button ref={submitButton} type="submit" disabled={disabled || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
           {busy ? "Processing..." : "Submit Profile"}
         </button>
       </form>

@@ -1,29 +1,28 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "../ui/button.ts";
 
 /**
  * The modal shown once a profile is saved. The native <dialog> gives focus trapping, Escape and the inert page
- * behind it; it opens after hydration (showModal), so the server never renders it open.
+ * behind it; it opens after hydration (showModal), so the server never renders it open. Dismissed with Escape, it
+ * leaves the same message on the page with focus on its button: the form behind it is done and disabled, so focus
+ * would otherwise fall to the page, and the customer still sees that the profile was sent.
  */
 export function SuccessDialog({ open, title, children }: { open: boolean; title: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [dismissed, setDismissed] = useState(false);
   const navigate = useNavigate();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open && !dismissed) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, dismissed]);
 
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby="success-dialog-title"
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl border border-border bg-background p-6 text-foreground shadow-xl backdrop:bg-black/50"
-    >
-      <h2 id="success-dialog-title" className="text-xl font-bold">
+  const body = (headingId: string) => (
+    <>
+      <h2 id={headingId} className="text-xl font-bold">
         {title}
       </h2>
       <div className="mt-3 text-muted-foreground">{children}</div>
@@ -32,6 +31,24 @@ export function SuccessDialog({ open, title, children }: { open: boolean; title:
           Return to Home
         </button>
       </div>
-    </dialog>
+    </>
+  );
+
+  return (
+    <>
+      <dialog
+        ref={ref}
+        aria-labelledby="success-dialog-title"
+        onClose={() => open && setDismissed(true)}
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl border border-border bg-background p-6 text-foreground shadow-xl backdrop:bg-black/50"
+      >
+        {body("success-dialog-title")}
+      </dialog>
+      {open && dismissed && (
+        <div role="region" aria-labelledby="success-notice-title" className="mt-8 rounded-xl border border-success/40 bg-success/10 p-6">
+          {body("success-notice-title")}
+        </div>
+      )}
+    </>
   );
 }
