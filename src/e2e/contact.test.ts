@@ -108,6 +108,8 @@ describe("contact form", () => {
     expect(await toast.textContent()).toContain("Message sent!");
     expect(await toast.textContent()).toContain("We'll get back to you as soon as possible.");
     await page.getByTestId("contact-thank-you").waitFor();
+    // The form that had the focus is gone: the thank-you heading takes it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you for your message!");
 
     const received = await smtp.waitFor(before + 1);
     const mail = received.at(-1)!;
@@ -118,6 +120,7 @@ describe("contact form", () => {
 
     await page.getByRole("button", { name: "Send Another Message" }).click();
     for (const label of Object.values(LABELS)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -137,7 +140,9 @@ describe("contact form", () => {
     for (const [field, label] of Object.entries(LABELS)) {
       expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(VALID[field as keyof Values]);
     }
-    expect(await page.getByRole("button", { name: "Send Message" }).isEnabled()).toBe(true);
+    await page.getByRole("button", { name: "Send Message" }).and(page.locator(":enabled")).waitFor();
+    // Disabled while sending, the button lost the focus; it has it back.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send Message");
     expect(await page.getByTestId("contact-thank-you").count()).toBe(0);
     await page.context().close();
   });

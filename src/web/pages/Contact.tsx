@@ -1,7 +1,8 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiRequestError, apiRequest } from "../api.ts";
 import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../contact-schema.ts";
 import { PageHero } from "../marketing/layout.tsx";
+import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -33,6 +34,8 @@ function validate(values: Values): Errors {
 export function ContactPage() {
   const { supportEmail } = usePublicConfig();
   const [sent, setSent] = useState(false);
+  // Set once the thank-you view has been left: the form that comes back takes the focus (not on first load).
+  const [again, setAgain] = useState(false);
 
   return (
     <>
@@ -59,17 +62,31 @@ export function ContactPage() {
           </ul>
         </aside>
         <div className="rounded-xl border border-border p-6 sm:p-8">
-          {sent ? <ThankYou onAgain={() => setSent(false)} /> : <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} />}
+          {sent ? (
+            <ThankYou
+              onAgain={() => {
+                setSent(false);
+                setAgain(true);
+              }}
+            />
+          ) : (
+            <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} focusFirst={again} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
+/** Replaces the form, which had the focus: the heading takes it, so the keyboard stays here and a screen reader reads it. */
 function ThankYou({ onAgain }: { onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="flex flex-col items-start gap-4" data-testid="contact-thank-you">
-      <h2 className="text-2xl font-semibold">Thank you for your message!</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+        Thank you for your message!
+      </h2>
       <p className="text-muted-foreground">We've received it and will get back to you by e-mail as soon as possible.</p>
       <button type="button" onClick={onAgain} className={buttonClass("primary", "lg")}>
         Send Another Message
@@ -81,7 +98,7 @@ function ThankYou({ onAgain }: { onAgain: () => void }) {
 const inputClass =
   "mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive";
 
-function ContactForm({ supportEmail, onSent }: { supportEmail: string; onSent: () => void }) {
+function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: string; onSent: () => void; focusFirst: boolean }) {
   const toast = useToast();
   const [values, setValues] = useState<Values>(EMPTY);
   const [honeypot, setHoneypot] = useState("");
@@ -90,6 +107,10 @@ function ContactForm({ supportEmail, onSent }: { supportEmail: string; onSent: (
   // Sending needs JavaScript; until the page is hydrated the button stays disabled and the note below says why.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const button = useFocusAfterBusy<HTMLButtonElement>(pending);
+  useEffect(() => {
+    if (focusFirst) document.getElementById("contact-firstName")?.focus();
+  }, [focusFirst]);
 
   const change = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: e.target.value };
@@ -183,7 +204,7 @@ function ContactForm({ supportEmail, onSent }: { supportEmail: string; onSent: (
           onChange={(e) => setHoneypot(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={pending || !hydrated} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+      <button ref={button} type="submit" disabled={pending || !hydrated} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
         {pending ? "Sending..." : "Send Message"}
       </button>
       <noscript>
