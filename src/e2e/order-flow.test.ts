@@ -80,6 +80,15 @@ describe("/upload", () => {
     });
   }
 
+  test("without JavaScript, a link to /pricing (the header's and home page's Get Started land here with no plan)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/upload`);
+    await page.getByRole("link", { name: "pricing", exact: true }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await context.close();
+  });
+
   test("heading with plan and two-decimal price, terms note, and the fields of each app", async () => {
     const { page, errors } = await open("/upload?plan=Premium&price=9.99&planId=premium");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Premium Plan: $9.99");

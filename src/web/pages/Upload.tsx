@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatUsd } from "../../plans.ts";
 import { resolvePlan } from "../../profiles/plan-query.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
@@ -36,7 +36,16 @@ export function UploadPage() {
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
   if (!usable) {
-    return <p className="mx-auto max-w-2xl px-4 py-12 text-muted-foreground">Redirecting to pricing...</p>;
+    // A real link too: without JavaScript (or before it runs) nothing redirects, and the header's Get Started lands here.
+    return (
+      <p className="mx-auto max-w-2xl px-4 py-12 text-muted-foreground">
+        Redirecting to{" "}
+        <Link to="/pricing" className="font-medium text-primary underline underline-offset-4">
+          pricing
+        </Link>
+        ...
+      </p>
+    );
   }
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
