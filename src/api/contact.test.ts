@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
 import { contactMessages, jobs } from "../db/schema.ts";
 import { jobHandlers } from "../jobs/handlers.ts";
 import { createJobLoop, exponentialBackoff } from "../jobs/loop.ts";
@@ -141,6 +144,39 @@ describe("POST /api/contact", () => {
     expect(mail!.subject).toBe("Contact form: A question");
     expect(mail!.text).toContain("How long does the Premium plan take?");
     expect(stored().jobs[0]).toMatchObject({ status: "done", attempts: 2 });
+  });
+});
+
+describe("the contact e-mail", () => {
+  test("CR/LF in the name or subject never makes a header; the customer's words are escaped in the HTML", async () => {
+    ctx = testContext({ SUPPORT_EMAIL: "help@profileboost.test", MAIL_FROM: "no-reply@profileboost.test" });
+    const injected = {
+      ...valid,
+      firstName: "Ada\r\nBcc: first@evil.test",
+      lastName: "Lovelace\nX-Injected: yes",
+      subject: "Hi\r\nBcc: subject@evil.test\r\n\r\n<b>body</b>",
+      message: "<script>alert(1)</script> and a long enough message",
+    };
+    expect((await post(testApp(ctx), injected)).status).toBe(201);
+    const mailer = createMailer({ from: ctx.config.mail.from, outboxDir: ctx.config.outboxDir });
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers({ ctx, mailer }) });
+    expect(await loop.runDue()).toBe(1);
+    mailer.close();
+
+    const [file] = readdirSync(ctx.config.outboxDir);
+    const raw = readFileSync(join(ctx.config.outboxDir, file!), "utf8");
+    const headerBlock = raw.slice(0, raw.indexOf("\n\n"));
+    expect(headerBlock).not.toMatch(/^(bcc|x-injected):/im);
+    expect(headerBlock.match(/^subject:/gim)).toHaveLength(1);
+    const mail = await simpleParser(raw);
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe("help@profileboost.test");
+    // Line breaks in the name become spaces even inside the encoded display name, which a client would decode.
+    expect(mail.replyTo?.value).toEqual([{ name: "Ada Bcc: first@evil.test Lovelace X-Injected: yes", address: "ada@example.com" }]);
+    expect(mail.subject).toBe("Contact form: Hi Bcc: subject@evil.test <b>body</b>");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.text).toContain("<script>alert(1)</script> and a long enough message");
   });
 });
 

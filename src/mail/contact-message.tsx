@@ -35,6 +35,14 @@ export function ContactMessageEmail({ row }: { row: ContactRow }) {
   );
 }
 
+/**
+ * Header values typed by the customer, on one line. nodemailer already keeps a line break from starting a header,
+ * but inside an encoded display name it survives, and a client (or a help desk) decodes it back into the header.
+ */
+function oneLine(value: string): string {
+  return value.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
 export function sendContactMessage(deps: { db: DB; mailer: Mailer; supportEmail: string }): JobHandler {
   return async (job) => {
     const { contactMessageId } = job.payload as { contactMessageId: number };
@@ -45,8 +53,8 @@ export function sendContactMessage(deps: { db: DB; mailer: Mailer; supportEmail:
     await deps.mailer.send({
       key: job.idempotencyKey,
       to: deps.supportEmail,
-      replyTo: { name: `${row.firstName} ${row.lastName}`, address: row.email },
-      subject: `Contact form: ${row.subject}`,
+      replyTo: { name: oneLine(`${row.firstName} ${row.lastName}`), address: row.email },
+      subject: `Contact form: ${oneLine(row.subject)}`,
       html,
       text,
     });
