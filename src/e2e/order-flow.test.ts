@@ -442,6 +442,8 @@ describe("payment forms", () => {
     });
     const { url } = (await res.json()) as { url: string };
     const { page } = await open(new URL(url, server.url).pathname);
+    // The badge beside the subtitle stays on one line (it used to break into "TEST / MODE").
+    expect((await page.getByTestId("test-mode-badge").boundingBox())!.height).toBeLessThan(28);
     await page.locator("#card-number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.locator("form").getByRole("alert").getByText("Your card was declined.").waitFor();

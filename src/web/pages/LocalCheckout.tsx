@@ -63,7 +63,9 @@ export function LocalCheckoutPage() {
       title={`Pay ${BRAND.name}`}
       subtitle={
         <span className="inline-flex items-center gap-2">
-          <span className="rounded bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">Test mode</span>
+          <span data-testid="test-mode-badge" className="shrink-0 whitespace-nowrap rounded bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">
+            Test mode
+          </span>
           Built-in test payments: no real card is charged.
         </span>
       }
