@@ -96,6 +96,22 @@ describe("POST /api/orders", () => {
     expect(orderCount()).toBe(before);
   });
 
+  test("a profile_id or plan of the wrong kind is a 400 that says what is wrong, and writes nothing", async () => {
+    const before = orderCount();
+    const cases: Array<[unknown, string]> = [
+      [{ plan: "basic", profile_id: "" }, "profile_id must not be empty"],
+      [{ plan: "basic", profile_id: "x".repeat(65) }, "profile_id is not valid"],
+      [{ plan: "basic", profile_id: 7 }, "profile_id: Invalid input: expected string, received number"],
+      [{ plan: 5 }, "plan: Invalid input: expected string, received number"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message });
+    }
+    expect(orderCount()).toBe(before);
+  });
+
   test("malformed JSON is a 400", async () => {
     const res = await app.request("/api/orders", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(400);

@@ -16,8 +16,8 @@ import { resolvePlan } from "../profiles/plan-query.ts";
  * amount and user_id are accepted and ignored: the amount charged is the plan table's, in cents.
  */
 const newOrderSchema = z.object({
-  plan: z.string("plan is required").trim().min(1, "plan is required").max(64, "plan is not a known plan"),
-  profile_id: z.string("profile_id must be text").trim().min(1).max(64).nullish(),
+  plan: z.string().trim().min(1, "plan is required").max(64, "plan is not a known plan"),
+  profile_id: z.string().trim().min(1, "profile_id must not be empty").max(64, "profile_id is not valid").nullish(),
   price: z.unknown().optional(),
   amount: z.unknown().optional(),
   user_id: z.unknown().optional(),

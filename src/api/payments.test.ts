@@ -150,6 +150,8 @@ describe("POST /api/create-checkout-session (Stripe)", () => {
     const nothing = await post(stripeApp, "/api/create-checkout-session", {});
     expect(nothing.status).toBe(400);
     expect(await json(nothing)).toEqual({ message: "orderId or amount is required" });
+    const notANumber = await post(stripeApp, "/api/create-checkout-session", { amount: "abc" });
+    expect(await json(notANumber)).toEqual({ message: "amount must be a number" });
     const tooSmall = await post(stripeApp, "/api/create-checkout-session", { amount: 0.1 });
     expect(await json(tooSmall)).toEqual({ message: "amount must be between 0.5 and 1000 dollars" });
   });

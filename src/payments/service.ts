@@ -112,7 +112,8 @@ const MAX_TEST_AMOUNT_CENTS = 100_000;
 export function testChargeTarget(ctx: AppContext, amount: number | string | undefined): ChargeTarget {
   if (ctx.config.isProduction) throw new ApiError(400, "orderId is required");
   const dollars = typeof amount === "string" ? Number(amount) : amount;
-  if (dollars === undefined || !Number.isFinite(dollars)) throw new ApiError(400, "orderId or amount is required");
+  if (dollars === undefined) throw new ApiError(400, "orderId or amount is required");
+  if (!Number.isFinite(dollars)) throw new ApiError(400, "amount must be a number");
   const cents = Math.round(dollars * 100);
   if (cents < MIN_TEST_AMOUNT_CENTS || cents > MAX_TEST_AMOUNT_CENTS) {
     throw new ApiError(400, `amount must be between ${MIN_TEST_AMOUNT_CENTS / 100} and ${MAX_TEST_AMOUNT_CENTS / 100} dollars`);
