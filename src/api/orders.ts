@@ -51,7 +51,8 @@ export function ordersRouter(ctx: AppContext) {
       return { order: inserted, created: true };
     });
 
-    return c.json(orderView(order), created ? 201 : 200);
+    // The caller sent the profile id, so it may be echoed.
+    return c.json({ ...orderView(order), profile_id: order.profileId }, created ? 201 : 200);
   });
 
   return r;

@@ -75,7 +75,10 @@ export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** The order as every API answer shows it (spec section 7: id, plan_id, plan, price/amount). */
+/**
+ * The order as the API shows it to whoever holds an order or payment session id (spec section 7: id, plan_id, plan,
+ * price/amount). Never its profile id: that opens the results page, and these ids travel in more URLs.
+ */
 export function orderView(order: OrderRow) {
   return {
     id: order.id,
@@ -85,7 +88,6 @@ export function orderView(order: OrderRow) {
     price: order.amount / 100,
     currency: order.currency,
     status: order.status,
-    profile_id: order.profileId,
     created_at: order.createdAt.toISOString(),
   };
 }
