@@ -204,4 +204,15 @@ describe("SlidingWindowLimiter", () => {
     t = 1001;
     expect(limiter.hit("a")).toBe(0);
   });
+
+  test("an address is forgotten once its last hit leaves the window, even if nobody else writes", async () => {
+    const limiter = new SlidingWindowLimiter(2, 40, Date.now);
+    limiter.hit("203.0.113.9");
+    limiter.hit("203.0.113.9");
+    limiter.hit("203.0.113.9"); // refused: does not extend how long the address is kept
+    limiter.hit("198.51.100.7");
+    expect([...limiter["hits"].keys()]).toEqual(["203.0.113.9", "198.51.100.7"]);
+    await Bun.sleep(100);
+    expect(limiter["hits"].size).toBe(0);
+  });
 });

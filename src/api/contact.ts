@@ -75,9 +75,14 @@ export function rateLimitKey(address: string): string {
     .join(":")}::/64`;
 }
 
-/** Counts hits per key over the last `windowMs`; memory only, so a restart forgets (acceptable for a spam brake). */
+/**
+ * Counts hits per key over the last `windowMs`; memory only, so a restart forgets (acceptable for a spam brake).
+ * A key is forgotten `windowMs` after its last counted hit, when none of its hits is in the window any more: the
+ * privacy policy says a sender's address is held for ten minutes (src/web/marketing/privacy-facts.ts).
+ */
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, number[]>();
+  private readonly forgetTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly max: number,
@@ -95,12 +100,18 @@ export class SlidingWindowLimiter {
     }
     recent.push(t);
     this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.prune(t);
+    this.forgetLater(key);
     return 0;
   }
 
-  // Keeps memory bounded when many addresses pass by once.
-  private prune(t: number): void {
-    for (const [key, times] of this.hits) if (times.every((at) => at <= t - this.windowMs)) this.hits.delete(key);
+  private forgetLater(key: string): void {
+    clearTimeout(this.forgetTimers.get(key));
+    const timer = setTimeout(() => {
+      this.hits.delete(key);
+      this.forgetTimers.delete(key);
+    }, this.windowMs);
+    // A pending forget never keeps the process alive.
+    timer.unref();
+    this.forgetTimers.set(key, timer);
   }
 }
