@@ -28,6 +28,14 @@ describe("API errors", () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/larger than/);
   });
+
+  test("a multipart body to any route but the upload route gets the same limit", async () => {
+    const form = new FormData();
+    form.append("blob", new File(["x".repeat(300 * 1024)], "big.bin"));
+    const res = await app.request("/api/webhooks/stripe", { method: "POST", body: form });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(/larger than/);
+  });
 });
 
 describe("health", () => {
