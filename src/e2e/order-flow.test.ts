@@ -468,6 +468,67 @@ describe("payment forms", () => {
   });
 });
 
+/**
+ * WCAG contrast of an element's text against the first opaque background behind it, colours resolved by a canvas.
+ * (axe's own check gives up on this site's translucent header colour, so the error texts are measured here.)
+ */
+const textContrast = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const g = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const rgba = (css: string) => {
+      g.clearRect(0, 0, 1, 1);
+      g.fillStyle = css;
+      g.fillRect(0, 0, 1, 1);
+      return [...g.getImageData(0, 0, 1, 1).data];
+    };
+    const lum = (c: number[]) =>
+      c.slice(0, 3).reduce((sum, v, i) => {
+        const s = v / 255;
+        return sum + [0.2126, 0.7152, 0.0722][i]! * (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4);
+      }, 0);
+    let bg: number[] | undefined;
+    for (let n: Element | null = el; n && !bg; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] === 255) bg = c;
+    }
+    const [hi, lo] = [lum(rgba(getComputedStyle(el).color)), lum(bg ?? [255, 255, 255, 255])].sort((a, b) => b - a);
+    return (hi! + 0.05) / (lo! + 0.05);
+  });
+
+describe("dark theme", () => {
+  test("error messages beside fields and on the payment pages are readable (at least 4.5:1)", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem("theme", "dark"));
+    const page = await context.newPage();
+    const measured: Record<string, number> = {};
+    const at = async (path: string) => {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    };
+
+    await at("/upload?plan=Basic&price=6.99&planId=basic");
+    await page.locator("form button[type=submit]").click();
+    await page.locator("#photos-error").waitFor();
+    measured.field = await textContrast(page, "#field-email-error");
+    measured.photos = await textContrast(page, "#photos-error");
+
+    await at("/checkout?orderId=unknown");
+    await page.locator("main [role=alert]").getByText("Order not found").waitFor();
+    measured.checkout = await textContrast(page, "main [role=alert]");
+
+    await at("/checkout-redirect");
+    await page.getByText("Missing required order information").waitFor();
+    measured.redirect = await textContrast(page, "main [role=alert]");
+
+    await at("/success");
+    await page.getByText("Missing payment information", { exact: true }).waitFor();
+    measured.success = await textContrast(page, "main [role=alert]");
+
+    for (const [where, ratio] of Object.entries(measured)) expect({ where, readable: ratio >= 4.5 }).toEqual({ where, readable: true });
+    await context.close();
+  }, 30_000);
+});
+
 describe("accessibility", () => {
   test("the order-flow pages have no axe violations, light and dark, with errors and previews showing", async () => {
     const context = await browser.newContext();

@@ -43,7 +43,7 @@ export function Field({ label, htmlFor, children }: { label: string; htmlFor: st
 export function CheckoutErrorView({ error, onRetry, back }: { error: string; onRetry: () => void; back: { to: string; label: string } }) {
   return (
     <PaymentCard title="Checkout Error">
-      <p role="alert" className="text-destructive">
+      <p role="alert" className="text-destructive dark:text-red-300">
         {error}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">

@@ -139,7 +139,7 @@ export function PhotoUploader({
         {photos.length} of {MAX_PHOTOS} photos selected
       </p>
       {error && (
-        <p id="photos-error" className="text-sm text-destructive">
+        <p id="photos-error" className="text-sm text-destructive dark:text-red-300">
           {error}
         </p>
       )}

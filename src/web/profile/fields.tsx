@@ -30,7 +30,7 @@ function FieldShell({ name, label, error, hint, required, children }: Omit<Field
         </p>
       )}
       {error && (
-        <p id={`field-${name}-error`} className="text-sm text-destructive">
+        <p id={`field-${name}-error`} className="text-sm text-destructive dark:text-red-300">
           {error}
         </p>
       )}
@@ -129,7 +129,7 @@ export const asOptions = (values: readonly string[]): Option[] => values.map((v)
 export function NoScriptNote() {
   return (
     <noscript>
-      <p className="text-sm text-destructive">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
+      <p className="text-sm text-destructive dark:text-red-300">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
     </noscript>
   );
 }
