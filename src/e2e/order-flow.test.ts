@@ -454,6 +454,15 @@ describe("payment forms", () => {
     await page.close();
   }, 30_000);
 
+  test("/checkout-redirect: after Try Again fails once more, Try Again has the focus again", async () => {
+    const { page } = await open("/checkout-redirect?orderId=unknown&price=9.99&planId=premium");
+    await page.locator("main [role=alert]").getByText("Order not found").waitFor();
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.locator("main [role=alert]").getByText("Order not found").waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === "Try Again");
+    await page.close();
+  });
+
   test("/card-payment: empty fields are marked invalid and the first takes the focus", async () => {
     const { page } = await open("/card-payment?planId=basic&price=6.99&orderId=x");
     await page.locator("#card-number").fill("4242 4242 4242 4242");

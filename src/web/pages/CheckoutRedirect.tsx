@@ -39,7 +39,7 @@ export function CheckoutRedirectPage() {
   }, [run, attempt]);
 
   if (error) {
-    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} back={{ to: "/", label: "Return to Home" }} />;
+    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} retried={attempt > 0} back={{ to: "/", label: "Return to Home" }} />;
   }
   return (
     <PaymentCard title="Processing Payment">

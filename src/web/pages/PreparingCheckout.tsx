@@ -43,7 +43,7 @@ export function PreparingCheckoutPage() {
   }, [run, attempt]);
 
   if (error) {
-    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} back={{ to: "/pricing", label: "Return to Pricing" }} />;
+    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} retried={attempt > 0} back={{ to: "/pricing", label: "Return to Pricing" }} />;
   }
   return (
     <PaymentCard title="Preparing Checkout">

@@ -39,15 +39,28 @@ export function Field({ label, htmlFor, children }: { label: string; htmlFor: st
   );
 }
 
-/** The error view of the pages that start a checkout on their own: the message, Try Again, and a way back. */
-export function CheckoutErrorView({ error, onRetry, back }: { error: string; onRetry: () => void; back: { to: string; label: string } }) {
+/**
+ * The error view of the pages that start a checkout on their own: the message, Try Again, and a way back.
+ * After a retry that failed again, Try Again has the focus back (the view it was in was replaced meanwhile).
+ */
+export function CheckoutErrorView({
+  error,
+  onRetry,
+  back,
+  retried = false,
+}: {
+  error: string;
+  onRetry: () => void;
+  back: { to: string; label: string };
+  retried?: boolean;
+}) {
   return (
     <PaymentCard title="Checkout Error">
       <p role="alert" className="text-destructive dark:text-red-300">
         {error}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" className={buttonClass("primary")} onClick={onRetry}>
+        <button type="button" autoFocus={retried} className={buttonClass("primary")} onClick={onRetry}>
           Try Again
         </button>
         <Link to={back.to} className={buttonClass("outline")}>
