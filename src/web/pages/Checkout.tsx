@@ -31,7 +31,7 @@ export function CheckoutPage() {
       {state.status === "loading" && <Spinner label="Preparing secure payment..." />}
       {state.status === "error" && (
         <div className="flex flex-col gap-4">
-          <p role="alert" className="text-sm text-destructive dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             {state.message}
           </p>
           <Link to="/pricing" className={buttonClass("outline")}>

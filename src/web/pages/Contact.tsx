@@ -219,7 +219,7 @@ function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: strin
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-destructive dark:text-red-300">
+    <p id={id} className="mt-1 text-sm font-medium text-danger">
       {message}
     </p>
   );

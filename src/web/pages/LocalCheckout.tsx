@@ -47,7 +47,7 @@ export function LocalCheckoutPage() {
   if (view.state === "error") {
     return (
       <PaymentCard title="Secure checkout">
-        <p role="alert" className="text-destructive dark:text-red-300">
+        <p role="alert" className="text-danger">
           {view.message}
         </p>
         <Link to="/" className={buttonClass("outline", "md", "mt-6")}>

@@ -36,7 +36,7 @@ function EmbeddedTest({ amount }: { amount: number }) {
       </p>
       {state.status === "loading" && <Spinner label="Creating payment..." />}
       {state.status === "error" && (
-        <p role="alert" className="text-sm text-destructive dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           {state.message}
         </p>
       )}
@@ -92,7 +92,7 @@ function useIntentProbe() {
 function ProbeResult({ result }: { result: { ok: boolean; text: string } | null }) {
   if (!result) return null;
   return (
-    <p role="status" className={result.ok ? "text-success" : "text-destructive dark:text-red-300"}>
+    <p role="status" className={result.ok ? "text-success" : "text-danger"}>
       {result.text}
     </p>
   );
@@ -242,7 +242,7 @@ export function DirectCheckoutPage() {
   return (
     <PaymentCard title="Direct Checkout">
       {error ? (
-        <p role="alert" className="text-destructive dark:text-red-300">
+        <p role="alert" className="text-danger">
           {error}
         </p>
       ) : (

@@ -79,7 +79,7 @@ export function SuccessPage() {
   if (view.state === "issue") {
     return (
       <PaymentCard title="Payment Verification Issue">
-        <p role="alert" className="font-medium text-destructive dark:text-red-300">
+        <p role="alert" className="font-medium text-danger">
           {view.message}
         </p>
         <p className="mt-4 text-muted-foreground">

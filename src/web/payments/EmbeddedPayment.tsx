@@ -27,7 +27,7 @@ export function EmbeddedPayment({ payment, returnPath }: { payment: EmbeddedPaym
   }
   if (!config.stripePublishableKey) {
     return (
-      <p role="alert" className="text-sm text-destructive dark:text-red-300">
+      <p role="alert" className="text-sm text-danger">
         The card form is not available: STRIPE_PUBLISHABLE_KEY is not set on the server.
       </p>
     );

@@ -44,7 +44,7 @@ export function LocalCardForm({ sessionId, amountCents, onPaid }: { sessionId: s
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <CardFields value={card} onChange={setCard} disabled={processing} />
       {error && (
-        <p role="alert" className="text-sm text-destructive dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           {error}
         </p>
       )}

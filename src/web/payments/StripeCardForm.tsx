@@ -61,7 +61,7 @@ export function StripeCardForm({ publishableKey, clientSecret, amountCents, retu
 
   if (loadError) {
     return (
-      <p role="alert" className="text-sm text-destructive dark:text-red-300">
+      <p role="alert" className="text-sm text-danger">
         {loadError}
       </p>
     );

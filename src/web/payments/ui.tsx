@@ -56,7 +56,7 @@ export function CheckoutErrorView({
 }) {
   return (
     <PaymentCard title="Checkout Error">
-      <p role="alert" className="text-destructive dark:text-red-300">
+      <p role="alert" className="text-danger">
         {error}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">

@@ -106,7 +106,7 @@ export function PhotoUploader({
   return (
     <fieldset className="grid gap-3" aria-describedby="photos-hint">
       <legend className="text-sm font-medium">
-        Photos <span aria-hidden="true" className="text-destructive">*</span>
+        Photos <span aria-hidden="true" className="text-danger">*</span>
       </legend>
       <p id="photos-hint" className="text-xs text-muted-foreground">
         Upload {MIN_PHOTOS} to {MAX_PHOTOS} photos ({ACCEPTED_PHOTO_FORMATS}), up to {PHOTO_SIZE_HINT} each.
@@ -139,7 +139,7 @@ export function PhotoUploader({
         {photos.length} of {MAX_PHOTOS} photos selected
       </p>
       {error && (
-        <p id="photos-error" className="text-sm text-destructive dark:text-red-300">
+        <p id="photos-error" className="text-sm text-danger">
           {error}
         </p>
       )}

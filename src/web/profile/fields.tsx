@@ -21,7 +21,7 @@ function FieldShell({ name, label, error, hint, required, children }: Omit<Field
     <div className="flex flex-col gap-1.5">
       <label htmlFor={`field-${name}`} className="text-sm font-medium">
         {label}
-        {required && <span aria-hidden="true" className="text-destructive"> *</span>}
+        {required && <span aria-hidden="true" className="text-danger"> *</span>}
       </label>
       {children}
       {hint && (
@@ -30,7 +30,7 @@ function FieldShell({ name, label, error, hint, required, children }: Omit<Field
         </p>
       )}
       {error && (
-        <p id={`field-${name}-error`} className="text-sm text-destructive dark:text-red-300">
+        <p id={`field-${name}-error`} className="text-sm text-danger">
           {error}
         </p>
       )}
@@ -129,7 +129,7 @@ export const asOptions = (values: readonly string[]): Option[] => values.map((v)
 export function NoScriptNote() {
   return (
     <noscript>
-      <p className="text-sm text-destructive dark:text-red-300">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
+      <p className="text-sm text-danger">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
     </noscript>
   );
 }
