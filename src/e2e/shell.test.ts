@@ -200,6 +200,8 @@ describe("the shell", () => {
     await page.waitForURL(`${server.url}/contact`);
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Focus moves to the new page's content, not left on the link that was clicked.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.close();
   });
 });

@@ -17,12 +17,15 @@ export interface Toast extends Required<Omit<ToastInput, "description">> {
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 
-/** The queue of notifications; only the first is on screen (spec: one visible at a time). */
+/**
+ * The notifications; one at a time (spec), so a new one replaces the one on screen: the latest news is the one that
+ * is true now (a "Payment Failed" must not sit in front of the "Payment successful!" that followed it).
+ */
 export const toastQueueAtom = atom<Toast[]>([]);
 
 let nextId = 1;
 
-export const pushToastAtom = atom(null, (get, set, input: ToastInput) => {
+export const pushToastAtom = atom(null, (_get, set, input: ToastInput) => {
   const toast: Toast = {
     id: nextId++,
     title: input.title,
@@ -30,7 +33,7 @@ export const pushToastAtom = atom(null, (get, set, input: ToastInput) => {
     variant: input.variant ?? "default",
     duration: input.duration ?? TOAST_DURATION_MS,
   };
-  set(toastQueueAtom, [...get(toastQueueAtom), toast]);
+  set(toastQueueAtom, [toast]);
   return toast.id;
 });
 

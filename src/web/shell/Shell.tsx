@@ -23,7 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <ScrollToTop />
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <Footer />
