@@ -31,8 +31,19 @@ export const STORED_DATA: readonly DataFact[] = [
   { what: "Messages you send through the contact form (name, e-mail address, subject and message)", why: "to answer you" },
 ];
 
-export const NOT_STORED: readonly string[] = [
-  "Card numbers and other card details: they go straight from your browser to our payment provider and never touch our server.",
+const CARD_DETAILS = {
+  stripe: "Card numbers and other card details: they go straight from your browser to our payment provider and never touch our server.",
+  // The built-in test provider (PAYMENT_PROVIDER=local) takes no real payments; its page posts the test card number here.
+  local:
+    "Card numbers: this site runs in test mode and takes no real payments. The test card number you type on its checkout page is checked by our server to pick the test outcome and is never stored or logged; real card numbers are refused.",
+} as const;
+
+/** What we do not keep; the card line depends on which payment provider this installation runs. */
+export function notStored(paymentProvider: keyof typeof CARD_DETAILS): readonly string[] {
+  return [CARD_DETAILS[paymentProvider], ...NOT_STORED_ALWAYS];
+}
+
+const NOT_STORED_ALWAYS: readonly string[] = [
   "Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ten minutes and never written down.",
   "No account or password: customers do not sign up.",
 ];

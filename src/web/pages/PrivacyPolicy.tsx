@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
-import { BROWSER_STORAGE, NOT_STORED, PROCESSORS, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
+import { BROWSER_STORAGE, notStored, PROCESSORS, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
 import { usePublicConfig } from "../public-config.ts";
 
 export function PrivacyPolicyPage() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, paymentProvider } = usePublicConfig();
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 
   const sections: LegalSection[] = [
@@ -33,7 +33,7 @@ export function PrivacyPolicyPage() {
           </ul>
           <p>What we do not keep:</p>
           <ul>
-            {NOT_STORED.map((line) => (
+            {notStored(paymentProvider).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
