@@ -8,7 +8,7 @@
  * Targets (issue 4): p50 under 2.5 s, peak RSS under 350 MB, no errors. Exits non-zero when a target is missed.
  */
 import { readFileSync } from "node:fs";
-import { noisyJpeg } from "../src/photos/test-images.ts";
+import { noisyJpeg } from "../src/testing/test-images.ts";
 import { startServer, type RunningServer } from "../src/testing/server.ts";
 
 const SEQUENTIAL = 8;

@@ -46,6 +46,13 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: httpUrl.default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().min(1).default("gpt-5-mini"),
+  OPENAI_VISION: z.enum(["true", "false"], "must be true or false").default("false"),
+  OPTIMISE_CONCURRENCY: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number between 1 and 8")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 8, "must be a whole number between 1 and 8")
+    .default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,7 +81,9 @@ export interface Config {
       apiProtocol?: "http" | "https";
     };
   };
-  ai: { apiKey?: string; baseUrl: string; model: string };
+  ai: { apiKey?: string; baseUrl: string; model: string; vision: boolean };
+  /** Optimisations run at once (their own lane of the job loop; mail has its own). */
+  jobs: { optimiseConcurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -131,7 +140,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         apiProtocol: env.STRIPE_API_PROTOCOL,
       },
     },
-    ai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ""), model: env.OPENAI_MODEL },
+    ai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ""), model: env.OPENAI_MODEL, vision: env.OPENAI_VISION === "true" },
+    jobs: { optimiseConcurrency: env.OPTIMISE_CONCURRENCY },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The one process: configuration, database, HTTP server (API, assets, pages) and, from later issues on, the job loop.
- * Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
+ * The one process: configuration, database, the outside services (src/services.ts), the HTTP server (API, assets,
+ * pages) and the job loop (contact mail). Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
  */
 import { mkdirSync } from "node:fs";
 import { createApp } from "./app.ts";
@@ -10,6 +10,7 @@ import { openStore } from "./db/client.ts";
 import { startJobLoop } from "./jobs/start.ts";
 import { consoleLogger } from "./log.ts";
 import { sweepUploads } from "./photos/sweep.ts";
+import { buildServices } from "./services.ts";
 import { readManifest } from "./ssr/assets.ts";
 
 /** Big enough for six photos at the per-photo limit plus the form; each router enforces its own, smaller limit. */
@@ -38,7 +39,7 @@ if (swept.incoming + swept.orphans > 0) {
   log.info(`uploads: removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} photo file(s) no profile refers to`);
 }
 
-const ctx: AppContext = { config, store, log };
+const ctx: AppContext = { config, store, log, services: buildServices(config, store.db) };
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
 const manifest = config.env === "development" ? null : readManifest();
 const app = createApp(ctx, { assets: () => manifest ?? readManifest() });
@@ -61,6 +62,7 @@ async function shutdown(signal: string) {
   await server.stop();
   // The job in hand finishes and writes its outcome while the database is still open.
   await jobLoop.stop();
+  ctx.services.close();
   store.close();
   log.info("stopped");
   process.exit(0);

@@ -6,8 +6,9 @@ import { contactMessages, jobs } from "../db/schema.ts";
 import { jobHandlers } from "../jobs/handlers.ts";
 import { createJobLoop, exponentialBackoff } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
-import { createMailer, messageIdFor } from "../mail/mailer.ts";
-import { startSmtpServer, type TestSmtpServer } from "../mail/smtp-test-server.ts";
+import { installationId } from "../db/installation.ts";
+import { messageIdFor } from "../mail/mailer.ts";
+import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { CONTACT_RATE_LIMIT, CONTACT_RECEIVED, rateLimitKey, SlidingWindowLimiter } from "./contact.ts";
 
@@ -120,8 +121,7 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(201);
 
     let t = Date.now();
-    const mailer = createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: ctx.config.mail.from, outboxDir: ctx.config.outboxDir });
-    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: () => t, handlers: jobHandlers({ ctx, mailer }) });
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: () => t, handlers: jobHandlers(ctx) });
     expect(await loop.runDue()).toBe(1);
     const [job] = stored().jobs;
     expect(job).toMatchObject({ status: "queued", attempts: 1 });
@@ -132,13 +132,12 @@ describe("POST /api/contact", () => {
     expect(await loop.runDue()).toBe(1);
     t += 24 * 3600_000;
     expect(await loop.runDue()).toBe(0);
-    mailer.close();
 
     const received = await smtp.waitFor(1);
     await Bun.sleep(200);
     expect(received).toHaveLength(1);
     const [mail] = received;
-    expect(mail!.messageId).toBe(messageIdFor(job!.idempotencyKey, "no-reply@profileboost.test"));
+    expect(mail!.messageId).toBe(messageIdFor(job!.idempotencyKey, "no-reply@profileboost.test", installationId(ctx.store.db)));
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : "").toBe("help@profileboost.test");
     expect(mail!.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
     expect(mail!.subject).toBe("Contact form: A question");
@@ -158,10 +157,8 @@ describe("the contact e-mail", () => {
       message: "<script>alert(1)</script> and a long enough message",
     };
     expect((await post(testApp(ctx), injected)).status).toBe(201);
-    const mailer = createMailer({ from: ctx.config.mail.from, outboxDir: ctx.config.outboxDir });
-    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers({ ctx, mailer }) });
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) });
     expect(await loop.runDue()).toBe(1);
-    mailer.close();
 
     const [file] = readdirSync(ctx.config.outboxDir);
     const raw = readFileSync(join(ctx.config.outboxDir, file!), "utf8");

@@ -7,7 +7,7 @@ import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { contactMailJob } from "../mail/contact-message.tsx";
-import { contactSchema } from "../web/contact-schema.ts";
+import { contactSchema } from "../contact/schema.ts";
 
 /** Five messages per ten minutes per address: more than a person writes, too few to flood the support inbox. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };

@@ -7,9 +7,8 @@ import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
-import { PLANS } from "../plans.ts";
-import { orderView } from "../payments/service.ts";
-import { resolvePlan } from "../profiles/plan-query.ts";
+import { orderView, type OrderView } from "../orders/orders.ts";
+import { PLANS, resolvePlan } from "../orders/plans.ts";
 
 /**
  * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
@@ -52,8 +51,12 @@ export function ordersRouter(ctx: AppContext) {
     });
 
     // The caller sent the profile id, so it may be echoed.
-    return c.json({ ...orderView(order), profile_id: order.profileId }, created ? 201 : 200);
+    const answer: OrderCreated = { ...orderView(order), profile_id: order.profileId };
+    return c.json(answer, created ? 201 : 200);
   });
 
   return r;
 }
+
+/** POST /api/orders answers this (201 new, 200 the profile's unpaid order for the same plan). */
+export type OrderCreated = OrderView & { profile_id: string | null };

@@ -6,15 +6,11 @@ import { newId } from "../db/ids.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
-import { findPlan } from "../plans.ts";
+import { assertPayable, loadOrder, orderView, type OrderView } from "../orders/orders.ts";
+import { PLANS, type PlanId } from "../orders/plans.ts";
 import { captureLocalSession, decideByLast4, decideTestCard } from "../payments/local.ts";
-import { ProviderError } from "../payments/provider.ts";
 import {
-  assertPayable,
-  loadOrder,
   oneAtATime,
-  orderView,
-  paymentsFor,
   sameOriginUrl,
   SESSION_ID_PLACEHOLDER,
   settle,
@@ -65,7 +61,7 @@ export function paymentsRouter(ctx: AppContext) {
 
   const chargeTarget = (body: { orderId?: string; amount?: number | string }): ChargeTarget => {
     if (!body.orderId) return testChargeTarget(ctx, body.amount);
-    const order = loadOrder(ctx, body.orderId);
+    const order = loadOrder(db, body.orderId);
     assertPayable(order);
     return { order };
   };
@@ -76,13 +72,13 @@ export function paymentsRouter(ctx: AppContext) {
     const successUrl = withSessionIdPlaceholder(sameOriginUrl(ctx, body.successUrl, "/success", "successUrl"));
     const cancelUrl = sameOriginUrl(ctx, body.cancelUrl, "/pricing", "cancelUrl");
     const payment = await startPayment(ctx, { kind: "hosted", target: chargeTarget(body), successUrl, cancelUrl });
-    return c.json({ url: payment.url, sessionId: payment.reference });
+    return c.json<CheckoutSessionAnswer>({ url: payment.url, sessionId: payment.reference });
   });
 
   r.post("/create-payment-intent", jsonBody(paymentIntentBody), async (c) => {
     const target = chargeTarget(c.req.valid("json"));
     const payment = await startPayment(ctx, { kind: "embedded", target });
-    return c.json({
+    return c.json<PaymentIntentAnswer>({
       clientSecret: payment.clientSecret,
       sessionId: payment.reference,
       provider: payment.provider,
@@ -95,13 +91,13 @@ export function paymentsRouter(ctx: AppContext) {
   // payment only with the local provider; with Stripe the page is told to use secure checkout.
   r.post("/process-order", jsonBody(processOrderBody), async (c) => {
     const body = c.req.valid("json");
-    const payments = paymentsFor(ctx);
+    const payments = ctx.services.payments;
     if (payments.active.name !== "local") {
       throw new ApiError(409, "Card details cannot be taken on this page. Please use secure checkout.");
     }
     // In the order's turn, like starting a payment: a double click finds the order paid and records nothing.
     const id = await oneAtATime(body.orderId, async () => {
-      const order = loadOrder(ctx, body.orderId);
+      const order = loadOrder(db, body.orderId);
       assertPayable(order);
       const decision = decideByLast4(body.paymentDetails.last4);
       if (!decision.approved) throw new ApiError(402, decision.message);
@@ -116,29 +112,22 @@ export function paymentsRouter(ctx: AppContext) {
       if (outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
       return id;
     });
-    return c.json({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(ctx, body.orderId)) });
+    return c.json<ProcessOrderAnswer>({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(db, body.orderId)) });
   });
 
   r.get("/verify-payment/:sessionId", async (c) => {
     const sessionId = c.req.param("sessionId");
     const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
-    const provider = row ? paymentsFor(ctx).byName(row.provider) : null;
+    const provider = row ? ctx.services.payments.byName(row.provider) : null;
     if (!row || !provider) throw new ApiError(404, NOT_FOUND);
 
-    let payment;
-    try {
-      payment = await provider.retrieve(row.id);
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      ctx.log.error("payment verification could not reach the provider", err);
-      throw new ApiError(502, "The payment provider could not be reached. Please try again.");
-    }
+    const payment = await provider.retrieve(row.id);
     if (!payment) throw new ApiError(404, NOT_FOUND);
 
     const outcome = settle(ctx, payment);
     const order = row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined;
     const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
-    return c.json({
+    return c.json<VerifyPaymentAnswer>({
       success,
       message: success ? "Payment verified" : payment.paid ? "Payment received but the order could not be updated" : "Payment not completed",
       status: payment.status,
@@ -150,7 +139,7 @@ export function paymentsRouter(ctx: AppContext) {
 
   const localSession = (sessionId: string) => {
     const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
-    if (!row || row.provider !== "local" || row.kind === "manual" || paymentsFor(ctx).active.name !== "local") {
+    if (!row || row.provider !== "local" || row.kind === "manual" || ctx.services.payments.active.name !== "local") {
       throw new ApiError(404, NOT_FOUND);
     }
     return row;
@@ -158,13 +147,13 @@ export function paymentsRouter(ctx: AppContext) {
 
   r.get("/local-checkout/:sessionId", (c) => {
     const row = localSession(c.req.param("sessionId"));
-    const order = row.orderId ? loadOrder(ctx, row.orderId) : null;
-    return c.json({
+    const order = row.orderId ? loadOrder(db, row.orderId) : null;
+    return c.json<LocalCheckoutAnswer>({
       id: row.id,
       status: row.status,
       amount: row.amount,
       currency: row.currency,
-      plan: order ? (findPlan(order.planId)?.title ?? order.planId) : null,
+      plan: order ? PLANS[order.planId].title : null,
       cancelUrl: row.cancelUrl ? sitePath(row.cancelUrl) : null,
     });
   });
@@ -188,21 +177,21 @@ export function paymentsRouter(ctx: AppContext) {
       const current = localSession(row.id);
       if (current.status === "paid") throw new ApiError(409, "This payment has already been completed.");
       if (current.status !== "open") throw new ApiError(409, "This payment session has ended. Please start again.");
-      if (row.orderId) assertPayable(loadOrder(ctx, row.orderId));
+      if (row.orderId) assertPayable(loadOrder(db, row.orderId));
 
       const decision = decideTestCard(digits);
       if (!decision.approved) throw new ApiError(402, decision.message);
       if (!captureLocalSession(db, row.id)) throw new ApiError(409, "This payment has already been completed.");
 
       // From here on, the same path as a Stripe webhook: ask the provider, then settle.
-      const payment = await paymentsFor(ctx).active.retrieve(row.id);
+      const payment = await ctx.services.payments.active.retrieve(row.id);
       if (payment) settle(ctx, payment);
     };
     await (row.orderId ? oneAtATime(row.orderId, pay) : pay());
     const redirectUrl = row.successUrl
       ? sitePath(row.successUrl.replace(SESSION_ID_PLACEHOLDER, row.id))
       : `/success?session_id=${encodeURIComponent(row.id)}`;
-    return c.json({ success: true, redirectUrl });
+    return c.json<LocalPayAnswer>({ success: true, redirectUrl });
   });
 
   return r;
@@ -212,4 +201,46 @@ export function paymentsRouter(ctx: AppContext) {
 function sitePath(absolute: string): string {
   const url = new URL(absolute);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/*
+ * What each route answers; the browser imports these types (never the module's code), so a changed answer breaks the
+ * typecheck instead of a customer's page.
+ */
+export interface CheckoutSessionAnswer {
+  url: string | null;
+  sessionId: string;
+}
+export interface PaymentIntentAnswer {
+  clientSecret: string | null;
+  sessionId: string;
+  provider: "stripe" | "local";
+  amount: number;
+  planId: PlanId | null;
+}
+export interface ProcessOrderAnswer {
+  success: true;
+  message: string;
+  sessionId: string;
+  order: OrderView;
+}
+export interface VerifyPaymentAnswer {
+  success: boolean;
+  message: string;
+  status: string;
+  needsProfile: boolean;
+  order: OrderView | null;
+  test: boolean;
+}
+export interface LocalCheckoutAnswer {
+  id: string;
+  status: "open" | "paid" | "failed" | "expired";
+  amount: number;
+  currency: string;
+  plan: string | null;
+  cancelUrl: string | null;
+}
+export interface LocalPayAnswer {
+  success: true;
+  redirectUrl: string;
 }

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
 import { MAX_PHOTO_BYTES } from "../profiles/limits.ts";
-import { hevcHeic, plainJpeg, plainPng, pixelFloodPng, sidewaysJpegWithGps } from "../photos/test-images.ts";
+import { hevcHeic, plainJpeg, plainPng, pixelFloodPng, sidewaysJpegWithGps } from "../testing/test-images.ts";
 import { testApp, testContext } from "../testing/context.ts";
 
 const ctx = testContext();
@@ -359,7 +359,10 @@ describe("POST /api/profiles with an orderId (the paid-first path)", () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]!.kind).toBe("optimise-profile");
     expect(queued[0]!.idempotencyKey).toBe(`optimise:${orderId}`);
-    expect(queued[0]!.payload).toEqual({ orderId, profileId: body.id });
+    expect(queued[0]!.payload).toEqual({ orderId, profileId: body.id, reason: "initial" });
+    // Premium promises 24 hours from the moment the profile joins the queue.
+    const deadline = ctx.store.db.select().from(profiles).where(eq(profiles.id, body.id)).get()!.deadlineAt!.getTime();
+    expect(Math.abs(deadline - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
   });
 
   test("a pending (unpaid) order is linked; the profile waits for payment and nothing is queued", async () => {

@@ -1,15 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { AppContext } from "../context.ts";
-import { writeTransaction, type DB } from "../db/client.ts";
+import { writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { enqueueJob } from "../jobs/queue.ts";
-import { optimiseJobKey } from "../payments/fulfil.ts";
+import { attachableOrder, queueOptimisation } from "../orders/orders.ts";
+import type { PlanId } from "../orders/plans.ts";
 import { readMultipart, type Multipart, type UploadedFile } from "../photos/multipart.ts";
 import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
-import { PLANS } from "../plans.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
 import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
 
@@ -64,17 +63,6 @@ function checkPhotoCount(upload: Multipart): UploadedFile[] {
   return upload.files;
 }
 
-/** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */
-function attachableOrder(db: Pick<DB, "select">, orderId: string) {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) throw new ApiError(404, "We could not find that order. Please check the link from your payment confirmation.");
-  if (order.profileId) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
-  if (order.status !== "paid" && order.status !== "pending") {
-    throw new ApiError(409, "This order can no longer be used. Please start again from the pricing page.");
-  }
-  return order;
-}
-
 export function profilesRouter(ctx: AppContext) {
   const r = new Hono();
 
@@ -124,20 +112,9 @@ export function profilesRouter(ctx: AppContext) {
       const result = writeTransaction(ctx.store.db, (tx) => {
         const profileId = newId();
         const order = submission.orderId ? attachableOrder(tx, submission.orderId) : undefined;
-        const paid = order?.status === "paid";
-        const profile = tx
-          .insert(profiles)
-          .values({
-            id: profileId,
-            userId: null,
-            ...toProfileColumns(submission),
-            // A paid order's profile goes straight to the queue; otherwise it waits for payment.
-            status: paid ? "pending" : "created",
-            revisionsAllowed: order ? PLANS[order.planId].revisionsAllowed : 0,
-            originalProfile: originalProfile(submission),
-          })
-          .returning()
-          .get();
+        tx.insert(profiles)
+          .values({ id: profileId, userId: null, ...toProfileColumns(submission), status: "created", originalProfile: originalProfile(submission) })
+          .run();
         const photoRows = processed.map((p, i) => ({
           id: p.id,
           profileId,
@@ -157,10 +134,10 @@ export function profilesRouter(ctx: AppContext) {
             .returning({ id: orders.id })
             .all();
           if (linked.length !== 1) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
-          if (paid) {
-            enqueueJob(tx, { kind: "optimise-profile", payload: { orderId: order.id, profileId }, idempotencyKey: optimiseJobKey(order.id) });
-          }
+          // A paid order's profile goes straight to the queue; otherwise it waits for payment.
+          if (order.status === "paid") queueOptimisation(tx, order, profileId);
         }
+        const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()!;
         // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.
         commitPhotoFiles(ctx.config.uploadsDir, processed);
         return {
@@ -168,7 +145,8 @@ export function profilesRouter(ctx: AppContext) {
           order: order ? { id: order.id, plan_id: order.planId, status: order.status } : null,
         };
       });
-      return c.json({ ...result.profile, order: result.order }, 201);
+      const answer: ProfileCreated = { ...result.profile, order: result.order };
+      return c.json(answer, 201);
     } catch (err) {
       discardPhotoFiles(ctx.config.uploadsDir, processed);
       throw err;
@@ -177,3 +155,8 @@ export function profilesRouter(ctx: AppContext) {
 
   return r;
 }
+
+/** POST /api/profiles answers this (201): the saved profile and, when it was sent with one, its order. */
+export type ProfileCreated = ReturnType<typeof profileJson> & {
+  order: { id: string; plan_id: PlanId; status: string } | null;
+};

@@ -5,7 +5,7 @@ import type { AppContext } from "../context.ts";
 import { paymentEvents, paymentSessions } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { ProviderError } from "../payments/provider.ts";
-import { paymentsFor, settle } from "../payments/service.ts";
+import { settle } from "../payments/service.ts";
 
 /** Stripe's default tolerance: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -20,7 +20,7 @@ export function webhooksRouter(ctx: AppContext) {
   const r = new Hono();
 
   r.post("/webhooks/stripe", async (c) => {
-    const { stripe } = paymentsFor(ctx);
+    const { stripe } = ctx.services.payments;
     const secret = ctx.config.payments.stripe.webhookSecret;
     if (!stripe || !secret) throw new ApiError(404, "Stripe webhooks are not configured on this server.");
 
@@ -50,7 +50,7 @@ export function webhooksRouter(ctx: AppContext) {
     if (reference) {
       let payment;
       try {
-        payment = await paymentsFor(ctx).byName("stripe")!.retrieve(reference);
+        payment = await ctx.services.payments.byName("stripe")!.retrieve(reference);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         ctx.log.error(`webhook ${event.id}: Stripe could not be asked`, err);

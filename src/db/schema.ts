@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PLAN_IDS } from "../orders/plans.ts";
+import { PROFILE_STATUSES } from "../profiles/statuses.ts";
+import { DATING_APPS } from "../profiles/options.ts";
 
 /*
  * Every entity of spec section 3, plus what the service itself needs (admin sessions, contact messages,
@@ -21,12 +24,6 @@ export const users = sqliteTable("users", {
   fullName: text("full_name"),
   createdAt: createdAt(),
 });
-
-export const PROFILE_STATUSES = ["created", "pending", "processing", "completed", "failed", "revision_requested"] as const;
-export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
-
-export const DATING_APPS = ["hinge", "bumble", "tinder", "the_league"] as const;
-export type DatingApp = (typeof DATING_APPS)[number];
 
 export const profiles = sqliteTable(
   "profiles",
@@ -68,6 +65,8 @@ export const profiles = sqliteTable(
     revisionsAllowed: integer("revisions_allowed").notNull().default(0),
     revisionNotes: text("revision_notes"),
     needsRevision: integer("needs_revision", { mode: "boolean" }).notNull().default(false),
+    /** When the plan's delivery promise runs out: payment time + 12 h (elite), 24 h (premium) or 48 h (basic). */
+    deadlineAt: integer("deadline_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,9 +93,6 @@ export const photos = sqliteTable(
   },
   (t) => [index("photos_profile_idx").on(t.profileId)],
 );
-
-export const PLAN_IDS = ["basic", "premium", "elite"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -159,6 +155,8 @@ export const jobs = sqliteTable(
     maxAttempts: integer("max_attempts").notNull().default(8),
     runAt: integer("run_at", { mode: "timestamp_ms" }).notNull().default(now),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    /** `<host>:<pid>` of the runner holding the lease, so a restarted process can take back its dead runner's jobs. */
+    leaseOwner: text("lease_owner"),
     lastError: text("last_error"),
     /** One job per logical piece of work, e.g. `optimise:<orderId>` or `mail:contact:<messageId>`. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
@@ -205,3 +203,9 @@ export const paymentSessions = sqliteTable(
   },
   (t) => [index("payment_sessions_order_idx").on(t.orderId)],
 );
+
+/** Facts about this installation, written once: `installation_id` (a random part of every mail Message-ID). */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

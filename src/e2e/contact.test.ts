@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startSmtpServer, type TestSmtpServer } from "../mail/smtp-test-server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
-import { plainJpeg } from "../photos/test-images.ts";
+import { plainJpeg } from "../testing/test-images.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";

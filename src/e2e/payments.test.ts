@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { desc } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import { plainJpeg } from "../photos/test-images.ts";
+import { plainJpeg } from "../testing/test-images.ts";
 import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type ProblemKind } from "../errors.ts";
 import type { Logger } from "../log.ts";
+import { ProviderError } from "../payments/provider.ts";
 
 /** An error whose message is meant for the customer; the API answers it as `{ "message": … }` with `status`. */
 export class ApiError extends Error {
@@ -15,10 +17,27 @@ export class ApiError extends Error {
 }
 
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+export const PROVIDER_UNREACHABLE_MESSAGE = "The payment provider could not be reached. Please try again.";
+
+/** The one mapping from the domain's problems to HTTP statuses. */
+const STATUS_OF: Record<ProblemKind, ContentfulStatusCode> = {
+  invalid: 400,
+  declined: 402,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unavailable: 502,
+};
 
 export function errorHandler(log: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof ApiError) return c.json({ message: err.message }, err.status);
+    if (err instanceof DomainError) return c.json({ message: err.message }, STATUS_OF[err.kind]);
+    if (err instanceof ProviderError) {
+      // The customer learns only that the provider failed; the log keeps the cause.
+      log.error(`${c.req.method} ${c.req.path}: the payment provider failed`, err);
+      return c.json({ message: PROVIDER_UNREACHABLE_MESSAGE }, 502);
+    }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       return c.json({ message: err.message || defaultMessage(status) }, status);

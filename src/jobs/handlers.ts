@@ -1,19 +1,17 @@
 import type { AppContext } from "../context.ts";
-import { CONTACT_MAIL_JOB, sendContactMessage } from "../mail/contact-message.tsx";
-import type { Mailer } from "../mail/mailer.ts";
+import { sendContactMessage } from "../mail/contact-message.tsx";
+import { CONTACT_MAIL, JOB_KINDS } from "./kinds.ts";
 import type { JobHandlers } from "./loop.ts";
 
-export interface JobDeps {
-  ctx: AppContext;
-  mailer: Mailer;
-}
-
 /**
- * Every job kind this process runs. A new kind is one line here plus its handler; kinds not listed
- * (for example ones a later version adds) stay queued untouched.
+ * Every job kind this process runs, each with its lane and payload schema from ./kinds.ts. Kinds not listed (for
+ * example ones a later version adds) stay queued untouched.
  */
-export function jobHandlers({ ctx, mailer }: JobDeps): JobHandlers {
+export function jobHandlers(ctx: AppContext): JobHandlers {
   return {
-    [CONTACT_MAIL_JOB]: sendContactMessage({ db: ctx.store.db, mailer, supportEmail: ctx.config.mail.supportEmail }),
+    [CONTACT_MAIL]: {
+      ...JOB_KINDS[CONTACT_MAIL],
+      run: sendContactMessage({ db: ctx.store.db, mailer: ctx.services.mailer, supportEmail: ctx.config.mail.supportEmail }),
+    },
   };
 }

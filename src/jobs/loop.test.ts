@@ -7,7 +7,8 @@ import { jobs } from "../db/schema.ts";
 import { silentLogger } from "../log.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { createJobLoop, exponentialBackoff, type JobHandler } from "./loop.ts";
-import { enqueueJob } from "./queue.ts";
+import { z } from "zod";
+import { enqueueJob, insertJob } from "./queue.ts";
 
 let ctx: TestContext;
 afterEach(() => ctx?.cleanup());
@@ -27,7 +28,7 @@ describe("job loop", () => {
     const c = clock();
     const seen: unknown[] = [];
     const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, handlers: { echo: async (job) => void seen.push(job.payload) } });
-    enqueueJob(ctx.store.db, { kind: "echo", payload: { n: 1 }, idempotencyKey: "echo:1", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "echo", payload: { n: 1 }, idempotencyKey: "echo:1", runAt: new Date(c.now()) });
 
     expect(await loop.runDue()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
@@ -39,7 +40,7 @@ describe("job loop", () => {
     ctx = testContext();
     const c = clock();
     const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, handlers: { echo: async () => {} } });
-    enqueueJob(ctx.store.db, { kind: "echo", payload: {}, idempotencyKey: "later", runAt: new Date(c.now() + 60_000) });
+    insertJob(ctx.store.db, { kind: "echo", payload: {}, idempotencyKey: "later", runAt: new Date(c.now() + 60_000) });
     expect(await loop.runDue()).toBe(0);
     c.advance(60_000);
     expect(await loop.runDue()).toBe(1);
@@ -47,8 +48,8 @@ describe("job loop", () => {
 
   test("the same idempotency key queues one job", async () => {
     ctx = testContext();
-    expect(enqueueJob(ctx.store.db, { kind: "echo", payload: { a: 1 }, idempotencyKey: "k" })).toBe(true);
-    expect(enqueueJob(ctx.store.db, { kind: "echo", payload: { a: 2 }, idempotencyKey: "k" })).toBe(false);
+    expect(insertJob(ctx.store.db, { kind: "echo", payload: { a: 1 }, idempotencyKey: "k" })).toBe(true);
+    expect(insertJob(ctx.store.db, { kind: "echo", payload: { a: 2 }, idempotencyKey: "k" })).toBe(false);
     expect(ctx.store.db.select().from(jobs).all()).toHaveLength(1);
     expect(jobRow("k").payload).toEqual({ a: 1 });
   });
@@ -68,7 +69,7 @@ describe("job loop", () => {
         },
       },
     });
-    enqueueJob(ctx.store.db, { kind: "flaky", payload: {}, idempotencyKey: "f", runAt: new Date(c.now()), maxAttempts: 3 });
+    insertJob(ctx.store.db, { kind: "flaky", payload: {}, idempotencyKey: "f", runAt: new Date(c.now()), maxAttempts: 3 });
 
     expect(await loop.runDue()).toBe(1);
     let row = jobRow("f");
@@ -107,7 +108,7 @@ describe("job loop", () => {
         },
       },
     });
-    enqueueJob(ctx.store.db, { kind: "once", payload: {}, idempotencyKey: "o", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "once", payload: {}, idempotencyKey: "o", runAt: new Date(c.now()) });
     await loop.runDue();
     c.advance(exponentialBackoff(1));
     await loop.runDue();
@@ -118,8 +119,8 @@ describe("job loop", () => {
     ctx = testContext();
     const c = clock();
     const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, handlers: { mine: async () => {} } });
-    enqueueJob(ctx.store.db, { kind: "optimise-profile", payload: {}, idempotencyKey: "other", runAt: new Date(c.now()) });
-    enqueueJob(ctx.store.db, { kind: "mine", payload: {}, idempotencyKey: "mine", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "optimise-profile", payload: {}, idempotencyKey: "other", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "mine", payload: {}, idempotencyKey: "mine", runAt: new Date(c.now()) });
     expect(await loop.runDue()).toBe(1);
     expect(jobRow("other")).toMatchObject({ status: "queued", attempts: 0, leaseUntil: null });
     expect(jobRow("mine").status).toBe("done");
@@ -131,7 +132,7 @@ describe("job loop", () => {
     const leaseMs = 60_000;
     // The "crashed" loop: its handler never returns, as if the process died while running it.
     const crashed = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, leaseMs, handlers: { work: () => new Promise<void>(() => {}) } });
-    enqueueJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()) });
     void crashed.runOne();
     await Bun.sleep(10);
     expect(jobRow("w")).toMatchObject({ status: "running", attempts: 1 });
@@ -152,7 +153,7 @@ describe("job loop", () => {
     const c = clock();
     const leaseMs = 1000;
     const crashed = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, leaseMs, handlers: { work: () => new Promise<void>(() => {}) } });
-    enqueueJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()), maxAttempts: 1 });
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()), maxAttempts: 1 });
     void crashed.runOne();
     await Bun.sleep(10);
     c.advance(leaseMs + 1);
@@ -174,7 +175,7 @@ describe("job loop", () => {
       leaseMs: 1000,
       handlers: { work: () => new Promise<void>((_, reject) => (release = () => reject(new Error("late failure")))) },
     });
-    enqueueJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()) });
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "w", runAt: new Date(c.now()) });
     const slowRun = slow.runOne();
     await Bun.sleep(10);
     c.advance(1001);
@@ -193,7 +194,7 @@ describe("job loop", () => {
       runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
       await Bun.sleep(Math.random() * 3);
     };
-    for (let i = 0; i < 60; i++) enqueueJob(ctx.store.db, { kind: "work", payload: { i }, idempotencyKey: `w${i}`, runAt: new Date(0) });
+    for (let i = 0; i < 60; i++) insertJob(ctx.store.db, { kind: "work", payload: { i }, idempotencyKey: `w${i}`, runAt: new Date(0) });
     const a = createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: { work: handler } });
     const b = createJobLoop({ db: second.db, log: silentLogger, handlers: { work: handler } });
     const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
@@ -208,10 +209,10 @@ describe("job loop", () => {
 
   test("two processes on the same file never run one job twice", async () => {
     ctx = testContext();
-    for (let i = 0; i < 150; i++) enqueueJob(ctx.store.db, { kind: "work", payload: { i }, idempotencyKey: `p${i}`, runAt: new Date(0) });
+    for (let i = 0; i < 150; i++) insertJob(ctx.store.db, { kind: "work", payload: { i }, idempotencyKey: `p${i}`, runAt: new Date(0) });
     const runsPath = join(ctx.dir, "runs.txt");
     const workers = [0, 1].map(() =>
-      Bun.spawn([process.execPath, join(import.meta.dir, "loop-worker.fixture.ts"), ctx.config.databasePath, runsPath], { stdout: "inherit", stderr: "inherit" }),
+      Bun.spawn([process.execPath, join(import.meta.dir, "../testing/job-loop-worker.ts"), ctx.config.databasePath, runsPath], { stdout: "inherit", stderr: "inherit" }),
     );
     expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
     const runs = readFileSync(runsPath, "utf8").trim().split("\n").map((line) => line.split(" "));
@@ -238,10 +239,173 @@ describe("job loop", () => {
       },
     });
     loop.start();
-    enqueueJob(ctx.store.db, { kind: "slow", payload: {}, idempotencyKey: "s" });
+    insertJob(ctx.store.db, { kind: "slow", payload: {}, idempotencyKey: "s" });
     while (jobRow("s").status === "queued") await Bun.sleep(2);
     await loop.stop();
     expect(finished).toBe(true);
     expect(jobRow("s").status).toBe("done");
+  });
+
+  test("lanes: a slow job in one lane and a mail job in another both finish in the time of the slower", async () => {
+    ctx = testContext();
+    const finishedAt: Record<string, number> = {};
+    const loop = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      pollMs: 5,
+      lanes: { optimise: 1, mail: 1 },
+      handlers: {
+        slow: { lane: "optimise", run: async () => void (await Bun.sleep(400), (finishedAt.slow = performance.now())) },
+        mail: { lane: "mail", run: async () => void (await Bun.sleep(50), (finishedAt.mail = performance.now())) },
+      },
+    });
+    // The slow job is first in the queue: with one shared worker the mail would wait the whole 400 ms.
+    insertJob(ctx.store.db, { kind: "slow", payload: {}, idempotencyKey: "slow", runAt: new Date(0) });
+    insertJob(ctx.store.db, { kind: "mail", payload: {}, idempotencyKey: "mail", runAt: new Date(1) });
+    const started = performance.now();
+    loop.start();
+    while (jobRow("slow").status !== "done" || jobRow("mail").status !== "done") await Bun.sleep(5);
+    await loop.stop();
+    expect(finishedAt.mail! - started).toBeLessThan(300);
+    expect(finishedAt.slow! - started).toBeGreaterThanOrEqual(400);
+    // Both in about the time of the slower one, not the sum.
+    expect(Math.max(finishedAt.mail!, finishedAt.slow!) - started).toBeLessThan(400 + 250);
+  });
+
+  test("a lane runs as many jobs at once as its concurrency allows", async () => {
+    ctx = testContext();
+    let inFlight = 0;
+    let peak = 0;
+    const loop = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      pollMs: 5,
+      lanes: { optimise: 2 },
+      handlers: {
+        work: {
+          lane: "optimise",
+          run: async () => {
+            peak = Math.max(peak, ++inFlight);
+            await Bun.sleep(60);
+            inFlight--;
+          },
+        },
+      },
+    });
+    for (let i = 0; i < 6; i++) insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: `c${i}`, runAt: new Date(0) });
+    loop.start();
+    while (ctx.store.db.select().from(jobs).where(eq(jobs.status, "done")).all().length < 6) await Bun.sleep(5);
+    await loop.stop();
+    expect(peak).toBe(2);
+  });
+
+  test("a long job renews its lease while it runs, so a second runner does not take it over", async () => {
+    ctx = testContext();
+    const leaseMs = 90;
+    let release!: () => void;
+    let runs = 0;
+    const first = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      leaseMs,
+      handlers: { work: () => (runs++, new Promise<void>((resolve) => (release = resolve))) },
+    });
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "long", runAt: new Date(0) });
+    const firstRun = first.runOne();
+    await Bun.sleep(20);
+    const other = openStore(ctx.config.databasePath);
+    const second = createJobLoop({ db: other.db, log: silentLogger, leaseMs, handlers: { work: async () => void runs++ } });
+    // Four lease lengths later the job is still the first runner's.
+    for (let i = 0; i < 8; i++) {
+      await Bun.sleep(leaseMs / 2);
+      expect(await second.runOne()).toBe(false);
+    }
+    release();
+    await firstRun;
+    expect(runs).toBe(1);
+    expect(jobRow("long")).toMatchObject({ status: "done", attempts: 1 });
+    other.close();
+  });
+
+  test("a job whose runner died is run again after its lease", async () => {
+    ctx = testContext();
+    const leaseMs = 100;
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "orphan", runAt: new Date(0) });
+    // The dead runner: a process on another host that claimed the job and stopped renewing its lease.
+    ctx.store.db
+      .update(jobs)
+      .set({ status: "running", attempts: 1, leaseOwner: "elsewhere:1", leaseUntil: new Date(Date.now() + leaseMs) })
+      .where(eq(jobs.idempotencyKey, "orphan"))
+      .run();
+    let ran = 0;
+    const rescuer = createJobLoop({ db: ctx.store.db, log: silentLogger, leaseMs, pollMs: 10, handlers: { work: async () => void ran++ } });
+    expect(await rescuer.runOne()).toBe(false);
+    const started = performance.now();
+    rescuer.start();
+    while (jobRow("orphan").status !== "done") await Bun.sleep(5);
+    await rescuer.stop();
+    expect(ran).toBe(1);
+    expect(performance.now() - started).toBeGreaterThan(leaseMs / 2);
+    expect(jobRow("orphan").attempts).toBe(2);
+  });
+
+  test("a restarted process takes back its own dead runner's jobs at once, not after the lease", async () => {
+    ctx = testContext();
+    const host = "this-host";
+    // A child process that exits at once leaves a pid that is certainly dead.
+    const child = Bun.spawn(["true"]);
+    await child.exited;
+    const crashed = createJobLoop({ db: ctx.store.db, log: silentLogger, owner: `${host}:${child.pid}`, handlers: { work: () => new Promise<void>(() => {}) } });
+    insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "mine-dead", runAt: new Date(0) });
+    // A job of a runner on this host that is still alive (this test process) stays with it.
+    const alive = createJobLoop({ db: ctx.store.db, log: silentLogger, owner: `${host}:${process.pid}`, handlers: { other: () => new Promise<void>(() => {}) } });
+    insertJob(ctx.store.db, { kind: "other", payload: {}, idempotencyKey: "alive", runAt: new Date(0) });
+    void crashed.runOne();
+    void alive.runOne();
+    await Bun.sleep(10);
+    expect(jobRow("mine-dead")).toMatchObject({ status: "running", leaseOwner: `${host}:${child.pid}` });
+
+    let ran = 0;
+    const restarted = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      pollMs: 5,
+      owner: `${host}:${process.pid + 1_000_000}`,
+      handlers: { work: async () => void ran++ },
+    });
+    const started = performance.now();
+    restarted.start();
+    while (jobRow("mine-dead").status !== "done") await Bun.sleep(5);
+    await restarted.stop();
+    // The default lease is 30 s: taking it back at start is what made this fast.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(ran).toBe(1);
+    expect(jobRow("alive")).toMatchObject({ status: "running", leaseOwner: `${host}:${process.pid}` });
+  });
+
+  test("a payload that does not match its kind's schema fails the job at once, without running it", async () => {
+    ctx = testContext();
+    let ran = 0;
+    const loop = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      handlers: { typed: { lane: "mail", payload: z.object({ id: z.number() }), run: async () => void ran++ } },
+    });
+    insertJob(ctx.store.db, { kind: "typed", payload: { id: "not a number" }, idempotencyKey: "bad", runAt: new Date(0) });
+    insertJob(ctx.store.db, { kind: "typed", payload: { id: 7 }, idempotencyKey: "good", runAt: new Date(0) });
+    expect(await loop.runDue()).toBe(2);
+    expect(ran).toBe(1);
+    expect(jobRow("bad")).toMatchObject({ status: "failed", attempts: 1 });
+    expect(jobRow("bad").lastError).toMatch(/invalid payload/);
+    expect(jobRow("good").status).toBe("done");
+  });
+
+  test("enqueueJob checks the payload of a product job kind before storing it", () => {
+    ctx = testContext();
+    expect(() =>
+      enqueueJob(ctx.store.db, { kind: "mail:contact", payload: { contactMessageId: "7" as unknown as number }, idempotencyKey: "x" }),
+    ).toThrow();
+    expect(ctx.store.db.select().from(jobs).all()).toHaveLength(0);
+    expect(enqueueJob(ctx.store.db, { kind: "mail:contact", payload: { contactMessageId: 7 }, idempotencyKey: "x" })).toBe(true);
   });
 });

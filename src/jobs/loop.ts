@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, lte, or, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, lte, or, lt, sql } from "drizzle-orm";
+import { hostname } from "node:os";
+import type { ZodType } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import { errorMessage } from "../errors.ts";
 import type { Logger } from "../log.ts";
 
 /** What a handler learns about the job it runs. */
-export interface RunningJob {
+export interface RunningJob<P = unknown> {
   id: number;
   kind: string;
-  payload: unknown;
+  /** Already checked against the kind's payload schema when it has one. */
+  payload: P;
   /** 1 on the first run; counts runs started, including one cut short by a crash. */
   attempt: number;
   idempotencyKey: string;
@@ -18,27 +22,43 @@ export interface RunningJob {
  * "done" is written), so it must be safe to repeat: mail carries a Message-ID derived from the job's key.
  * Throwing schedules a retry.
  */
-export type JobHandler = (job: RunningJob) => Promise<void>;
+export type JobHandler<P = unknown> = (job: RunningJob<P>) => Promise<void>;
 
-/** kind → handler. Adding a job kind is one entry here (see ./handlers.ts). */
-export type JobHandlers = Readonly<Record<string, JobHandler>>;
+/** A kind's handler with its lane (which workers run it) and the schema its payload must match. */
+export interface JobKindHandler {
+  lane: string;
+  payload?: ZodType;
+  run: JobHandler<never>;
+}
+
+/** kind → handler. A bare function runs in the "default" lane. See ./handlers.ts for the product's kinds. */
+export type JobHandlers = Readonly<Record<string, JobHandler | JobKindHandler>>;
 
 export interface JobLoopOptions {
   db: DB;
   handlers: JobHandlers;
   log: Logger;
+  /** Workers per lane; a lane not named here gets one. */
+  lanes?: Readonly<Record<string, number>>;
   /** Injectable for tests; milliseconds since the epoch. */
   now?: () => number;
-  /** How long a claim protects a job; a loop that dies mid-job loses its claim after this. */
+  /** How long a claim protects a job; renewed every `leaseMs / 3` while the job runs. */
   leaseMs?: number;
-  /** How often an idle loop looks for due jobs. */
+  /** How often an idle worker looks for due jobs. */
   pollMs?: number;
   /** Delay before retry number `attempt` (1-based count of runs that failed). */
   backoffMs?: (attempt: number) => number;
+  /** `<host>:<pid>` written on every claim; injectable so a test can play a process that died. */
+  owner?: string;
 }
 
-export const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+/**
+ * Short, because the lease is renewed while a job runs: a process killed mid-job loses its jobs after 30 s at most,
+ * and a restarted process takes back its own dead runner's jobs at once (see `reclaimOwnJobs`).
+ */
+export const DEFAULT_LEASE_MS = 30 * 1000;
 const DEFAULT_POLL_MS = 1000;
+const DEFAULT_LANE = "default";
 
 /** 5 s, 10 s, 20 s … capped at one hour: a mail server down for an afternoon loses nothing. */
 export function exponentialBackoff(attempt: number): number {
@@ -46,33 +66,42 @@ export function exponentialBackoff(attempt: number): number {
 }
 
 export interface JobLoop {
-  /** Claims and runs due jobs one after another until none is due; resolves with how many ran. */
+  /** Claims and runs due jobs (any lane) one after another until none is due; resolves with how many ran. */
   runDue(): Promise<number>;
-  /** Claims and runs at most one due job; resolves with whether one ran. */
+  /** Claims and runs at most one due job (any lane); resolves with whether one ran. */
   runOne(): Promise<boolean>;
+  /** Takes back this host's jobs left running by a dead process, then starts every lane's workers. */
   start(): void;
-  /** Stops polling and waits for the job in hand to finish (its result is written before this resolves). */
+  /** Stops polling and waits for the jobs in hand to finish (their results are written before this resolves). */
   stop(): Promise<void>;
 }
 
 export function createJobLoop(options: JobLoopOptions): JobLoop {
-  const { db, handlers, log } = options;
+  const { db, log } = options;
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const backoffMs = options.backoffMs ?? exponentialBackoff;
-  const kinds = Object.keys(handlers);
+  const owner = options.owner ?? `${hostname()}:${process.pid}`;
 
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  const kinds = new Map<string, JobKindHandler>();
+  for (const [kind, handler] of Object.entries(options.handlers)) {
+    kinds.set(kind, typeof handler === "function" ? { lane: DEFAULT_LANE, run: handler } : handler);
+  }
+  const allKinds = [...kinds.keys()];
+  const lanes = new Map<string, string[]>();
+  for (const [kind, { lane }] of kinds) lanes.set(lane, [...(lanes.get(lane) ?? []), kind]);
+
   let running = false;
-  let current: Promise<unknown> = Promise.resolve();
+  let workers: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
 
   /**
    * One IMMEDIATE transaction takes the write lock before reading, so two loops (threads or processes) on the same
    * file can never both see a job as free and both claim it.
    */
-  function claim(): RunningJob | null {
-    if (kinds.length === 0) return null;
+  function claim(ofKinds: string[]): RunningJob | null {
+    if (ofKinds.length === 0) return null;
     return writeTransaction(db, (tx) => {
       const at = new Date(now());
       const due = or(and(eq(jobs.status, "queued"), lte(jobs.runAt, at)), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, at)));
@@ -80,7 +109,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
         const row = tx
           .select()
           .from(jobs)
-          .where(and(inArray(jobs.kind, kinds), due))
+          .where(and(inArray(jobs.kind, ofKinds), due))
           .orderBy(asc(jobs.runAt), asc(jobs.id))
           .limit(1)
           .get();
@@ -88,14 +117,14 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
         if (row.status === "running" && row.attempts >= row.maxAttempts) {
           // Its last allowed run was cut short (the process died mid-job): give up rather than loop on a job that kills us.
           tx.update(jobs)
-            .set({ status: "failed", leaseUntil: null, lastError: "the lease expired during the last attempt", updatedAt: at })
+            .set({ status: "failed", leaseUntil: null, leaseOwner: null, lastError: "the lease expired during the last attempt", updatedAt: at })
             .where(eq(jobs.id, row.id))
             .run();
           log.error(`job ${row.id} (${row.kind}) failed: its lease expired during the last attempt`);
           continue;
         }
         tx.update(jobs)
-          .set({ status: "running", attempts: row.attempts + 1, leaseUntil: new Date(at.getTime() + leaseMs), updatedAt: at })
+          .set({ status: "running", attempts: row.attempts + 1, leaseUntil: new Date(at.getTime() + leaseMs), leaseOwner: owner, updatedAt: at })
           .where(eq(jobs.id, row.id))
           .run();
         return { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts + 1, idempotencyKey: row.idempotencyKey };
@@ -103,44 +132,70 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     });
   }
 
+  const mine = (job: RunningJob) => and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempt));
+
+  /** Pushes the lease out while the job still belongs to this run; a slow job is never taken over by a second runner. */
+  function renew(job: RunningJob): void {
+    try {
+      writeTransaction(db, (tx) => {
+        tx.update(jobs).set({ leaseUntil: new Date(now() + leaseMs) }).where(mine(job)).run();
+      });
+    } catch (err) {
+      log.error(`job ${job.id} (${job.kind}): could not renew its lease`, err);
+    }
+  }
+
   /**
-   * Writes the outcome only if this loop still owns the job (same attempt, still running): a loop whose lease
-   * expired and whose job was taken over must not overwrite the newer run's state.
+   * Writes the outcome only if this run still owns the job (same attempt, still running): a run whose lease
+   * expired and whose job was taken over must not overwrite the newer run's state. `final` fails the job at once.
    */
-  function finish(job: RunningJob, error: unknown): void {
+  function finish(job: RunningJob, error: unknown, final = false): void {
     writeTransaction(db, (tx) => {
       const at = new Date(now());
-      const mine = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempt));
       if (error === undefined) {
-        tx.update(jobs).set({ status: "done", leaseUntil: null, updatedAt: at }).where(mine).run();
+        tx.update(jobs).set({ status: "done", leaseUntil: null, leaseOwner: null, updatedAt: at }).where(mine(job)).run();
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
       tx.update(jobs)
         .set({
-          status: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'failed' else 'queued' end`,
+          status: final ? "failed" : sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'failed' else 'queued' end`,
           runAt: new Date(at.getTime() + backoffMs(job.attempt)),
           leaseUntil: null,
-          lastError: message.slice(0, 2000),
+          leaseOwner: null,
+          lastError: errorMessage(error, "job failed").slice(0, 2000),
           updatedAt: at,
         })
-        .where(mine)
+        .where(mine(job))
         .run();
     });
   }
 
-  async function runOne(): Promise<boolean> {
-    const job = claim();
-    if (!job) return false;
-    const handler = handlers[job.kind]!;
+  async function run(job: RunningJob): Promise<void> {
+    const handler = kinds.get(job.kind)!;
+    const parsed = handler.payload ? handler.payload.safeParse(job.payload) : { success: true as const, data: job.payload };
+    if (!parsed.success) {
+      // A payload that does not match its kind will not match on a retry either.
+      log.error(`job ${job.id} (${job.kind}) has an invalid payload: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+      finish(job, new Error(`invalid payload: ${parsed.error.issues[0]?.message ?? "invalid"}`), true);
+      return;
+    }
+    const renewal = setInterval(() => renew(job), Math.max(10, Math.floor(leaseMs / 3)));
     let error: unknown;
     try {
-      await handler(job);
+      await (handler.run as JobHandler)({ ...job, payload: parsed.data });
     } catch (err) {
       error = err ?? new Error("job failed");
       log.error(`job ${job.id} (${job.kind}) attempt ${job.attempt} failed`, err);
+    } finally {
+      clearInterval(renewal);
     }
     finish(job, error);
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = claim(allKinds);
+    if (!job) return false;
+    await run(job);
     return true;
   }
 
@@ -150,19 +205,55 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     return n;
   }
 
-  /** Like runDue, but stops between jobs once stop() was called. */
-  async function drain(): Promise<void> {
-    while (running && (await runOne()));
+  function idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, pollMs);
+      sleepers.add(wake);
+    });
   }
 
-  function schedule(): void {
-    timer = setTimeout(() => {
-      current = drain()
-        .catch((err) => log.error("job loop", err))
-        .finally(() => {
-          if (running) schedule();
+  /** One worker of a lane: claims a job of the lane's kinds, runs it, and polls again when there is none. */
+  async function worker(laneKinds: string[]): Promise<void> {
+    while (running) {
+      let job: RunningJob | null = null;
+      try {
+        job = claim(laneKinds);
+        if (job) await run(job);
+      } catch (err) {
+        log.error("job loop", err);
+      }
+      if (!job && running) await idle();
+    }
+  }
+
+  /**
+   * Jobs this host's runners held when their process died (same host, a pid no longer alive, or this very pid left
+   * over from before a restart, since nothing runs yet) go back to the queue now instead of after their lease.
+   */
+  function reclaimOwnJobs(): void {
+    const host = owner.slice(0, owner.lastIndexOf(":"));
+    writeTransaction(db, (tx) => {
+      const stale = tx
+        .select({ id: jobs.id, leaseOwner: jobs.leaseOwner })
+        .from(jobs)
+        .where(and(eq(jobs.status, "running"), like(jobs.leaseOwner, `${host}:%`)))
+        .all()
+        .filter((row) => {
+          const pid = Number(row.leaseOwner!.slice(host.length + 1));
+          return row.leaseOwner === owner || !processAlive(pid);
         });
-    }, pollMs);
+      if (stale.length === 0) return;
+      tx.update(jobs)
+        .set({ status: "queued", leaseUntil: null, leaseOwner: null, runAt: new Date(now()), updatedAt: new Date(now()) })
+        .where(inArray(jobs.id, stale.map((row) => row.id)))
+        .run();
+      log.info(`job loop: took back ${stale.length} job(s) left running by a process that died`);
+    });
   }
 
   return {
@@ -171,12 +262,28 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     start() {
       if (running) return;
       running = true;
-      schedule();
+      reclaimOwnJobs();
+      workers = [];
+      for (const [lane, laneKinds] of lanes) {
+        const count = Math.max(1, options.lanes?.[lane] ?? 1);
+        for (let i = 0; i < count; i++) workers.push(worker(laneKinds));
+      }
     },
     async stop() {
       running = false;
-      if (timer) clearTimeout(timer);
-      await current;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(workers);
     },
   };
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

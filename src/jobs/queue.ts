@@ -1,11 +1,12 @@
 import type { DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import { JOB_KINDS, type JobKind, type JobPayload } from "./kinds.ts";
 
 type Writer = Pick<DB, "insert">;
 
-export interface NewJob {
-  kind: string;
-  payload: unknown;
+export interface NewJob<K extends JobKind = JobKind> {
+  kind: K;
+  payload: JobPayload<K>;
   /** One job per logical piece of work: a second enqueue with the same key changes nothing. */
   idempotencyKey: string;
   runAt?: Date;
@@ -14,9 +15,15 @@ export interface NewJob {
 
 /**
  * Queues a job; call it inside the transaction that makes the work necessary (an order paid, a message stored),
- * so the job exists exactly when that change does. Returns false when a job with this key already exists.
+ * so the job exists exactly when that change does. The payload is checked against its kind's schema first (a bad
+ * one throws, rolling the transaction back). Returns false when a job with this key already exists.
  */
-export function enqueueJob(db: Writer, job: NewJob): boolean {
+export function enqueueJob<K extends JobKind>(db: Writer, job: NewJob<K>): boolean {
+  return insertJob(db, { ...job, payload: JOB_KINDS[job.kind].payload.parse(job.payload) });
+}
+
+/** Queues a job of any kind without a schema check: for the job loop's own tests, which use made-up kinds. */
+export function insertJob(db: Writer, job: { kind: string; payload: unknown; idempotencyKey: string; runAt?: Date; maxAttempts?: number }): boolean {
   const result = db
     .insert(jobs)
     .values({

@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { CONTACT_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
 import type { JobHandler } from "../jobs/loop.ts";
 import type { NewJob } from "../jobs/queue.ts";
 import type { Mailer } from "./mailer.ts";
 import { EmailLayout, renderEmail } from "./render.tsx";
 
-export const CONTACT_MAIL_JOB = "mail:contact";
-
 /** The job that forwards stored contact message `id` to support; one per message. */
-export function contactMailJob(id: number): NewJob {
+export function contactMailJob(id: number): NewJob<typeof CONTACT_MAIL> {
   // Many attempts: with the backoff capped at an hour, this keeps trying for about half a day of mail-server outage.
-  return { kind: CONTACT_MAIL_JOB, payload: { contactMessageId: id }, idempotencyKey: `mail:contact:${id}`, maxAttempts: 20 };
+  return { kind: CONTACT_MAIL, payload: { contactMessageId: id }, idempotencyKey: `mail:contact:${id}`, maxAttempts: 20 };
 }
 
 type ContactRow = typeof contactMessages.$inferSelect;
@@ -43,9 +42,9 @@ function oneLine(value: string): string {
   return value.replace(/\s*[\r\n]+\s*/g, " ");
 }
 
-export function sendContactMessage(deps: { db: DB; mailer: Mailer; supportEmail: string }): JobHandler {
+export function sendContactMessage(deps: { db: DB; mailer: Mailer; supportEmail: string }): JobHandler<ParsedPayload<typeof CONTACT_MAIL>> {
   return async (job) => {
-    const { contactMessageId } = job.payload as { contactMessageId: number };
+    const { contactMessageId } = job.payload;
     const row = deps.db.select().from(contactMessages).where(eq(contactMessages.id, contactMessageId)).get();
     // Deleted at the customer's request before it went out: there is nothing left to send.
     if (!row) return;

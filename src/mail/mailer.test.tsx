@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { tempDir } from "../testing/context.ts";
 import { createMailer, messageIdFor, type Email } from "./mailer.ts";
 import { EmailLayout, htmlToText, renderEmail } from "./render.tsx";
-import { startSmtpServer, type TestSmtpServer } from "./smtp-test-server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 
 let smtp: TestSmtpServer | undefined;
 afterEach(async () => {
@@ -14,6 +14,7 @@ afterEach(async () => {
 });
 
 const FROM = "no-reply@profileboost.test";
+const INSTALLATION = "install-a";
 
 function email(overrides: Partial<Email> = {}): Email {
   const { html, text } = renderEmail(
@@ -32,9 +33,13 @@ function email(overrides: Partial<Email> = {}): Email {
 
 describe("messageIdFor", () => {
   test("is stable per key, different across keys, and uses the sender's domain", () => {
-    expect(messageIdFor("contact:1", FROM)).toBe(messageIdFor("contact:1", FROM));
-    expect(messageIdFor("contact:1", FROM)).not.toBe(messageIdFor("contact:2", FROM));
-    expect(messageIdFor("contact:1", FROM)).toMatch(/^<[0-9a-f]{32}@profileboost\.test>$/);
+    expect(messageIdFor("contact:1", FROM, INSTALLATION)).toBe(messageIdFor("contact:1", FROM, INSTALLATION));
+    expect(messageIdFor("contact:1", FROM, INSTALLATION)).not.toBe(messageIdFor("contact:2", FROM, INSTALLATION));
+    expect(messageIdFor("contact:1", FROM, INSTALLATION)).toMatch(/^<[0-9a-f]{32}@profileboost\.test>$/);
+  });
+
+  test("two installations (a second site, a restored copy) give the same key different ids", () => {
+    expect(messageIdFor("mail:contact:1", FROM, "install-a")).not.toBe(messageIdFor("mail:contact:1", FROM, "install-b"));
   });
 });
 
@@ -54,13 +59,13 @@ describe("renderEmail", () => {
 describe("SMTP mailer", () => {
   test("delivers HTML and text bodies with From, To, Reply-To and the deterministic Message-ID", async () => {
     smtp = await startSmtpServer();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tempDir() });
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tempDir(), installationId: INSTALLATION });
     const sent = await mailer.send(email());
     mailer.close();
 
     const [mail] = await smtp.waitFor(1);
-    expect(mail!.messageId).toBe(messageIdFor("test:1", FROM));
-    expect(sent.messageId).toBe(messageIdFor("test:1", FROM));
+    expect(mail!.messageId).toBe(messageIdFor("test:1", FROM, INSTALLATION));
+    expect(sent.messageId).toBe(messageIdFor("test:1", FROM, INSTALLATION));
     expect(mail!.from?.text).toBe(FROM);
     expect(mail!.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
     expect(mail!.subject).toBe("Hello ✓");
@@ -73,7 +78,7 @@ describe("SMTP mailer", () => {
     const url = smtp.url;
     await smtp.close();
     smtp = undefined;
-    const mailer = createMailer({ smtpUrl: url, from: FROM, outboxDir: tempDir() });
+    const mailer = createMailer({ smtpUrl: url, from: FROM, outboxDir: tempDir(), installationId: INSTALLATION });
     await expect(mailer.send(email())).rejects.toThrow();
     mailer.close();
   });
@@ -82,14 +87,14 @@ describe("SMTP mailer", () => {
 describe("outbox mailer", () => {
   test("writes one parseable .eml file per logical message; a retry rewrites it", async () => {
     const dir = join(tempDir(), "outbox");
-    const mailer = createMailer({ from: FROM, outboxDir: dir });
+    const mailer = createMailer({ from: FROM, outboxDir: dir, installationId: INSTALLATION });
     await mailer.send(email());
     await mailer.send(email());
     await mailer.send(email({ key: "test:2", subject: "Second" }));
     const files = readdirSync(dir).sort();
     expect(files).toEqual(["test-1.eml", "test-2.eml"]);
     const mail = await simpleParser(readFileSync(join(dir, "test-1.eml")));
-    expect(mail.messageId).toBe(messageIdFor("test:1", FROM));
+    expect(mail.messageId).toBe(messageIdFor("test:1", FROM, INSTALLATION));
     expect(mail.replyTo?.text).toBe('"Ada Lovelace" <ada@example.com>');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe("support@profileboost.test");
     expect(mail.text).toContain("- one & two");

@@ -1,8 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { orders, paymentSessions, profiles } from "../db/schema.ts";
-import { enqueueJob } from "../jobs/queue.ts";
-import { PLANS } from "../plans.ts";
+import { orders, paymentSessions } from "../db/schema.ts";
+import { queueOptimisation } from "../orders/orders.ts";
 import type { ProviderName } from "./provider.ts";
 
 export interface PaidPayment {
@@ -30,14 +29,10 @@ export interface FulfilResult {
   jobQueued: boolean;
 }
 
-export function optimiseJobKey(orderId: string): string {
-  return `optimise:${orderId}`;
-}
-
 /**
  * The one place an order becomes paid. The webhook, the success page's verification and the local provider all end
- * here. In one BEGIN IMMEDIATE transaction: the order becomes `paid` with the provider's reference, its profile
- * becomes `pending`, and one "optimise-profile" job is queued under a key unique to the order. The write lock and
+ * here. In one BEGIN IMMEDIATE transaction: the order becomes `paid` with the provider's reference, and its profile
+ * joins the optimisation queue (`queueOptimisation`: `pending`, its deadline, one job keyed by the order). The write lock and
  * the `status <> 'paid'` guard make a second or concurrent call change nothing.
  *
  * An order without a profile yet (the customer paid first) is marked paid and queues nothing: attaching the profile
@@ -69,17 +64,7 @@ export function fulfil(db: DB, payment: PaidPayment): FulfilResult {
     if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
 
     if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
-    // Only a profile that was waiting for payment moves on; one already being worked on keeps its state.
-    tx.update(profiles)
-      .set({ status: "pending", revisionsAllowed: PLANS[order.planId].revisionsAllowed, updatedAt: now })
-      .where(and(eq(profiles.id, order.profileId), eq(profiles.status, "created")))
-      .run();
-    const jobQueued = enqueueJob(tx, {
-      kind: "optimise-profile",
-      payload: { orderId: order.id, profileId: order.profileId },
-      idempotencyKey: optimiseJobKey(order.id),
-    });
-    return { outcome: "fulfilled", jobQueued };
+    return { outcome: "fulfilled", jobQueued: queueOptimisation(tx, order, order.profileId) };
   });
 }
 

@@ -1,39 +1,36 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import type { DB } from "../db/client.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { findPlan, PLANS } from "../plans.ts";
+import { DomainError } from "../errors.ts";
+import { assertPayable, loadOrder, type OrderRow } from "../orders/orders.ts";
+import { PLANS } from "../orders/plans.ts";
 import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
 import { localProvider } from "./local.ts";
 import { ProviderError, type PaymentProvider, type PaymentSnapshot, type ProviderName } from "./provider.ts";
 import { stripeClient, stripeProvider } from "./stripe.ts";
 
-/** Built once per context: the SDK client keeps its connection pool. */
+/** The providers this process uses, built once (src/services.ts): the SDK client keeps its connection pool. */
 export interface Payments {
   active: PaymentProvider;
   stripe: Stripe | null;
   byName(name: ProviderName): PaymentProvider | null;
 }
 
-const cache = new WeakMap<AppContext, Payments>();
-
-export function paymentsFor(ctx: AppContext): Payments {
-  const existing = cache.get(ctx);
-  if (existing) return existing;
-  const stripe = ctx.config.payments.stripe.secretKey ? stripeClient(ctx.config.payments.stripe) : null;
+export function createPayments(config: Config, db: DB): Payments {
+  const stripe = config.payments.stripe.secretKey ? stripeClient(config.payments.stripe) : null;
   const stripeImpl = stripe ? stripeProvider(stripe) : null;
-  const local = localProvider(ctx.store.db);
-  const active = ctx.config.payments.provider === "stripe" && stripeImpl ? stripeImpl : local;
-  const payments: Payments = {
+  const local = localProvider(db);
+  const active = config.payments.provider === "stripe" && stripeImpl ? stripeImpl : local;
+  return {
     active,
     stripe,
     // Local sessions are readable only while the local provider is the active one, so a production site on Stripe
     // never honours a local session.
     byName: (name) => (name === "stripe" ? stripeImpl : active === local ? local : null),
   };
-  cache.set(ctx, payments);
-  return payments;
 }
 
 export type SettleOutcome = FulfilOutcome | "not_paid" | "failed" | "test_payment";
@@ -73,37 +70,6 @@ export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome
   return outcome;
 }
 
-export type OrderRow = typeof orders.$inferSelect;
-
-/**
- * The order as the API shows it to whoever holds an order or payment session id (spec section 7: id, plan_id, plan,
- * price/amount). Never its profile id: that opens the results page, and these ids travel in more URLs.
- */
-export function orderView(order: OrderRow) {
-  return {
-    id: order.id,
-    plan_id: order.planId,
-    plan: PLANS[order.planId].title,
-    amount: order.amount,
-    price: order.amount / 100,
-    currency: order.currency,
-    status: order.status,
-    created_at: order.createdAt.toISOString(),
-  };
-}
-
-export function loadOrder(ctx: AppContext, orderId: string): OrderRow {
-  const order = ctx.store.db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) throw new ApiError(404, "Order not found.");
-  return order;
-}
-
-/** Refuses to start a payment for an order that is paid (never charge twice) or cancelled. */
-export function assertPayable(order: OrderRow): void {
-  if (order.status === "paid") throw new ApiError(409, "This order has already been paid.");
-  if (order.status === "cancelled") throw new ApiError(409, "This order was cancelled and cannot be paid.");
-}
-
 /** What to charge: the order's stored amount, or, for the internal test pages only, the amount they ask for. */
 export type ChargeTarget = { order: OrderRow } | { testAmount: number };
 
@@ -112,13 +78,13 @@ const MAX_TEST_AMOUNT_CENTS = 100_000;
 
 /** The internal test pages pay amounts of their own with no order; the public never can in production. */
 export function testChargeTarget(ctx: AppContext, amount: number | string | undefined): ChargeTarget {
-  if (ctx.config.isProduction) throw new ApiError(400, "orderId is required");
+  if (ctx.config.isProduction) throw new DomainError("invalid", "orderId is required");
   const dollars = typeof amount === "string" ? Number(amount) : amount;
-  if (dollars === undefined) throw new ApiError(400, "orderId or amount is required");
-  if (!Number.isFinite(dollars)) throw new ApiError(400, "amount must be a number");
+  if (dollars === undefined) throw new DomainError("invalid", "orderId or amount is required");
+  if (!Number.isFinite(dollars)) throw new DomainError("invalid", "amount must be a number");
   const cents = Math.round(dollars * 100);
   if (cents < MIN_TEST_AMOUNT_CENTS || cents > MAX_TEST_AMOUNT_CENTS) {
-    throw new ApiError(400, `amount must be between ${MIN_TEST_AMOUNT_CENTS / 100} and ${MAX_TEST_AMOUNT_CENTS / 100} dollars`);
+    throw new DomainError("invalid", `amount must be between ${MIN_TEST_AMOUNT_CENTS / 100} and ${MAX_TEST_AMOUNT_CENTS / 100} dollars`);
   }
   return { testAmount: cents };
 }
@@ -145,7 +111,7 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
     const orderId = request.target.order.id;
     return oneAtATime(orderId, () => {
       // Read again inside the turn: a call just before this one may have found the order paid.
-      const order = loadOrder(ctx, orderId);
+      const order = loadOrder(ctx.store.db, orderId);
       assertPayable(order);
       return startAttempt(ctx, request, order);
     });
@@ -154,12 +120,12 @@ export async function startPayment(ctx: AppContext, request: StartPayment): Prom
 }
 
 async function startAttempt(ctx: AppContext, request: StartPayment, order: OrderRow | null): Promise<PaymentSnapshot> {
-  const payments = paymentsFor(ctx);
+  const { payments } = ctx.services;
   const { active } = payments;
   const db = ctx.store.db;
   const amount = order ? order.amount : (request.target as { testAmount: number }).testAmount;
   const currency = order?.currency ?? "usd";
-  const description = order ? `ProfileBoost ${findPlan(order.planId)?.title ?? PLANS.premium.title} package` : "ProfileBoost test payment";
+  const description = order ? `ProfileBoost ${PLANS[order.planId].title} package` : "ProfileBoost test payment";
 
   let attempt = 0;
   if (order) {
@@ -179,19 +145,19 @@ async function startAttempt(ctx: AppContext, request: StartPayment, order: Order
         row.amount === amount &&
         (row.successUrl ?? undefined) === request.successUrl &&
         (row.cancelUrl ?? undefined) === request.cancelUrl;
-      let current = await unlessProviderFails(ctx, () => provider.retrieve(row.id));
+      let current = await provider.retrieve(row.id);
       if (current?.open) {
         if (reusable) return current;
-        current = await unlessProviderFails(ctx, () => provider.cancel(row.id));
+        current = await provider.cancel(row.id);
       }
       if (current?.paid) {
         settle(ctx, current);
-        throw new ApiError(409, "This order has already been paid.");
+        throw new DomainError("conflict", "This order has already been paid.");
       }
       if (current?.processing) {
-        throw new ApiError(409, "A payment for this order is still being processed. You will receive an e-mail once it completes.");
+        throw new DomainError("conflict", "A payment for this order is still being processed. You will receive an e-mail once it completes.");
       }
-      if (current?.open) throw new ApiError(502, "The payment provider could not be reached. Please try again.");
+      if (current?.open) throw new ProviderError("the provider did not end an open attempt");
       db.update(paymentSessions)
         .set({ status: current?.failed ? "failed" : "expired", updatedAt: new Date() })
         .where(and(eq(paymentSessions.id, row.id), eq(paymentSessions.status, "open")))
@@ -207,11 +173,10 @@ async function startAttempt(ctx: AppContext, request: StartPayment, order: Order
     : `${request.kind}:test:${crypto.randomUUID()}`;
   const charge = { orderId: order?.id ?? null, amount, currency, description, idempotencyKey };
 
-  const created = await unlessProviderFails(ctx, () =>
+  const created =
     request.kind === "hosted"
-      ? active.createHostedCheckout({ ...charge, successUrl: request.successUrl!, cancelUrl: request.cancelUrl! })
-      : active.createEmbeddedPayment(charge),
-  );
+      ? await active.createHostedCheckout({ ...charge, successUrl: request.successUrl!, cancelUrl: request.cancelUrl! })
+      : await active.createEmbeddedPayment(charge);
 
   db.insert(paymentSessions)
     .values({
@@ -252,17 +217,6 @@ export async function oneAtATime<T>(key: string, work: () => Promise<T>): Promis
   }
 }
 
-/** A provider failure becomes the customer-facing 502 (the log keeps the cause); anything else stays a bug. */
-async function unlessProviderFails<T>(ctx: AppContext, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    ctx.log.error("the payment provider failed", err);
-    throw new ApiError(502, "The payment provider could not be reached. Please try again.");
-  }
-}
-
 async function shortHash(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -279,10 +233,10 @@ export function sameOriginUrl(ctx: AppContext, value: string | undefined, fallba
   try {
     url = new URL(value, base);
   } catch {
-    throw new ApiError(400, `${field} must be a page of this site`);
+    throw new DomainError("invalid", `${field} must be a page of this site`);
   }
   // A path starting with "//" is another site once only path and query are used (the local provider's redirect).
-  if (url.origin !== base.origin || url.pathname.startsWith("//")) throw new ApiError(400, `${field} must be a page of this site`);
+  if (url.origin !== base.origin || url.pathname.startsWith("//")) throw new DomainError("invalid", `${field} must be a page of this site`);
   return url.toString();
 }
 

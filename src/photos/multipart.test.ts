@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { tempDir } from "../testing/context.ts";
 import { boundaryOf, readMultipart, type MultipartLimits } from "./multipart.ts";
 
@@ -76,21 +76,21 @@ describe("readMultipart", () => {
     expect((await readMultipart(body, type, limits)).textInFileField).toBe(true);
   });
 
-  async function refusal(form: FormData, chunkSize = 50, overrides: Partial<MultipartLimits> = {}): Promise<ApiError> {
+  async function refusal(form: FormData, chunkSize = 50, overrides: Partial<MultipartLimits> = {}): Promise<DomainError> {
     const { body, type } = await encode(form, chunkSize);
     const err = await readMultipart(body, type, { ...limits, ...overrides }).then(
       () => null,
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toBeInstanceOf(DomainError);
     // Nothing is left on disk after a refusal.
     expect(readdirSync(dir)).toEqual([]);
-    return err as ApiError;
+    return err as DomainError;
   }
 
   test("a file over the limit is refused with the form's words and its partial file removed", async () => {
     const err = await refusal(sampleForm(1001));
-    expect([err.status, err.message]).toEqual([413, "file 1 (a.jpg) too large"]);
+    expect([err.kind, err.message]).toEqual(["too_large", "file 1 (a.jpg) too large"]);
   });
 
   test("more files than allowed are refused", async () => {
@@ -98,14 +98,14 @@ describe("readMultipart", () => {
     form.append("photos", new File(["x"], "c.jpg"));
     form.append("photos", new File(["y"], "d.jpg"));
     const err = await refusal(form);
-    expect([err.status, err.message]).toEqual([400, "too many"]);
+    expect([err.kind, err.message]).toEqual(["invalid", "too many"]);
   });
 
   test("a text part over its limit is refused", async () => {
     const form = new FormData();
     form.append("profile", "x".repeat(101));
     const err = await refusal(form);
-    expect([err.status, err.message]).toEqual([413, "profile too large"]);
+    expect([err.kind, err.message]).toEqual(["too_large", "profile too large"]);
   });
 
   test("a body over its limit is refused as it is read, whether or not it declared a length", async () => {
@@ -113,22 +113,22 @@ describe("readMultipart", () => {
     // Every part within its own limit; together over the body's. The stream declares no length (a chunked upload).
     for (let i = 0; i < 6; i++) form.append("photos", new File([new Uint8Array(990)], `${i}.jpg`));
     const err = await refusal(form, 4096, { maxFiles: 6 });
-    expect([err.status, err.message]).toEqual([413, "body too large"]);
+    expect([err.kind, err.message]).toEqual(["too_large", "body too large"]);
   });
 
   test("a header block over 16 KB is refused even when it arrives in one chunk", async () => {
     const type = "multipart/form-data; boundary=b";
     const raw = `--b\r\nContent-Disposition: form-data; name="profile"\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n{}\r\n--b--\r\n`;
     const err = await readMultipart(new Response(raw).body, type, { ...limits, maxBodyBytes: 100_000 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toMatch(/could not be read as multipart/);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).message).toMatch(/could not be read as multipart/);
   });
 
   test("more parts than allowed are refused, however small", async () => {
     const form = new FormData();
     for (let i = 0; i < 7; i++) form.append(`f${i}`, "x");
     const err = await refusal(form);
-    expect([err.status, err.message]).toEqual([400, "The upload has too many parts."]);
+    expect([err.kind, err.message]).toEqual(["invalid", "The upload has too many parts."]);
   });
 
   test("a text part sent twice is refused rather than one copy picked", async () => {
@@ -137,7 +137,7 @@ describe("readMultipart", () => {
     form.append("photos", new File(["x"], "a.jpg"));
     form.append("profile", '{"a":2}');
     const err = await refusal(form);
-    expect([err.status, err.message]).toEqual([400, "The profile part was sent more than once."]);
+    expect([err.kind, err.message]).toEqual(["invalid", "The profile part was sent more than once."]);
   });
 
   test("a body cut short, or garbage, or no boundary, is a 400", async () => {

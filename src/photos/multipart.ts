@@ -7,7 +7,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 
 export interface UploadedFile {
   field: string;
@@ -66,7 +66,7 @@ interface OpenPart {
 
 export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string, limits: MultipartLimits): Promise<Multipart> {
   const boundary = boundaryOf(contentType);
-  if (!body || !boundary) throw new ApiError(400, UNREADABLE);
+  if (!body || !boundary) throw new DomainError("invalid", UNREADABLE);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const result: Multipart = {
     fields: new Map(),
@@ -86,8 +86,8 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
   const startPart = async (headers: string) => {
     const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? "";
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === undefined) throw new ApiError(400, UNREADABLE);
-    if (++parts > limits.maxParts) throw new ApiError(400, "The upload has too many parts.");
+    if (name === undefined) throw new DomainError("invalid", UNREADABLE);
+    if (++parts > limits.maxParts) throw new DomainError("invalid", "The upload has too many parts.");
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
     part = { name, filename, bytes: 0 };
     // Every part except the photos is read as text: a JSON part sent as a Blob arrives with a file name too.
@@ -96,7 +96,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       if (name === limits.fileField) result.textInFileField = true;
       return;
     }
-    if (result.files.length >= limits.maxFiles) throw new ApiError(400, limits.tooManyFiles);
+    if (result.files.length >= limits.maxFiles) throw new DomainError("invalid", limits.tooManyFiles);
     const info: UploadedFile = { field: name, filename, path: join(limits.dir, `${newId()}.upload`), size: 0 };
     result.files.push(info);
     part.file = { handle: await open(info.path, "wx"), info };
@@ -106,11 +106,11 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     if (!part || data.length === 0) return;
     part.bytes += data.length;
     if (part.file) {
-      if (part.bytes > limits.maxFileBytes) throw new ApiError(413, limits.fileTooLarge(result.files.length - 1, part.filename ?? ""));
+      if (part.bytes > limits.maxFileBytes) throw new DomainError("too_large", limits.fileTooLarge(result.files.length - 1, part.filename ?? ""));
       await part.file.handle.write(data);
       part.file.info.size = part.bytes;
     } else {
-      if (part.bytes > limits.maxFieldBytes) throw new ApiError(413, limits.fieldTooLarge(part.name));
+      if (part.bytes > limits.maxFieldBytes) throw new DomainError("too_large", limits.fieldTooLarge(part.name));
       part.text!.push(Buffer.from(data));
     }
   };
@@ -120,7 +120,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     if (part.file) await part.file.handle.close();
     else if (part.text && part.name !== limits.fileField) {
       // Two values for one name: which one the customer meant is a guess, so neither is taken.
-      if (result.fields.has(part.name)) throw new ApiError(400, `The ${part.name} part was sent more than once.`);
+      if (result.fields.has(part.name)) throw new DomainError("invalid", `The ${part.name} part was sent more than once.`);
       result.fields.set(part.name, Buffer.concat(part.text).toString("utf8"));
     }
     part = null;
@@ -149,13 +149,13 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
           phase = "done";
           return;
         }
-        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new ApiError(400, UNREADABLE);
+        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new DomainError("invalid", UNREADABLE);
         buf = buf.subarray(2);
         phase = "headers";
       } else if (phase === "headers") {
         const end = buf.indexOf(HEADER_END);
         // Checked whether or not the end was found: one large chunk can hold a whole over-long header block.
-        if ((end < 0 ? buf.length : end) > MAX_HEADER_BYTES) throw new ApiError(400, UNREADABLE);
+        if ((end < 0 ? buf.length : end) > MAX_HEADER_BYTES) throw new DomainError("invalid", UNREADABLE);
         if (end < 0) return;
         await startPart(buf.subarray(0, end).toString("utf8"));
         buf = buf.subarray(end + HEADER_END.length);
@@ -174,13 +174,13 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       const { done, value } = await reader.read();
       if (done) break;
       received += value.length;
-      if (tooLarge()) throw new ApiError(413, limits.bodyTooLarge);
+      if (tooLarge()) throw new DomainError("too_large", limits.bodyTooLarge);
       if (phase === "done") continue; // epilogue: ignored
       // Always a copy: the stream may reuse a chunk's memory for its next read, and `buf` keeps a tail of it.
       buf = Buffer.concat([buf, value]);
       await consume();
     }
-    if (phase !== "done") throw new ApiError(400, UNREADABLE);
+    if (phase !== "done") throw new DomainError("invalid", UNREADABLE);
     return result;
   } catch (err) {
     const current = part as OpenPart | null;
@@ -188,7 +188,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     result.cleanup();
     // A refused upload is still read to its end (up to the body limit, never kept), so the browser receives the
     // answer instead of a reset connection.
-    if (err instanceof ApiError) {
+    if (err instanceof DomainError) {
       try {
         for (;;) {
           if (tooLarge()) break;

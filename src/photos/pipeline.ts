@@ -9,7 +9,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { newId } from "../db/ids.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import {
   ACCEPTED_PHOTO_FORMATS,
   MAX_PHOTO_BYTES,
@@ -72,8 +72,8 @@ export function describe(index: number, name: string): string {
  */
 export async function processPhoto(uploadsDir: string, upload: { path: string; size: number; filename: string }, index: number): Promise<ProcessedPhoto> {
   const label = describe(index, upload.filename);
-  if (upload.size === 0) throw new ApiError(400, `${label} is empty.`);
-  if (upload.size > MAX_PHOTO_BYTES) throw new ApiError(413, `${label} is larger than ${PHOTO_SIZE_HINT}.`);
+  if (upload.size === 0) throw new DomainError("invalid", `${label} is empty.`);
+  if (upload.size > MAX_PHOTO_BYTES) throw new DomainError("too_large", `${label} is larger than ${PHOTO_SIZE_HINT}.`);
   mkdirSync(join(uploadsDir, INCOMING_DIR), { recursive: true });
   return await convert(uploadsDir, upload.path, newId(), label);
 }
@@ -89,18 +89,17 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
     // Reads the header only; the pixel cap is checked below with a clearer message than libvips' own.
     meta = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ApiError(400, `${label} is not an image we can read. Please send ${ACCEPTED_PHOTO_FORMATS} photos.`);
+    throw new DomainError("invalid", `${label} is not an image we can read. Please send ${ACCEPTED_PHOTO_FORMATS} photos.`);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw new ApiError(400, `${label} is not a ${ACCEPTED_PHOTO_FORMATS} image.`);
+    throw new DomainError("invalid", `${label} is not a ${ACCEPTED_PHOTO_FORMATS} image.`);
   }
   // iPhone HEIC photos are HEIF with HEVC inside, which sharp's libvips cannot decode: say so, rather than "damaged".
   if (meta.format === "heif" && meta.compression === "hevc") {
-    throw new ApiError(400, `${label} is an HEIC photo, which we cannot read. Please send it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).`);
+    throw new DomainError("invalid", `${label} is an HEIC photo, which we cannot read. Please send it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).`);
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    throw new ApiError(
-      400,
+    throw new DomainError("invalid",
       `${label} has too many pixels (${meta.width ?? "?"} x ${meta.height ?? "?"}); the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
     );
   }
@@ -121,7 +120,7 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
   } catch {
     rmSync(tempFile, { force: true });
     // The header was fine but the pixels were not: truncated data, corrupt markers, an undecodable codec.
-    throw new ApiError(400, `${label} could not be read: the file looks damaged or incomplete.`);
+    throw new DomainError("invalid", `${label} could not be read: the file looks damaged or incomplete.`);
   }
 
   const photo: ProcessedPhoto = {

@@ -1,9 +1,11 @@
 import { expect, test } from "bun:test";
-import { DATING_APPS as DB_DATING_APPS } from "../db/schema.ts";
+import { orders, profiles } from "../db/schema.ts";
+import { PLAN_IDS } from "../orders/plans.ts";
 import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS } from "./options.ts";
 
-test("the browser's app list is the database's", () => {
-  expect([...DATING_APPS]).toEqual([...DB_DATING_APPS]);
+test("the database's app and plan columns take their values from the domain lists", () => {
+  expect(profiles.datingApp.enumValues).toEqual([...DATING_APPS]);
+  expect(orders.planId.enumValues).toEqual([...PLAN_IDS]);
 });
 
 test("the spec's lists: 15 distinct Hinge prompts, 15 distinct Bumble prompts, 4 heights, 12 star signs", () => {

@@ -2,12 +2,9 @@
  * The option lists of spec section 3, shared by the forms (browser) and the submission schema (server).
  * A prompt's value is its wording, so a stored profile reads the same in the admin dialog as on the form.
  */
-import type { DatingApp } from "../db/schema.ts";
-
-export type { DatingApp };
-
-/** The database's list (src/db/schema.ts), repeated here because the browser bundle must not import the db module. */
-export const DATING_APPS = ["hinge", "bumble", "tinder", "the_league"] as const satisfies readonly DatingApp[];
+/** The four apps of spec section 1; the database schema takes its column's values from here. */
+export const DATING_APPS = ["hinge", "bumble", "tinder", "the_league"] as const;
+export type DatingApp = (typeof DATING_APPS)[number];
 
 export const DATING_APP_LABELS: Record<DatingApp, string> = {
   hinge: "Hinge",

@@ -6,6 +6,7 @@ import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStore } from "../db/client.ts";
 import { memoryLogger } from "../log.ts";
+import { buildServices, type Services } from "../services.ts";
 import { readManifest } from "../ssr/assets.ts";
 
 export function tempDir(prefix = "app-test-"): string {
@@ -18,8 +19,11 @@ export interface TestContext extends AppContext {
   cleanup(): void;
 }
 
-/** A real context on a temp-file SQLite database (migrated), temp upload and outbox folders, and a recording logger. */
-export function testContext(env: Record<string, string> = {}): TestContext {
+/**
+ * A real context on a temp-file SQLite database (migrated), temp upload and outbox folders, a recording logger, and
+ * the services the configuration asks for (built as the server builds them), any of which `overrides` may replace.
+ */
+export function testContext(env: Record<string, string> = {}, overrides: Partial<Omit<Services, "close">> = {}): TestContext {
   const dir = tempDir();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -30,12 +34,15 @@ export function testContext(env: Record<string, string> = {}): TestContext {
     ...env,
   });
   const store = openStore(config.databasePath);
+  const services = buildServices(config, store.db, overrides);
   return {
     config,
     store,
     log: memoryLogger(),
+    services,
     dir,
     cleanup() {
+      services.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { findPlan } from "../../plans.ts";
+import { findPlan } from "../../orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { CardFields, type CardValues } from "../payments/CardFields.tsx";
 import { lastFour } from "../payments/card-format.ts";
-import { formatDollars, priceParam } from "../payments/plan-from-price.ts";
+import { priceParam } from "../payments/price-param.ts";
+import { formatDollars } from "../../orders/plans.ts";
 import { Field, inputClass, PaymentCard } from "../payments/ui.tsx";
 import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";

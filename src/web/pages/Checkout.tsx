@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { findPlan } from "../../plans.ts";
+import { findPlan } from "../../orders/plans.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
-import { planFromPrice, priceParam } from "../payments/plan-from-price.ts";
+import { priceParam } from "../payments/price-param.ts";
+import { planFromPrice } from "../../orders/plans.ts";
 import { PaymentCard, Spinner } from "../payments/ui.tsx";
 import { useEmbeddedPayment } from "../payments/use-embedded-payment.ts";
 import { buttonClass } from "../ui/button.ts";

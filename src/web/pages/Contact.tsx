@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiRequestError, apiRequest } from "../api.ts";
-import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../contact-schema.ts";
+import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../contact/schema.ts";
 import { PageHero } from "../marketing/layout.tsx";
 import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { formatUsd } from "../../plans.ts";
+import { formatUsd } from "../../orders/plans.ts";
 import { apiGet, ApiRequestError } from "../api.ts";
 import { BRAND } from "../brand.ts";
 import { LocalCardForm } from "../payments/LocalCardForm.tsx";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan, PLANS } from "../../plans.ts";
+import { findPlan, PLANS } from "../../orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard, Spinner } from "../payments/ui.tsx";

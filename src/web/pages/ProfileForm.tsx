@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan, formatUsd } from "../../plans.ts";
+import { findPlan, formatUsd } from "../../orders/plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";

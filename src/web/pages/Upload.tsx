@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { formatUsd } from "../../plans.ts";
-import { resolvePlan } from "../../profiles/plan-query.ts";
+import { formatUsd } from "../../orders/plans.ts";
+import { resolvePlan } from "../../orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
 import { useFocusAfterBusy, useFormValues, useHydrated } from "../profile/form-state.ts";

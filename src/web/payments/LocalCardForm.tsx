@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { formatUsd } from "../../plans.ts";
+import { formatUsd } from "../../orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { useToast } from "../toast.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import type { Plan } from "../../plans.ts";
+import type { Plan } from "../../orders/plans.ts";
 import { MIN_PHOTOS } from "../../profiles/limits.ts";
 import { fieldErrors, submissionSchema } from "../../profiles/submission.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";

@@ -1,11 +1,11 @@
 /**
- * Test fixture for loop.test.ts: one job loop in its own process on the database file given as argv[2]; each job run
+ * Test fixture for src/jobs/loop.test.ts: one job loop in its own process on the database file given as argv[2]; each job run
  * appends "<pid> <jobId>" to the file argv[3]. Exits when no job has been due for a while.
  */
 import { appendFileSync } from "node:fs";
 import { openStore } from "../db/client.ts";
 import { silentLogger } from "../log.ts";
-import { createJobLoop } from "./loop.ts";
+import { createJobLoop } from "../jobs/loop.ts";
 
 const [dbPath, runsPath] = process.argv.slice(2) as [string, string];
 const store = openStore(dbPath);

@@ -1,4 +1,5 @@
-import type { PlanId } from "./db/schema.ts";
+export const PLAN_IDS = ["basic", "premium", "elite"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 /**
  * The one plan table (spec sections 3 and 9). The browser shows these prices and the server charges them:
@@ -62,11 +63,30 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
+/** A plan by its id (basic, premium, elite), exactly as stored. */
 export function findPlan(id: string | null | undefined): Plan | undefined {
   return id && Object.hasOwn(PLANS, id) ? PLANS[id as PlanId] : undefined;
 }
 
-/** "$6.99" — US dollars with two decimals (spec section 9). */
+/** A plan id or a plan title ("Premium"), in any case: what links and API callers send. */
+export function resolvePlan(value: string | null | undefined): Plan | undefined {
+  const wanted = value?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  return Object.values(PLANS).find((p) => p.id === wanted || p.title.toLowerCase() === wanted);
+}
+
+/** Checkout page rule (spec section 9): 6.99 basic, 9.99 premium, 49.99 elite, anything else premium. */
+export function planFromPrice(dollars: number): Plan {
+  const cents = Math.round(dollars * 100);
+  return Object.values(PLANS).find((p) => p.priceCents === cents) ?? PLANS.premium;
+}
+
+/** "$6.99" from cents: US dollars with two decimals (spec section 9). */
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** "$9.99" from dollars (the prices that links carry). */
+export function formatDollars(dollars: number): string {
+  return formatUsd(Math.round(dollars * 100));
 }

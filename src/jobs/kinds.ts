@@ -1,0 +1,32 @@
+/**
+ * Every job kind the product queues, with its lane and the schema of its payload. The loop checks each payload
+ * against its schema before the handler runs, and `enqueueJob` checks it before it is stored.
+ */
+import { z } from "zod";
+
+/** Lanes have their own workers, so a two-minute optimisation never delays an e-mail. */
+export const LANES = ["mail", "optimise"] as const;
+export type Lane = (typeof LANES)[number];
+
+export const OPTIMISE_PROFILE = "optimise-profile";
+export const CONTACT_MAIL = "mail:contact";
+
+export const JOB_KINDS = {
+  [OPTIMISE_PROFILE]: {
+    lane: "optimise",
+    payload: z.object({
+      orderId: z.string().min(1).max(64),
+      profileId: z.string().min(1).max(64),
+      /** First run after payment, an admin's regeneration, or a customer's revision request. */
+      reason: z.enum(["initial", "regenerate", "revision"]).default("initial"),
+    }),
+  },
+  [CONTACT_MAIL]: {
+    lane: "mail",
+    payload: z.object({ contactMessageId: z.number().int().positive() }),
+  },
+} as const satisfies Record<string, { lane: Lane; payload: z.ZodType }>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.input<(typeof JOB_KINDS)[K]["payload"]>;
+export type ParsedPayload<K extends JobKind> = z.output<(typeof JOB_KINDS)[K]["payload"]>;

@@ -1,0 +1,78 @@
+/**
+ * What an order is and what may be done with it: loading, the view every API answer shows, whether it can be paid
+ * or given a profile, and queueing its profile's optimisation once it is paid. The one place an order becomes paid
+ * is `fulfil` (src/payments/fulfil.ts); the plans and prices are ./plans.ts.
+ */
+import { eq } from "drizzle-orm";
+import type { DB } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { transition } from "../profiles/lifecycle.ts";
+import { PLANS } from "./plans.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+type Reader = Pick<DB, "select">;
+type Writer = Pick<DB, "insert" | "update">;
+
+/**
+ * The order as the API shows it to whoever holds an order or payment session id (spec section 7: id, plan_id, plan,
+ * price/amount). Never its profile id: that opens the results page, and these ids travel in more URLs.
+ */
+export function orderView(order: OrderRow) {
+  return {
+    id: order.id,
+    plan_id: order.planId,
+    plan: PLANS[order.planId].title,
+    amount: order.amount,
+    price: order.amount / 100,
+    currency: order.currency,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+export type OrderView = ReturnType<typeof orderView>;
+
+export function loadOrder(db: Reader, orderId: string): OrderRow {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new DomainError("not_found", "Order not found.");
+  return order;
+}
+
+/** Refuses to start a payment for an order that is paid (never charge twice) or cancelled. */
+export function assertPayable(order: OrderRow): void {
+  if (order.status === "paid") throw new DomainError("conflict", "This order has already been paid.");
+  if (order.status === "cancelled") throw new DomainError("conflict", "This order was cancelled and cannot be paid.");
+}
+
+/** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */
+export function attachableOrder(db: Reader, orderId: string): OrderRow {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new DomainError("not_found", "We could not find that order. Please check the link from your payment confirmation.");
+  if (order.profileId) throw new DomainError("conflict", "This order already has a profile. Contact support if you need to change it.");
+  if (order.status !== "paid" && order.status !== "pending") {
+    throw new DomainError("conflict", "This order can no longer be used. Please start again from the pricing page.");
+  }
+  return order;
+}
+
+export function optimiseJobKey(orderId: string): string {
+  return `optimise:${orderId}`;
+}
+
+/**
+ * A paid order's profile joins the queue: `created → pending` with the plan's revisions and delivery deadline, and
+ * one optimise-profile job under a key unique to the order. Called inside the transaction that makes the order paid
+ * (`fulfil`) or attaches a profile to an order already paid, by every path that does either. Answers whether this
+ * call queued the job (false: it was queued before).
+ */
+export function queueOptimisation(tx: Writer, order: OrderRow, profileId: string): boolean {
+  const plan = PLANS[order.planId];
+  // From now, not from the payment: a customer who paid first and sent the profile later gets the whole time too.
+  transition(tx, profileId, "pay", {
+    revisionsAllowed: plan.revisionsAllowed,
+    deadlineAt: new Date(Date.now() + plan.deliveryHours * 60 * 60 * 1000),
+  });
+  return enqueueJob(tx, { kind: OPTIMISE_PROFILE, payload: { orderId: order.id, profileId, reason: "initial" }, idempotencyKey: optimiseJobKey(order.id) });
+}
