@@ -9,7 +9,6 @@ import { ordersRouter } from "./api/orders.ts";
 import { paymentsRouter } from "./api/payments.ts";
 import { photosRouter } from "./api/photos.ts";
 import { profilesRouter } from "./api/profiles.ts";
-import { resultsRouter } from "./api/results.ts";
 import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/errors.ts";
@@ -67,9 +66,14 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   const api = new Hono();
   api.use(requireJsonOrMultipart, limitJsonBody);
-  for (const router of [profilesRouter, ordersRouter, paymentsRouter, contactRouter, resultsRouter, adminRouter, photosRouter, webhooksRouter]) {
-    api.route("/", router(ctx));
-  }
+  // Each router under its resource's prefix; the payment routes keep the spec's flat paths (/api/create-checkout-session …).
+  api.route("/profiles", profilesRouter(ctx));
+  api.route("/orders", ordersRouter(ctx));
+  api.route("/contact", contactRouter(ctx));
+  api.route("/photos", photosRouter(ctx));
+  api.route("/webhooks", webhooksRouter(ctx));
+  api.route("/", paymentsRouter(ctx));
+  api.route("/", adminRouter(ctx));
   api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRouter(ctx));

@@ -10,7 +10,8 @@ import { installationId } from "../db/installation.ts";
 import { messageIdFor } from "../mail/mailer.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
-import { CONTACT_RATE_LIMIT, CONTACT_RECEIVED, rateLimitKey, SlidingWindowLimiter } from "./contact.ts";
+import { CONTACT_RATE_LIMIT } from "../contact/schema.ts";
+import { CONTACT_RECEIVED, rateLimitKey, SlidingWindowLimiter } from "./contact.ts";
 
 let ctx: TestContext;
 let smtp: TestSmtpServer | undefined;

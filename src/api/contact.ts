@@ -7,10 +7,7 @@ import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { contactMailJob } from "../mail/contact-message.tsx";
-import { contactSchema } from "../contact/schema.ts";
-
-/** Five messages per ten minutes per address: more than a person writes, too few to flood the support inbox. */
-export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
+import { CONTACT_RATE_LIMIT, contactSchema } from "../contact/schema.ts";
 
 export const CONTACT_RECEIVED = "Thank you, your message has been received.";
 
@@ -23,7 +20,7 @@ export function contactRouter(ctx: AppContext, options: { now?: () => number } =
   const limiter = new SlidingWindowLimiter(CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowMs, options.now ?? Date.now);
   const r = new Hono();
 
-  r.post("/contact", jsonBody(contactSchema), (c) => {
+  r.post("/", jsonBody(contactSchema), (c) => {
     const wait = limiter.hit(clientAddress(c));
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));

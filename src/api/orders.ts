@@ -25,7 +25,7 @@ const newOrderSchema = z.object({
 export function ordersRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/orders", jsonBody(newOrderSchema), (c) => {
+  r.post("/", jsonBody(newOrderSchema), (c) => {
     const body = c.req.valid("json");
     const plan = resolvePlan(body.plan);
     if (!plan) throw new ApiError(400, `Unknown plan "${body.plan}". Choose basic, premium or elite.`);

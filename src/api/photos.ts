@@ -7,6 +7,6 @@ import type { AppContext } from "../context.ts";
  */
 export function photosRouter(_ctx: AppContext) {
   const r = new Hono();
-  r.get("/photos/:id", (c) => c.json({ message: "Sign in as an administrator to view customer photos." }, 401));
+  r.get("/:id", (c) => c.json({ message: "Sign in as an administrator to view customer photos." }, 401));
   return r;
 }

@@ -66,7 +66,7 @@ function checkPhotoCount(upload: Multipart): UploadedFile[] {
 export function profilesRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/profiles", async (c) => {
+  r.post("/", async (c) => {
     // The boundary is case-sensitive: only the media type is compared without case.
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("multipart/form-data")) {

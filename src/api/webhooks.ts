@@ -19,7 +19,7 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 export function webhooksRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/webhooks/stripe", async (c) => {
+  r.post("/stripe", async (c) => {
     const { stripe } = ctx.services.payments;
     const secret = ctx.config.payments.stripe.webhookSecret;
     if (!stripe || !secret) throw new ApiError(404, "Stripe webhooks are not configured on this server.");

@@ -24,3 +24,6 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
 
 export const HONEYPOT_FIELD = "website";
+
+/** Five messages per ten minutes per address: more than a person writes, too few to flood the support inbox. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };

@@ -38,6 +38,18 @@ describe("submission schema", () => {
     expect(firstMessage({ email: "a@example.com", star_sign: "Leo" })).toBe("Please choose a star sign from the list");
   });
 
+  test("a short bio: Bumble's own message on Bumble (spec), the generic one elsewhere", () => {
+    expect(firstMessage({ email: "a@example.com", dating_app: "bumble", bio: "Hi 5!" })).toBe("Bio must be at least 10 characters for Bumble profile");
+    expect(firstMessage({ email: "a@example.com", dating_app: "bumble" })).toBe("Bio must be at least 10 characters for Bumble profile");
+    expect(firstMessage({ email: "a@example.com", dating_app: "tinder", bio: "Hi 5!" })).toBe("Bio must be at least 10 characters");
+    expect(parse({ email: "a@example.com", dating_app: "tinder" }).success).toBe(true);
+  });
+
+  test("a short bio is reported together with other fields' errors", () => {
+    const r = parse({ email: "nope", dating_app: "bumble", bio: "short" });
+    expect(fieldErrors(r.error!)).toMatchObject({ email: "Please enter a valid email address", bio: "Bio must be at least 10 characters for Bumble profile" });
+  });
+
   test("fieldErrors keys the first message by field", () => {
     const r = parse({ email: "nope", dating_app: "hinge" });
     expect(fieldErrors(r.error!)).toMatchObject({ email: "Please enter a valid email address" });

@@ -44,6 +44,8 @@ export const TEXT_LIMITS = {
 } as const;
 
 export const BUMBLE_BIO_HINT = 300;
+/** Spec section 5: "bio at least 10". */
+const BIO_MIN = 10;
 
 const L = TEXT_LIMITS;
 
@@ -67,7 +69,8 @@ export const submissionSchema = z
       ideal_first_date: text("Ideal first date", L.ideal_first_date, 10, "Please describe your ideal first date"),
       job_title: text("Job title", L.job_title),
       education: text("Education", L.education),
-      bio: text("Bio", L.bio, 10),
+      // Its 10-character minimum is checked below, where the app is known (Bumble has a message of its own).
+      bio: text("Bio", L.bio),
       height: z.preprocess(
         blankToUndefined,
         z.enum(
@@ -120,10 +123,18 @@ export const submissionSchema = z
       if (!s.job_title) ctx.addIssue({ code: "custom", path: ["job_title"], message: "Job title is required for Hinge profile" });
       if (!s.education) ctx.addIssue({ code: "custom", path: ["education"], message: "Education is required for Hinge profile" });
     }
-    if (app === "bumble" && !s.bio) {
-      ctx.addIssue({ code: "custom", path: ["bio"], message: "Bio must be at least 10 characters for Bumble profile" });
-    }
-  });
+  })
+  // Runs even when other fields failed, so a short bio is reported together with them.
+  .superRefine(
+    (s, ctx) => {
+      const bio = typeof s.bio === "string" ? s.bio : undefined;
+      const bumble = s.dating_app === "bumble";
+      if ((bio !== undefined && bio.length < BIO_MIN) || (bumble && bio === undefined)) {
+        ctx.addIssue({ code: "custom", path: ["bio"], message: bumble ? "Bio must be at least 10 characters for Bumble profile" : "Bio must be at least 10 characters" });
+      }
+    },
+    { when: () => true },
+  );
 
 export type SubmissionInput = z.input<typeof submissionSchema>;
 export type Submission = z.output<typeof submissionSchema>;

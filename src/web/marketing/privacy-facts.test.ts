@@ -1,19 +1,61 @@
-import { describe, expect, test } from "bun:test";
-import { notStored } from "./privacy-facts.ts";
+/**
+ * The privacy policy as a visitor reads it (the server-rendered page), checked against the constants and the
+ * configuration the code runs with: change the behaviour and the policy changes, or this fails.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
+import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
-describe("notStored", () => {
-  test("under Stripe, card details never reach our server", () => {
-    expect(notStored("stripe")[0]).toContain("never touch our server");
+let ctx: TestContext | undefined;
+afterEach(() => {
+  ctx?.cleanup();
+  ctx = undefined;
+});
+
+async function policy(env: Record<string, string> = {}): Promise<string> {
+  ctx = testContext(env);
+  const res = await testApp(ctx).request("/privacy-policy");
+  expect(res.status).toBe(200);
+  // The visible words: tags dropped, entities of the apostrophe and quote turned back.
+  return (await res.text())
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .replace(/\(\s/g, "(")
+    .replace(/\s([),.:])/g, "$1");
+}
+
+const STRIPE = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" };
+
+describe("the rendered privacy policy", () => {
+  test("says how long the contact form's rate limit holds an address, from the limit the code uses", async () => {
+    const text = await policy();
+    expect(text).toContain(`held in memory for ${CONTACT_RATE_LIMIT.windowMs / 60_000} minutes and never written down`);
   });
 
-  test("under the built-in test provider, the policy says the test number reaches the server and is not kept", () => {
-    const line = notStored("local")[0]!;
-    expect(line).toContain("takes no real payments");
-    expect(line).toContain("never stored or logged");
-    expect(line).not.toContain("never touch our server");
+  test("with embedded defaults: no outside processor, and card numbers are test numbers only", async () => {
+    const text = await policy();
+    expect(text).toContain("no outside service receives your data");
+    expect(text).not.toContain("Stripe (card payments)");
+    expect(text).not.toContain("AI");
+    expect(text).toContain("takes no real payments");
+    expect(text).not.toContain("never touch our server");
   });
 
-  test("the other lines are the same for both", () => {
-    expect(notStored("local").slice(1)).toEqual(notStored("stripe").slice(1));
+  test("with Stripe, SMTP and an AI key: each processor by name, and photos are not sent without OPENAI_VISION", async () => {
+    const text = await policy({ ...STRIPE, SMTP_URL: "smtp://mail.example.net:587", OPENAI_API_KEY: "sk-test" });
+    expect(text).toContain("Stripe (card payments) receives your card details");
+    expect(text).toContain("never touch our server");
+    expect(text).toContain("Our e-mail provider (mail.example.net) (delivering e-mail)");
+    expect(text).toContain("OpenAI (analysing profiles with AI) receives the profile text you submit (never your photos)");
+    expect(text).not.toContain("no outside service receives your data");
+  });
+
+  test("with OPENAI_VISION=true on a self-hosted server, the policy says photos go to that server", async () => {
+    const text = await policy({ OPENAI_API_KEY: "local", OPENAI_BASE_URL: "http://ollama.internal:11434/v1", OPENAI_VISION: "true" });
+    expect(text).toContain("Our AI server (ollama.internal) (analysing profiles with AI) receives the profile text and the photos you submit");
   });
 });

@@ -1,3 +1,6 @@
+import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
+import type { PublicConfig } from "../public-config.ts";
+
 /**
  * What this software does with personal data, in one place: the privacy policy reads these lists, and each line
  * must stay true of the code. Change the code, change the line.
@@ -5,9 +8,10 @@
  * - stored: the tables of src/db/schema.ts (profiles, photos, orders, contact_messages) and the photo files;
  *   photos are re-encoded by sharp on upload, which drops EXIF (GPS included).
  * - not stored: the request log writes method, path, status and duration only (src/app.ts); the contact rate limit
- *   keeps addresses in memory for its ten-minute window (src/api/contact.ts); card numbers go from the browser to Stripe.
- * - processors: Stripe (src/payments), the SMTP server of SMTP_URL (src/mail), the OpenAI-compatible API of
- *   OPENAI_API_KEY/OPENAI_BASE_URL only when a key is set; otherwise the local analyser runs on our server.
+ *   keeps addresses in memory for its window (CONTACT_RATE_LIMIT); card numbers go from the browser to Stripe.
+ * - processors: derived from this installation's configuration (public-config.ts): Stripe when it is the payment
+ *   provider, the SMTP server of SMTP_URL, the OpenAI-compatible API of OPENAI_BASE_URL only when a key is set (photos
+ *   only with OPENAI_VISION=true); otherwise the local analyser runs on our server.
  * - retention: nothing is deleted on a timer, so the policy says "until you ask us to delete it".
  */
 
@@ -43,8 +47,10 @@ export function notStored(paymentProvider: keyof typeof CARD_DETAILS): readonly 
   return [CARD_DETAILS[paymentProvider], ...NOT_STORED_ALWAYS];
 }
 
+const RATE_LIMIT_MINUTES = CONTACT_RATE_LIMIT.windowMs / 60_000;
+
 const NOT_STORED_ALWAYS: readonly string[] = [
-  "Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ten minutes and never written down.",
+  `Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ${RATE_LIMIT_MINUTES} minutes and never written down.`,
   "No account or password: customers do not sign up.",
 ];
 
@@ -55,26 +61,45 @@ export interface Processor {
   when: string;
 }
 
-export const PROCESSORS: readonly Processor[] = [
-  {
-    name: "Stripe",
-    role: "card payments",
-    data: "your card details (entered on Stripe's own form), the amount and your order reference",
-    when: "when you pay by card",
-  },
-  {
-    name: "Our e-mail provider (an SMTP service)",
-    role: "delivering e-mail",
-    data: "the e-mails we send you and the messages you send us through the contact form",
-    when: "whenever an e-mail is sent",
-  },
-  {
-    name: "An AI provider with an OpenAI-compatible interface",
-    role: "analysing profiles",
-    data: "the profile text and photos you submit",
-    when: "only if we have set one up; otherwise the analysis runs entirely on our own server and nothing leaves it",
-  },
-];
+/** The services that handle customers' data on this installation, named as its configuration names them. */
+export function processors({ paymentProvider, processors: configured }: Pick<PublicConfig, "paymentProvider" | "processors">): Processor[] {
+  const list: Processor[] = [];
+  if (paymentProvider === "stripe") {
+    list.push({
+      name: "Stripe",
+      role: "card payments",
+      data: "your card details (entered on Stripe's own form), the amount and your order reference",
+      when: "when you pay by card",
+    });
+  }
+  if (configured.mailHost) {
+    list.push({
+      name: `Our e-mail provider (${configured.mailHost})`,
+      role: "delivering e-mail",
+      data: "the e-mails we send you and the messages you send us through the contact form",
+      when: "whenever an e-mail is sent",
+    });
+  }
+  if (configured.ai) {
+    list.push({
+      name: aiProviderName(configured.ai.host),
+      role: "analysing profiles with AI",
+      data: configured.ai.photos ? "the profile text and the photos you submit" : "the profile text you submit (never your photos)",
+      when: "when your profile is analysed",
+    });
+  }
+  return list;
+}
+
+/** The well-known hosts by their company's name; a self-hosted server by its address. */
+function aiProviderName(host: string): string {
+  if (host === "api.openai.com") return "OpenAI";
+  return `Our AI server (${host})`;
+}
+
+/** What the policy says when no outside service is involved (a test installation). */
+export const NO_PROCESSORS =
+  "On this installation no outside service receives your data: payments run in test mode, e-mails stay on our server and your profile is analysed on our server.";
 
 export const RETENTION =
   "We keep your data until you ask us to delete it. Nothing is deleted automatically, so your results stay available to you.";

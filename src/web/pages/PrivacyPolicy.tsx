@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
-import { BROWSER_STORAGE, notStored, PROCESSORS, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
+import { BROWSER_STORAGE, NO_PROCESSORS, notStored, processors, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
 import { usePublicConfig } from "../public-config.ts";
 
 export function PrivacyPolicyPage() {
-  const { supportEmail, paymentProvider } = usePublicConfig();
+  const config = usePublicConfig();
+  const { supportEmail, paymentProvider } = config;
+  const processorList = processors(config);
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 
   const sections: LegalSection[] = [
@@ -61,14 +63,20 @@ export function PrivacyPolicyPage() {
       title: "Who Processes Your Data",
       body: (
         <>
-          <p>We do not share your information with third parties, except these services, which process it for us and only for this purpose:</p>
-          <ul>
-            {PROCESSORS.map((p) => (
-              <li key={p.name}>
-                <strong>{p.name}</strong> ({p.role}) receives {p.data}, {p.when}.
-              </li>
-            ))}
-          </ul>
+          {processorList.length === 0 ? (
+            <p>We do not share your information with third parties. {NO_PROCESSORS}</p>
+          ) : (
+            <>
+              <p>We do not share your information with third parties, except these services, which process it for us and only for this purpose:</p>
+              <ul>
+                {processorList.map((p) => (
+                  <li key={p.name}>
+                    <strong>{p.name}</strong> ({p.role}) receives {p.data}, {p.when}.
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </>
       ),
     },
