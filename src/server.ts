@@ -3,6 +3,7 @@
  * pages) and the job loop (contact mail). Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
  */
 import { mkdirSync } from "node:fs";
+import { bootstrapAdmin } from "./admin/bootstrap.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -40,6 +41,8 @@ if (swept.incoming + swept.orphans > 0) {
 }
 
 const ctx: AppContext = { config, store, log, services: buildServices(config, store.db) };
+// The first start creates the admin account (printing a generated password once when ADMIN_PASSWORD is unset).
+bootstrapAdmin(ctx);
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
 const manifest = config.env === "development" ? null : readManifest();
 const app = createApp(ctx, { assets: () => manifest ?? readManifest() });

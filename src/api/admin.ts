@@ -1,6 +1,88 @@
-import { Hono } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../admin/cookie.ts";
+import { readAdminSession } from "../admin/guard.ts";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, verifyPassword } from "../admin/passwords.ts";
+import { sameOriginOnly } from "../admin/same-origin.ts";
+import { createAdminSession, invalidateAdminSession, validateAdminSessionToken, type ValidSession } from "../admin/sessions.ts";
+import { LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
+import { findAdmin } from "../admin/users.ts";
 import type { AppContext } from "../context.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { jsonBody } from "../http/validate.ts";
 
-export function adminRouter(_ctx: AppContext) {
-  return new Hono();
+/** The spec's login error (section 8), the same for an unknown username and a wrong password. */
+export const INVALID_CREDENTIALS = "Invalid username or password";
+
+const loginSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, "Username is required")
+    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+// Answers about one person's session: no browser or proxy may keep them.
+const noStore: MiddlewareHandler = async (c, next) => {
+  c.header("Cache-Control", "no-store");
+  await next();
+};
+
+/**
+ * Admin sign-in: POST /api/admin/login, POST /api/admin/logout, GET /api/admin/auth-status. Every request under
+ * /api/admin that changes something must come from the site's own pages (../admin/same-origin.ts). The admin-only
+ * routes are built with `adminOnly` from ../admin/guard.ts.
+ */
+export function adminRouter(ctx: AppContext, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  // Per router instance, so each app (and each test) has its own counters.
+  const throttle = new LoginThrottle(now);
+  const r = new Hono();
+
+  r.use("/admin/*", noStore, sameOriginOnly(ctx.config.publicUrl));
+
+  r.post("/admin/login", jsonBody(loginSchema), async (c) => {
+    const { username, password } = c.req.valid("json");
+    const attempt = throttle.attempt(username, clientAddress(c));
+    if (!attempt.allowed) {
+      c.header("Retry-After", String(Math.ceil(attempt.waitMs / 1000)));
+      return c.json({ message: tooManyAttemptsMessage(attempt.waitMs) }, 429);
+    }
+
+    const admin = findAdmin(ctx.store.db, username);
+    const valid = await verifyPassword(password, admin?.passwordHash);
+    if (!admin || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    attempt.succeeded();
+
+    // A new sign-in replaces the browser's previous session instead of leaving it alive beside the new one.
+    endSession(c, ctx, now());
+    const { token, expiresAt } = createAdminSession(ctx.store.db, admin.id, now());
+    setSessionCookie(c, ctx.config, token, expiresAt);
+    ctx.log.info(`admin: ${admin.username} signed in`);
+    return c.json({ authenticated: true, username: admin.username });
+  });
+
+  r.post("/admin/logout", (c) => {
+    const ended = endSession(c, ctx, now());
+    if (ended) ctx.log.info(`admin: ${ended.user.username} signed out`);
+    clearSessionCookie(c, ctx.config);
+    return c.json({ authenticated: false });
+  });
+
+  // Never a 401: the admin page asks this on load to choose between the login form and the dashboard.
+  r.get("/admin/auth-status", (c) => {
+    const session = readAdminSession(c, ctx, now());
+    return c.json(session ? { authenticated: true, username: session.user.username } : { authenticated: false });
+  });
+
+  return r;
+}
+
+/** Deletes the session the request's cookie names, when the cookie holds its right secret. */
+function endSession(c: Context, ctx: AppContext, now: number): ValidSession | null {
+  const token = readSessionCookie(c, ctx.config);
+  const session = token === undefined ? null : validateAdminSessionToken(ctx.store.db, token, now);
+  if (session) invalidateAdminSession(ctx.store.db, session.id);
+  return session;
 }

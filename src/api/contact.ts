@@ -1,8 +1,8 @@
-import { Hono, type Context } from "hono";
-import { getConnInfo } from "hono/bun";
+import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import { writeTransaction } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { enqueueJob } from "../jobs/queue.ts";
@@ -40,36 +40,6 @@ export function contactRouter(ctx: AppContext, options: { now?: () => number } =
   });
 
   return r;
-}
-
-/**
- * The socket's address, as a rate-limit key. Requests made without a server (app.request in tests) share one key.
- * Behind a reverse proxy every client has the proxy's address; see the README for that deployment.
- */
-function clientAddress(c: Context): string {
-  try {
-    return rateLimitKey(getConnInfo(c).remote.address ?? "unknown");
-  } catch {
-    return "no-connection";
-  }
-}
-
-/**
- * An IPv4 address is its own key. An IPv6 address is keyed by its /64 network: one customer line usually gets a
- * whole /64, so counting single addresses would give one sender 2^64 separate allowances.
- */
-export function rateLimitKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(":")) return address;
-  const [head = "", tail] = address.split("%")[0]!.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LOGIN_THROTTLE } from "../../admin/throttle.ts";
 import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
 import type { PublicConfig } from "../public-config.ts";
 
@@ -48,9 +49,10 @@ export function notStored(paymentProvider: keyof typeof CARD_DETAILS): readonly 
 }
 
 const RATE_LIMIT_MINUTES = CONTACT_RATE_LIMIT.windowMs / 60_000;
+const LOGIN_THROTTLE_MINUTES = LOGIN_THROTTLE.windowMs / 60_000;
 
 const NOT_STORED_ALWAYS: readonly string[] = [
-  `Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ${RATE_LIMIT_MINUTES} minutes and never written down.`,
+  `Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ${RATE_LIMIT_MINUTES} minutes and never written down; the address of a failed administrator sign-in is held the same way for ${LOGIN_THROTTLE_MINUTES} minutes.`,
   "No account or password: customers do not sign up.",
 ];
 
