@@ -139,16 +139,6 @@ export const submissionSchema = z
 export type SubmissionInput = z.input<typeof submissionSchema>;
 export type Submission = z.output<typeof submissionSchema>;
 
-/** Field name → first message, for showing errors beside the fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** The profile row's text columns, with the spec's defaults for fields left empty. */
 export function toProfileColumns(s: Submission) {
   return {

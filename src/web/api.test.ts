@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { ApiRequestError, apiGet, apiRequest } from "./api.ts";
+import { ApiRequestError, apiGet, apiRequest, messageOf } from "./api.ts";
 
 // A real HTTP server answering what each test asks for; the client under test uses the real fetch.
 const server = Bun.serve({
@@ -93,5 +93,20 @@ describe("apiGet", () => {
 
   test("other errors still raise when 401 returns null", async () => {
     await expect(apiGet(`${base}/json-error`, { on401: "returnNull" })).rejects.toThrow("400: ");
+  });
+});
+
+describe("messageOf", () => {
+  test("the server's message, else the error's own, else the screen's fallback", () => {
+    expect(messageOf(new ApiRequestError(400, '{"message":"Unknown plan"}', "Bad Request"), "fallback")).toBe("Unknown plan");
+    expect(messageOf(new Error("No checkout URL returned"), "fallback")).toBe("No checkout URL returned");
+    expect(messageOf(new Error(""), "fallback")).toBe("fallback");
+    expect(messageOf(undefined, "fallback")).toBe("fallback");
+  });
+
+  test("a request that got no answer (fetch's TypeError) shows the fallback, not 'Failed to fetch'", async () => {
+    const err = await apiRequest("GET", "http://127.0.0.1:1/nothing-listens-here").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    expect(messageOf(err, "Please check your connection and try again.")).toBe("Please check your connection and try again.");
   });
 });

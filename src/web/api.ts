@@ -3,6 +3,7 @@
  * and any non-OK answer becomes an Error whose message is "STATUS: body text" (or the status text when the body is empty).
  * No retries, no polling, no refetching: a call happens when the page makes it.
  */
+import { errorMessage } from "../errors.ts";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -55,4 +56,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const body = await res.text();
   throw new ApiRequestError(res.status, body, res.statusText);
+}
+
+/**
+ * What a screen tells the customer about a failed call: the server's `{ message }` when it answered, the message of
+ * an error the page's own code raised (e.g. "No checkout URL returned"), else the screen's own fallback. A TypeError
+ * counts as saying nothing: it is how fetch reports that no answer came ("Failed to fetch" means nothing to a
+ * customer; "Please check your connection" does), and how a bug shows.
+ */
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiRequestError) return err.serverMessage;
+  if (err instanceof TypeError) return fallback;
+  return errorMessage(err, fallback);
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
-import { internalPage } from "./payments/internal.tsx";
+import { internalPage } from "./internal-page.tsx";
 
 export interface PageMeta {
   title: string;

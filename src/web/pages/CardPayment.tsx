@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { findPlan } from "../../orders/plans.ts";
+import type { ProcessOrderAnswer } from "../../api/payments.ts";
+import { findPlan, formatDollars } from "../../orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { CardFields, type CardValues } from "../payments/CardFields.tsx";
 import { lastFour } from "../payments/card-format.ts";
+import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { priceParam } from "../payments/price-param.ts";
-import { formatDollars } from "../../orders/plans.ts";
-import { Field, inputClass, PaymentCard } from "../payments/ui.tsx";
-import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { controlClass, Field } from "../ui/field.tsx";
+import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
 
 /** Spec section 9: the manual card payment takes a visible 1.5 seconds, like a card network would. */
 const PROCESSING_DELAY_MS = 1500;
@@ -42,12 +43,12 @@ export function CardPaymentPage() {
   const empty = { name: !name.trim(), email: !email.trim(), number: !card.number, expiry: !card.expiry, cvc: !card.cvc };
   const invalid = (field: keyof typeof empty) => (tried && empty[field]) || undefined;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const firstEmpty = (Object.keys(empty) as (keyof typeof empty)[]).find((f) => empty[f]);
-    if (firstEmpty) {
+    const emptyFields = (Object.keys(empty) as (keyof typeof empty)[]).filter((f) => empty[f]);
+    if (emptyFields.length > 0) {
       setTried(true);
-      document.getElementById(`card-${firstEmpty}`)?.focus();
+      focusFirst(e.currentTarget, emptyFields.map((f) => `card-${f}`));
       toast({ title: "Payment Error", description: "Please fill out all fields", variant: "destructive" });
       return;
     }
@@ -64,7 +65,7 @@ export function CardPaymentPage() {
         price,
         paymentDetails: { name: name.trim(), email: email.trim(), last4: lastFour(card.number) },
       });
-      const { sessionId } = (await res.json()) as { sessionId: string };
+      const { sessionId } = (await res.json()) as ProcessOrderAnswer;
       toast({ title: "Payment Successful", description: "Thank you for your purchase!" });
       navigate(`/success?${new URLSearchParams({ orderId, planId, session_id: sessionId })}`);
     } catch (err) {
@@ -86,11 +87,11 @@ export function CardPaymentPage() {
         </p>
       )}
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <Field label="Name on card" htmlFor="card-name">
-          <input id="card-name" className={inputClass} autoComplete="cc-name" value={name} disabled={processing} aria-invalid={invalid("name")} onChange={(e) => setName(e.target.value)} />
+        <Field id="card-name" label="Name on card" invalid={invalid("name")}>
+          {(control) => <input {...control} className={controlClass.input} autoComplete="cc-name" value={name} disabled={processing} onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <Field label="Email" htmlFor="card-email">
-          <input id="card-email" type="email" className={inputClass} autoComplete="email" value={email} disabled={processing} aria-invalid={invalid("email")} onChange={(e) => setEmail(e.target.value)} />
+        <Field id="card-email" label="Email" invalid={invalid("email")}>
+          {(control) => <input {...control} type="email" className={controlClass.input} autoComplete="email" value={email} disabled={processing} onChange={(e) => setEmail(e.target.value)} />}
         </Field>
         <CardFields value={card} onChange={setCard} disabled={processing} invalid={{ number: invalid("number"), expiry: invalid("expiry"), cvc: invalid("cvc") }} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { findPlan } from "../../orders/plans.ts";
+import { findPlan, planFromPrice } from "../../orders/plans.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
+import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { priceParam } from "../payments/price-param.ts";
-import { planFromPrice } from "../../orders/plans.ts";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
 import { useEmbeddedPayment } from "../payments/use-embedded-payment.ts";
 import { buttonClass } from "../ui/button.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 /** Checkout price when the link carries none (spec section 9). */
 const DEFAULT_CHECKOUT_PRICE = 9.99;

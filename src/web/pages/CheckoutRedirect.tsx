@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ApiRequestError } from "../api.ts";
+import { messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
+import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
 import { useToast } from "../toast.ts";
-import { CheckoutErrorView, PaymentCard, Spinner } from "../payments/ui.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 
 const MISSING = "Missing required order information";
 
@@ -28,7 +29,7 @@ export function CheckoutRedirectPage() {
       toast({ title: "Redirecting to Secure Checkout" });
       window.location.assign(url);
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.serverMessage : err instanceof Error ? err.message : "Failed to create checkout session";
+      const message = messageOf(err, "Failed to create checkout session");
       setError(message);
       toast({ title: "Error creating checkout session", description: message, variant: "destructive" });
     }

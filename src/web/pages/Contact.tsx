@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { ApiRequestError, apiRequest } from "../api.ts";
 import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../contact/schema.ts";
+import { apiRequest, messageOf } from "../api.ts";
 import { PageHero } from "../marketing/layout.tsx";
-import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { controlClass, Field } from "../ui/field.tsx";
+import { fieldErrors } from "../ui/field-errors.ts";
+import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
+import { useHydrated } from "../ui/hydrated.ts";
 
 /** Spec: three social links, placeholders until the business has its own accounts. */
 const SOCIAL_LINKS = [
@@ -14,21 +17,15 @@ const SOCIAL_LINKS = [
   { label: "X (Twitter)", href: "https://x.com/" },
 ] as const;
 
-type Field = "firstName" | "lastName" | "email" | "subject" | "message";
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+type ContactField = "firstName" | "lastName" | "email" | "subject" | "message";
+type Values = Record<ContactField, string>;
+type Errors = Partial<Record<ContactField, string>>;
 
 const EMPTY: Values = { firstName: "", lastName: "", email: "", subject: "", message: "" };
 
 function validate(values: Values): Errors {
   const result = contactSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return result.success ? {} : fieldErrors(result.error);
 }
 
 export function ContactPage() {
@@ -70,7 +67,7 @@ export function ContactPage() {
               }}
             />
           ) : (
-            <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} focusFirst={again} />
+            <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} startFocused={again} />
           )}
         </div>
       </div>
@@ -95,24 +92,20 @@ function ThankYou({ onAgain }: { onAgain: () => void }) {
   );
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive";
-
-function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: string; onSent: () => void; focusFirst: boolean }) {
+function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: string; onSent: () => void; startFocused: boolean }) {
   const toast = useToast();
   const [values, setValues] = useState<Values>(EMPTY);
   const [honeypot, setHoneypot] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   // Sending needs JavaScript; until the page is hydrated the button stays disabled and the note below says why.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const button = useFocusAfterBusy<HTMLButtonElement>(pending);
   useEffect(() => {
-    if (focusFirst) document.getElementById("contact-firstName")?.focus();
-  }, [focusFirst]);
+    if (startFocused) document.getElementById("contact-firstName")?.focus();
+  }, [startFocused]);
 
-  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  const change = (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: e.target.value };
     setValues(next);
     // Once a field shows an error, it is checked again as the person types, so the message goes away when fixed.
@@ -123,9 +116,8 @@ function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: strin
     e.preventDefault();
     const found = validate(values);
     setErrors(found);
-    const first = (Object.keys(EMPTY) as Field[]).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`contact-${first}`)?.focus();
+    if (Object.keys(found).length > 0) {
+      focusFirst(e.currentTarget, Object.keys(found).map((f) => `contact-${f}`));
       return;
     }
     setPending(true);
@@ -135,31 +127,27 @@ function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: strin
       toast({ title: "Message sent!", description: "We'll get back to you as soon as possible." });
       onSent();
     } catch (err) {
-      const description = err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.";
+      const description = messageOf(err, "Please check your connection and try again.");
       toast({ title: "Error sending message", description, variant: "destructive" });
       setPending(false);
     }
   };
 
-  const field = (name: Field, label: string, props: { type?: string; autoComplete?: string } = {}) => (
-    <div>
-      <label htmlFor={`contact-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`contact-${name}`}
-        name={name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        value={values[name]}
-        onChange={change(name)}
-        required
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
-        className={inputClass}
-      />
-      <FieldError id={`contact-${name}-error`} message={errors[name]} />
-    </div>
+  const textInput = (name: Exclude<ContactField, "message">, label: string, props: { type?: string; autoComplete?: string } = {}) => (
+    <Field id={`contact-${name}`} label={label} error={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={props.type ?? "text"}
+          autoComplete={props.autoComplete}
+          value={values[name]}
+          onChange={change(name)}
+          required
+          className={controlClass.input}
+        />
+      )}
+    </Field>
   );
 
   return (
@@ -168,29 +156,25 @@ function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: strin
         Send Us a Message
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        {field("firstName", "First Name", { autoComplete: "given-name" })}
-        {field("lastName", "Last Name", { autoComplete: "family-name" })}
+        {textInput("firstName", "First Name", { autoComplete: "given-name" })}
+        {textInput("lastName", "Last Name", { autoComplete: "family-name" })}
       </div>
-      {field("email", "Email", { type: "email", autoComplete: "email" })}
-      {field("subject", "Subject")}
-      <div>
-        <label htmlFor="contact-message" className="text-sm font-medium">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          maxLength={CONTACT_MESSAGE_MAX}
-          value={values.message}
-          onChange={change("message")}
-          required
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "contact-message-error" : undefined}
-          className={inputClass}
-        />
-        <FieldError id="contact-message-error" message={errors.message} />
-      </div>
+      {textInput("email", "Email", { type: "email", autoComplete: "email" })}
+      {textInput("subject", "Subject")}
+      <Field id="contact-message" label="Message" error={errors.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_MESSAGE_MAX}
+            value={values.message}
+            onChange={change("message")}
+            required
+            className={controlClass.textarea}
+          />
+        )}
+      </Field>
       {/* The honeypot: off screen, hidden from screen readers and out of the tab order, so only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
@@ -213,14 +197,5 @@ function ContactForm({ supportEmail, onSent, focusFirst }: { supportEmail: strin
         </p>
       </noscript>
     </form>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger">
-      {message}
-    </p>
   );
 }

@@ -1,22 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import type { LocalCheckoutAnswer } from "../../api/payments.ts";
 import { formatUsd } from "../../orders/plans.ts";
-import { apiGet, ApiRequestError } from "../api.ts";
+import { apiGet, messageOf } from "../api.ts";
 import { BRAND } from "../brand.ts";
 import { LocalCardForm } from "../payments/LocalCardForm.tsx";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
+import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { buttonClass } from "../ui/button.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
-interface LocalSession {
-  id: string;
-  status: "open" | "paid" | "failed" | "expired";
-  amount: number;
-  currency: string;
-  plan: string | null;
-  cancelUrl: string | null;
-}
-
-type View = { state: "loading" } | { state: "ready"; session: LocalSession } | { state: "error"; message: string };
+type View = { state: "loading" } | { state: "ready"; session: LocalCheckoutAnswer } | { state: "error"; message: string };
 
 /**
  * /pay/:sessionId: the built-in provider's hosted checkout, a stand-in for Stripe's page when no Stripe key is set.
@@ -29,9 +22,9 @@ export function LocalCheckoutPage() {
 
   useEffect(() => {
     let cancelled = false;
-    apiGet<LocalSession>(`/api/local-checkout/${encodeURIComponent(sessionId)}`)
+    apiGet<LocalCheckoutAnswer>(`/api/local-checkout/${encodeURIComponent(sessionId)}`)
       .then((session) => !cancelled && session && setView({ state: "ready", session }))
-      .catch((err) => !cancelled && setView({ state: "error", message: err instanceof ApiRequestError ? err.serverMessage : "An error occurred" }));
+      .catch((err) => !cancelled && setView({ state: "error", message: messageOf(err, "An error occurred") }));
     return () => {
       cancelled = true;
     };

@@ -1,15 +1,17 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { apiGet, apiRequest, ApiRequestError } from "../api.ts";
+import type { PaymentIntentAnswer } from "../../api/payments.ts";
+import { formatDollars } from "../../orders/plans.ts";
+import { apiGet, apiRequest, messageOf } from "../api.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
+import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { priceParam } from "../payments/price-param.ts";
-import { formatDollars } from "../../orders/plans.ts";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
 import { useEmbeddedPayment } from "../payments/use-embedded-payment.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 /*
  * The spec's internal payment test and diagnostic pages. They pay test amounts with no order, so they fulfil
@@ -24,9 +26,8 @@ const HOSTED_AMOUNTS = [0.5, 1, 5];
 /** Spec section 9: direct checkout redirects one second after the session is created. */
 const DIRECT_REDIRECT_DELAY_MS = 1000;
 
-function errorText(err: unknown): string {
-  return err instanceof ApiRequestError ? err.serverMessage : err instanceof Error ? err.message : "An error occurred";
-}
+/** A failure as these pages show it: the server's or the error's own message, else the spec's fallback. */
+const errorText = (err: unknown) => messageOf(err, "An error occurred");
 
 function EmbeddedTest({ amount }: { amount: number }) {
   const state = useEmbeddedPayment({ amount }, "Error creating payment intent");
@@ -80,7 +81,7 @@ function useIntentProbe() {
     setBusy(true);
     try {
       const res = await apiRequest("POST", "/api/create-payment-intent", { amount: 1 });
-      const body = (await res.json()) as { sessionId?: string; clientSecret?: string };
+      const body = (await res.json()) as PaymentIntentAnswer;
       setResult(body.clientSecret ? { ok: true, text: `Payment intent created: ${body.sessionId}` } : { ok: false, text: "No client secret returned" });
     } catch (err) {
       setResult({ ok: false, text: errorText(err) });
@@ -144,7 +145,7 @@ export function BasicPaymentTestPage() {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   async function check() {
     try {
-      await apiGet<{ status: string }>("/healthz");
+      await apiGet("/healthz");
       setResult({ ok: true, text: `Connected. Payments run through the ${paymentProvider === "stripe" ? "Stripe" : "built-in local"} provider.` });
     } catch (err) {
       setResult({ ok: false, text: errorText(err) });

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { OrderCreated } from "../../api/orders.ts";
 import { findPlan, PLANS } from "../../orders/plans.ts";
-import { apiRequest, ApiRequestError } from "../api.ts";
+import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
-import { CheckoutErrorView, PaymentCard, Spinner } from "../payments/ui.tsx";
+import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
 import { useToast } from "../toast.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 const MISSING = "Missing plan information";
 
@@ -29,11 +31,11 @@ export function PreparingCheckoutPage() {
     const plan = findPlan(planId) ?? PLANS.premium;
     try {
       const res = await apiRequest("POST", "/api/orders", { user_id: 1, plan: plan.id, amount: Number(price) });
-      const order = (await res.json()) as { id: string };
+      const order = (await res.json()) as OrderCreated;
       const url = await startHostedCheckout({ orderId: order.id, amount: price, plan_id: plan.id });
       window.location.assign(url);
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.serverMessage : err instanceof Error ? err.message : "Failed to create checkout session");
+      setError(messageOf(err, "Failed to create checkout session"));
       toast({ title: "Checkout Error", description: "Unable to start checkout process. Please try again.", variant: "destructive" });
     }
   }, [planId, price, toast]);

@@ -4,14 +4,16 @@ import { findPlan, formatUsd } from "../../orders/plans.ts";
 import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
-import { useFocusAfterBusy, useFormValues, useHydrated } from "../profile/form-state.ts";
+import { useFormValues } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
 import { SuccessDialog } from "../profile/SuccessDialog.tsx";
+import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
-import { TermsNote } from "../profile/TermsNote.tsx";
+import { useFocusAfterBusy } from "../ui/focus.ts";
+import { useHydrated } from "../ui/hydrated.ts";
 
 interface PendingOrder {
   orderId: string | null;

@@ -1,19 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiGet, ApiRequestError } from "../api.ts";
+import type { VerifyPaymentAnswer } from "../../api/payments.ts";
+import { apiGet, ApiRequestError, messageOf } from "../api.ts";
+import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { storePendingOrder } from "../payments/pending-order.ts";
-import { PaymentCard, Spinner } from "../payments/ui.tsx";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
-interface Verification {
-  success: boolean;
-  message: string;
-  status: string;
-  needsProfile: boolean;
-  order: { id: string; plan_id: string } | null;
-}
+const VERIFY_FAILED = "Failed to verify payment";
 
 type View = { state: "verifying" } | { state: "verified" } | { state: "issue"; message: string };
 
@@ -39,12 +35,13 @@ export function SuccessPage() {
     }
     let cancelled = false;
     (async () => {
-      let result: Verification | null;
+      let result: VerifyPaymentAnswer | null;
       try {
-        result = await apiGet<Verification>(`/api/verify-payment/${encodeURIComponent(sessionId)}`);
+        result = await apiGet<VerifyPaymentAnswer>(`/api/verify-payment/${encodeURIComponent(sessionId)}`);
       } catch (err) {
         if (cancelled) return;
-        const message = err instanceof ApiRequestError ? "Failed to verify payment" : err instanceof Error ? err.message : "Failed to verify payment";
+        // Spec: a non-OK answer reads "Failed to verify payment", whatever the server said.
+        const message = err instanceof ApiRequestError ? VERIFY_FAILED : messageOf(err, VERIFY_FAILED);
         setView({ state: "issue", message });
         toast({ title: "Verification Error", description: message, variant: "destructive" });
         return;

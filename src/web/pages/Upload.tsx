@@ -1,16 +1,17 @@
 import { useEffect, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { formatUsd } from "../../orders/plans.ts";
-import { resolvePlan } from "../../orders/plans.ts";
+import { formatUsd, resolvePlan } from "../../orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
-import { useFocusAfterBusy, useFormValues, useHydrated } from "../profile/form-state.ts";
+import { useFormValues } from "../profile/form-state.ts";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
-import { TermsNote } from "../profile/TermsNote.tsx";
+import { useFocusAfterBusy } from "../ui/focus.ts";
+import { useHydrated } from "../ui/hydrated.ts";
 
 /**
  * /upload?plan=…&price=…[&planId=…] (spec section 2, "Upload flow"). Without a known plan or with a missing or zero

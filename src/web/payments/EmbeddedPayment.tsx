@@ -1,15 +1,11 @@
 import { useNavigate } from "react-router";
+import type { PaymentIntentAnswer } from "../../api/payments.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { LocalCardForm } from "./LocalCardForm.tsx";
 import { StripeCardForm } from "./StripeCardForm.tsx";
 
-export interface EmbeddedPaymentInfo {
-  clientSecret: string;
-  sessionId: string;
-  provider: "stripe" | "local";
-  /** Integer cents, as the server will charge it. */
-  amount: number;
-}
+/** A payment started with POST /api/create-payment-intent that came back with its client secret (amount in cents). */
+export type EmbeddedPaymentInfo = PaymentIntentAnswer & { clientSecret: string };
 
 /** Adds the payment's id to a return path, e.g. "/success?test=true" → "/success?test=true&session_id=pi_…". */
 function withSessionId(returnPath: string, sessionId: string): string {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
+import type { LocalPayAnswer } from "../../api/payments.ts";
 import { formatUsd } from "../../orders/plans.ts";
-import { apiRequest, ApiRequestError } from "../api.ts";
-import { useFocusAfterBusy } from "../profile/form-state.ts";
+import { apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
+import { useFocusAfterBusy } from "../ui/focus.ts";
 import { CardFields, type CardValues } from "./CardFields.tsx";
 
 /** Test card details prefilled by the built-in provider: it accepts no real card. */
@@ -30,10 +31,10 @@ export function LocalCardForm({ sessionId, amountCents, onPaid }: { sessionId: s
         expiry: card.expiry,
         cvc: card.cvc,
       });
-      const { redirectUrl } = (await res.json()) as { redirectUrl: string };
+      const { redirectUrl } = (await res.json()) as LocalPayAnswer;
       onPaid(redirectUrl);
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
+      const message = messageOf(err, "An error occurred");
       setError(message);
       toast({ title: "Payment Failed", description: message, variant: "destructive" });
       setProcessing(false);

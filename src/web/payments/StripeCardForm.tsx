@@ -1,10 +1,11 @@
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatUsd } from "../../orders/plans.ts";
+import { messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
-import { useFocusAfterBusy } from "../profile/form-state.ts";
 import { buttonClass } from "../ui/button.ts";
-import { Spinner } from "./ui.tsx";
+import { useFocusAfterBusy } from "../ui/focus.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 /**
  * Stripe's Payment Element. Stripe.js is imported only here, when a card form is shown, so no other page loads it.
@@ -34,7 +35,7 @@ export function StripeCardForm({ publishableKey, clientSecret, amountCents, retu
         setReady({ stripe, elements });
       } catch (err) {
         if (destroyed) return;
-        const message = err instanceof Error ? err.message : "An error occurred";
+        const message = messageOf(err, "An error occurred");
         setLoadError(message);
         toast({ title: "Error loading checkout", description: message, variant: "destructive" });
       }

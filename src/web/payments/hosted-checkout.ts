@@ -1,3 +1,4 @@
+import type { CheckoutSessionAnswer } from "../../api/payments.ts";
 import { apiRequest } from "../api.ts";
 
 /** Creates a hosted checkout session (Stripe's page, or the local provider's /pay page) and answers its URL. */
@@ -9,7 +10,7 @@ export async function startHostedCheckout(body: {
   cancelUrl?: string;
 }): Promise<string> {
   const res = await apiRequest("POST", "/api/create-checkout-session", body);
-  const { url } = (await res.json()) as { url?: string | null };
+  const { url } = (await res.json()) as CheckoutSessionAnswer;
   if (!url) throw new Error("No checkout URL returned");
   return url;
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { apiRequest, ApiRequestError } from "../api.ts";
+import type { PaymentIntentAnswer } from "../../api/payments.ts";
+import { apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import type { EmbeddedPaymentInfo } from "./EmbeddedPayment.tsx";
 
 export type EmbeddedPaymentState =
   | { status: "loading" }
-  | { status: "ready"; payment: EmbeddedPaymentInfo & { planId: string | null } }
+  | { status: "ready"; payment: EmbeddedPaymentInfo }
   | { status: "error"; message: string };
 
 /**
@@ -28,20 +29,17 @@ export function useEmbeddedPayment(
     (async () => {
       try {
         const res = await apiRequest("POST", "/api/create-payment-intent", JSON.parse(key));
-        const body = (await res.json()) as Partial<EmbeddedPaymentInfo> & { planId?: string | null };
+        const answer = (await res.json()) as PaymentIntentAnswer;
         if (cancelled) return;
-        if (!body.clientSecret || !body.sessionId || !body.provider || body.amount === undefined) {
+        if (!answer.clientSecret) {
           setState({ status: "error", message: "No client secret returned" });
           toast({ title: errorTitle, description: "No client secret returned", variant: "destructive" });
           return;
         }
-        setState({
-          status: "ready",
-          payment: { clientSecret: body.clientSecret, sessionId: body.sessionId, provider: body.provider, amount: body.amount, planId: body.planId ?? null },
-        });
+        setState({ status: "ready", payment: { ...answer, clientSecret: answer.clientSecret } });
       } catch (err) {
         if (cancelled) return;
-        const message = err instanceof ApiRequestError ? err.serverMessage : "An error occurred";
+        const message = messageOf(err, "An error occurred");
         setState({ status: "error", message });
         toast({ title: errorTitle, description: message, variant: "destructive" });
       }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, MAX_PHOTOS, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../../profiles/limits.ts";
 import { useToast } from "../toast.ts";
+import { useFocusAfterBusy } from "../ui/focus.ts";
 import { downscaleForUpload } from "./downscale.ts";
-import { useFocusAfterBusy } from "./form-state.ts";
 
 export interface SelectedPhoto {
   key: number;

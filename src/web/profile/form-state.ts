@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
+import { focusFirst } from "../ui/focus.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 
 /** The control that shows a field's error: `field-<name>` (fields.tsx), or the photo picker (PhotoUploader.tsx). */
@@ -28,42 +29,11 @@ export function useFormValues(initial: Values, onEdit?: () => void) {
   );
   /** For usePhotos: adding or removing a photo clears the photos message, as typing clears a field's. */
   const photosChanged = useCallback(() => edited("photos"), [edited]);
-  /**
-   * Shows the errors beside their fields and moves focus to the first field that has one, in the order the form
-   * shows them, so a keyboard or screen-reader user lands on the problem. Answers whether there were any.
-   */
+  /** Shows the errors beside their fields, focuses the first of them, and answers whether there were any. */
   const showErrors = useCallback((found: Errors, form: HTMLFormElement): boolean => {
     setErrors(found);
-    const ids = new Set(Object.keys(found).map(controlId));
-    const first = [...form.elements].find((el) => ids.has(el.id));
-    if (first instanceof HTMLElement) first.focus();
+    focusFirst(form, Object.keys(found).map(controlId));
     return Object.keys(found).length > 0;
   }, []);
   return { values, errors, onChange, photosChanged, showErrors };
-}
-
-/**
- * False during server rendering and until hydration. Submit buttons stay disabled until then: a form submitted
- * natively before the page's script runs would put the customer's e-mail and answers into a URL.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/**
- * For a submit button that is disabled while its form is busy: disabling it drops the keyboard focus to the page,
- * so when the work ends on the same page (an error, a declined card) focus comes back to the button, unless it
- * has gone somewhere else meanwhile (a dialog, a field).
- */
-export function useFocusAfterBusy<T extends HTMLElement>(busy: boolean) {
-  const ref = useRef<T>(null);
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (wasBusy.current && !busy && lost) ref.current?.focus();
-    wasBusy.current = busy;
-  }, [busy]);
-  return ref;
 }

@@ -1,10 +1,13 @@
 import { useCallback, useRef, useState } from "react";
+import type { OrderCreated } from "../../api/orders.ts";
+import type { ProfileCreated } from "../../api/profiles.ts";
 import type { Plan } from "../../orders/plans.ts";
 import { MIN_PHOTOS } from "../../profiles/limits.ts";
-import { fieldErrors, submissionSchema } from "../../profiles/submission.ts";
-import { apiRequest, ApiRequestError } from "../api.ts";
+import { submissionSchema } from "../../profiles/submission.ts";
+import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { useToast, type ToastInput } from "../toast.ts";
+import { fieldErrors } from "../ui/field-errors.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 
 /** The profile part: the listed fields only, plus the spec's fixed user_id 1 (ignored by the server). */
@@ -35,12 +38,6 @@ export function checkBeforeSending(profile: Record<string, unknown>, photoCount:
 
 export type Stage = "idle" | "saving" | "checkout";
 
-interface SavedProfile {
-  id: string;
-  status: string;
-  order: { id: string; plan_id: string; status: string } | null;
-}
-
 export interface SubmitRequest {
   profile: Record<string, unknown>;
   photos: File[];
@@ -51,9 +48,6 @@ export interface SubmitRequest {
 /** How a submission ended: saved (no payment needed, or the order was already paid), off to checkout, or failed. */
 export type SubmitOutcome = "saved" | "paid-already" | "redirecting" | "failed";
 
-const message = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError ? err.serverMessage : err instanceof Error && err.message ? err.message : fallback;
-
 /**
  * The upload flow of spec section 4: save the profile (photos included), then create the order, then the checkout
  * session, then leave for the provider's page. A retry after a failed step repeats only the steps not yet done,
@@ -62,7 +56,7 @@ const message = (err: unknown, fallback: string) =>
 export function useProfileSubmission() {
   const toast = useToast();
   const [stage, setStage] = useState<Stage>("idle");
-  const saved = useRef<SavedProfile | null>(null);
+  const saved = useRef<ProfileCreated | null>(null);
   const orderId = useRef<string | null>(null);
 
   const changed = useCallback(() => {
@@ -79,9 +73,9 @@ export function useProfileSubmission() {
           form.append("profile", JSON.stringify(profile));
           for (const photo of photos) form.append("photos", photo, photo.name);
           const res = await apiRequest("POST", "/api/profiles", form);
-          saved.current = (await res.json()) as SavedProfile;
+          saved.current = (await res.json()) as ProfileCreated;
         } catch (err) {
-          toast({ title: "Error uploading profile", description: message(err, "The profile could not be sent."), variant: "destructive" });
+          toast({ title: "Error uploading profile", description: messageOf(err, "The profile could not be sent."), variant: "destructive" });
           setStage("idle");
           return "failed";
         }
@@ -102,7 +96,7 @@ export function useProfileSubmission() {
       if (!orderId.current && plan) {
         try {
           const res = await apiRequest("POST", "/api/orders", { profile_id: profileSaved.id, plan: plan.id, price: plan.priceCents / 100 });
-          orderId.current = ((await res.json()) as { id: string }).id;
+          orderId.current = ((await res.json()) as OrderCreated).id;
         } catch {
           toast({ title: "Checkout Error", description: "Unable to start checkout process. Please try again.", variant: "destructive" });
           setStage("idle");
@@ -121,7 +115,7 @@ export function useProfileSubmission() {
         window.location.assign(url);
         return "redirecting";
       } catch (err) {
-        toast({ title: "Error creating checkout session", description: message(err, "No checkout URL returned"), variant: "destructive" });
+        toast({ title: "Error creating checkout session", description: messageOf(err, "No checkout URL returned"), variant: "destructive" });
         setStage("idle");
         return "failed";
       }

@@ -2,20 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button.ts";
 
-/** Small pieces the payment pages share, so every payment screen reads the same. */
-
-export const inputClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 aria-[invalid=true]:border-destructive";
-
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 py-10 text-center">
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
-      <span className="text-muted-foreground">{label}</span>
-    </div>
-  );
-}
-
+/** The panel every payment screen is drawn in, so they all read the same. */
 export function PaymentCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12">
@@ -25,17 +12,6 @@ export function PaymentCard({ title, subtitle, children }: { title: string; subt
         <div className="mt-6">{children}</div>
       </div>
     </section>
-  );
-}
-
-export function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
   );
 }
 

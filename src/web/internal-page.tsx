@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import { NotFoundPage } from "../pages/NotFound.tsx";
-import { usePublicConfig } from "../public-config.ts";
+import { NotFoundPage } from "./pages/NotFound.tsx";
+import { usePublicConfig } from "./public-config.ts";
 
 /**
  * Wraps the loader of an internal test page: in production the page draws the not-found page (and the server

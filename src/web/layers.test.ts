@@ -1,0 +1,123 @@
+import { describe, expect, test } from "bun:test";
+import { Glob } from "bun";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
+
+/*
+ * The layers of src/web, read from the import statements. `ui/` holds the shared parts and imports nothing else
+ * from src/web; pages sit on top and only the route table reaches them; no folder depends on itself through another.
+ * And nothing the browser runs reaches a server package: the server's answers come in as types only.
+ */
+
+const WEB = import.meta.dir;
+const ENTRY = resolve(WEB, "../client/entry.tsx");
+
+const transpiler = new Bun.Transpiler({ loader: "tsx" });
+
+/** The modules a file imports at run time (the parser drops type-only imports; comments and strings are no imports). */
+const runtimeImports = (code: string) => transpiler.scanImports(code).map((i) => i.path);
+
+/** The modules a file names, type-only imports included: without their `type` keyword the parser keeps them. */
+const allImports = (code: string) =>
+  runtimeImports(code.replace(/\bimport\s+type\b(?=\s*[{*\w])/g, "import").replace(/\bexport\s+type\s*(?=[{*])/g, "export ").replace(/([{,]\s*)type\s+(?=[\w$])/g, "$1"));
+
+const sourceFiles = [...new Glob("**/*.{ts,tsx}").scanSync(WEB)].filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => resolve(WEB, f));
+
+function resolveRelative(from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const target = resolve(dirname(from), specifier);
+  if (!existsSync(target)) throw new Error(`${relative(WEB, from)} imports ${specifier}, which does not exist`);
+  return target;
+}
+
+/** A module's place in the layering: its folder under src/web, or the file itself for modules at the top level. */
+const layerOf = (file: string) => relative(WEB, file).split(sep)[0]!;
+
+/** layer → the layers it imports (type imports included: a type from a higher layer is a dependency too). */
+function layerGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles) {
+    const from = layerOf(file);
+    for (const specifier of allImports(readFileSync(file, "utf8"))) {
+      const target = resolveRelative(file, specifier);
+      if (!target?.startsWith(WEB + sep)) continue;
+      const to = layerOf(target);
+      if (to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      // Remember one file per edge, to name it when a rule fails.
+      graph.get(from)!.set(to, relative(WEB, file));
+    }
+  }
+  return graph;
+}
+
+/** The first cycle found, as the layers along it ("profile → payments → profile"), or null. */
+function findCycle(graph: Map<string, Map<string, string>>): string | null {
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (layer: string): string | null => {
+    if (state.get(layer) === "open") return [...path.slice(path.indexOf(layer)), layer].join(" → ");
+    if (state.get(layer) === "done") return null;
+    state.set(layer, "open");
+    path.push(layer);
+    for (const next of graph.get(layer)?.keys() ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(layer, "done");
+    return null;
+  };
+  for (const layer of graph.keys()) {
+    const cycle = visit(layer);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/** The only packages the browser bundle may contain; anything else (hono, drizzle-orm, node:*, bun:*) is server code. */
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "jotai", "zod", "@stripe/stripe-js"]);
+
+/** "react-dom/client" → "react-dom", "@stripe/stripe-js" → itself, "node:fs" → "node:fs". */
+const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+
+/** Every package the browser entry reaches through runtime imports (type imports are erased), with one path to it. */
+function packagesReachedFromEntry(): Map<string, string[]> {
+  const reached = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const walk = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const here = [...chain, relative(resolve(WEB, ".."), file)];
+    for (const path of runtimeImports(readFileSync(file, "utf8"))) {
+      const target = resolveRelative(file, path);
+      if (target) walk(target, here);
+      else if (!reached.has(path)) reached.set(path, here);
+    }
+  };
+  walk(ENTRY, []);
+  return reached;
+}
+
+describe("src/web layers", () => {
+  const graph = layerGraph();
+
+  test("the folders import one another without a cycle", () => {
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  test("ui/ imports nothing else from src/web", () => {
+    expect([...(graph.get("ui") ?? new Map())].map(([to, file]) => `${file} → ${to}`)).toEqual([]);
+  });
+
+  test("only the route table and the app frame import pages", () => {
+    const allowed = new Set(["routes.tsx", "App.tsx", "internal-page.tsx"]);
+    const offenders = [...graph].filter(([from, to]) => !allowed.has(from) && to.has("pages")).map(([, to]) => to.get("pages"));
+    expect(offenders).toEqual([]);
+  });
+
+  test("the browser reaches no server package (answers from src/api come in as types)", () => {
+    const server = [...packagesReachedFromEntry()].filter(([name]) => !BROWSER_PACKAGES.has(packageOf(name))).map(([name, chain]) => `${chain.join(" → ")} → ${name}`);
+    expect(server).toEqual([]);
+  });
+});
