@@ -29,6 +29,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
+# `docker exec <container> bun scripts/admin-user.ts <name>` adds an admin or resets a password.
+COPY scripts/admin-user.ts ./scripts/
 # Migrations live outside the db/ volume, so a new image's migrations are not hidden by an old volume.
 COPY db/migrations ./migrations
 COPY --from=build /app/public ./public
