@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/bun";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
 import { ordersRouter } from "./api/orders.ts";
@@ -74,6 +75,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.route("/webhooks", webhooksRouter(ctx));
   api.route("/", paymentsRouter(ctx));
   api.route("/", adminRouter(ctx));
+  // After the sign-in routes: its guard covers every /admin path.
+  api.route("/", adminProfilesRouter(ctx));
   api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRouter(ctx));

@@ -1,6 +1,6 @@
 /**
  * The one process: configuration, database, the outside services (src/services.ts), the HTTP server (API, assets,
- * pages) and the job loop (contact mail). Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
+ * pages) and the job loop (optimisations, e-mail). Started by `npm start` / `bun dev`; stops gracefully on SIGTERM and SIGINT.
  */
 import { mkdirSync } from "node:fs";
 import { bootstrapAdmin } from "./admin/bootstrap.ts";
@@ -40,7 +40,7 @@ if (swept.incoming + swept.orphans > 0) {
   log.info(`uploads: removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} photo file(s) no profile refers to`);
 }
 
-const ctx: AppContext = { config, store, log, services: buildServices(config, store.db) };
+const ctx: AppContext = { config, store, log, services: buildServices(config, store.db, log) };
 // The first start creates the admin account (printing a generated password once when ADMIN_PASSWORD is unset).
 bootstrapAdmin(ctx);
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.

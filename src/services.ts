@@ -1,31 +1,45 @@
 /**
  * The outside services the process talks to, built from the configuration in one place, for the server
  * (src/server.ts) and the tests' helpers (src/testing/context.ts) alike: the payment provider (Stripe or the
- * built-in local one) and the mailer (SMTP or the outbox folder).
+ * built-in local one), the mailer (SMTP or the outbox folder) and the optimiser (the local analyser, or an
+ * OpenAI-compatible model that falls back to it).
  */
 import type { Config } from "./config.ts";
 import type { DB } from "./db/client.ts";
 import { installationId } from "./db/installation.ts";
+import type { Logger } from "./log.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createAiOptimiser } from "./optimiser/ai.ts";
+import { createLocalOptimiser } from "./optimiser/local.ts";
+import type { Optimiser } from "./optimiser/optimiser.ts";
 import { createPayments, type Payments } from "./payments/service.ts";
 
 export interface Services {
   payments: Payments;
   mailer: Mailer;
+  optimiser: Optimiser;
   close(): void;
 }
 
 /** `overrides` swaps a service for a test double (a mailer that fails, say); everything else comes from `config`. */
-export function buildServices(config: Config, db: DB, overrides: Partial<Omit<Services, "close">> = {}): Services {
+export function buildServices(config: Config, db: DB, log: Logger, overrides: Partial<Omit<Services, "close">> = {}): Services {
   const payments = overrides.payments ?? createPayments(config, db);
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir, installationId: installationId(db) });
+  const optimiser = overrides.optimiser ?? createOptimiser(config, log);
   return {
     payments,
     mailer,
+    optimiser,
     close() {
       mailer.close();
     },
   };
+}
+
+function createOptimiser(config: Config, log: Logger): Optimiser {
+  const local = createLocalOptimiser();
+  const { apiKey, baseUrl, model, vision } = config.ai;
+  return apiKey ? createAiOptimiser({ apiKey, baseUrl, model, vision, local, log }) : local;
 }

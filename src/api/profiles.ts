@@ -11,41 +11,14 @@ import { readMultipart, type Multipart, type UploadedFile } from "../photos/mult
 import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
 import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
+import { submittedFields } from "../profiles/view.ts";
 
 /** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_PROFILE_PART_BYTES + 64 * 1024;
 const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_PHOTOS} photos of up to ${PHOTO_SIZE_HINT} each.`;
 
 export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []) {
-  return {
-    id: profile.id,
-    user_id: profile.userId,
-    email: profile.email,
-    dating_app: profile.datingApp,
-    bio: profile.bio,
-    looking_for: profile.lookingFor,
-    interests: profile.interests,
-    job_title: profile.jobTitle,
-    education: profile.education,
-    prompt1: profile.prompt1,
-    prompt2: profile.prompt2,
-    prompt3: profile.prompt3,
-    response1: profile.response1,
-    response2: profile.response2,
-    response3: profile.response3,
-    ideal_first_date: profile.idealFirstDate,
-    height: profile.height,
-    star_sign: profile.starSign,
-    anthem: profile.anthem,
-    spotify_artists: profile.spotifyArtists,
-    school: profile.school,
-    industry: profile.industry,
-    vibes: profile.vibes,
-    status: profile.status,
-    revisions_allowed: profile.revisionsAllowed,
-    created_at: profile.createdAt.toISOString(),
-    photos: photoRows.map((p) => ({ id: p.id, order: p.order })),
-  };
+  return { ...submittedFields(profile), photos: photoRows.map((p) => ({ id: p.id, order: p.order })) };
 }
 
 function parseProfilePart(part: string | undefined): unknown {

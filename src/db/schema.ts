@@ -58,6 +58,9 @@ export const profiles = sqliteTable(
     /** HTML text, or an object carrying conversationStarters / strategyGuide (premium content). */
     optimizedProfile: text("optimized_profile", { mode: "json" }),
     recommendations: text("recommendations"),
+    /** The whole structured result (src/optimiser/result.ts); the two columns above are rendered from it. */
+    optimization: text("optimization", { mode: "json" }),
+    optimizedAt: integer("optimized_at", { mode: "timestamp_ms" }),
     emailSent: integer("email_sent", { mode: "boolean" }).notNull().default(false),
     emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
     emailMessageId: text("email_message_id"),

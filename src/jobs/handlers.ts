@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.ts";
 import { sendContactMessage } from "../mail/contact-message.tsx";
-import { CONTACT_MAIL, JOB_KINDS } from "./kinds.ts";
+import { optimiseProfileJob } from "../optimiser/job.ts";
+import { CONTACT_MAIL, JOB_KINDS, OPTIMISE_PROFILE } from "./kinds.ts";
 import type { JobHandlers } from "./loop.ts";
 
 /**
@@ -8,7 +9,9 @@ import type { JobHandlers } from "./loop.ts";
  * example ones a later version adds) stay queued untouched.
  */
 export function jobHandlers(ctx: AppContext): JobHandlers {
+  const optimise = optimiseProfileJob(ctx);
   return {
+    [OPTIMISE_PROFILE]: { ...JOB_KINDS[OPTIMISE_PROFILE], run: optimise.run, giveUp: optimise.giveUp },
     [CONTACT_MAIL]: {
       ...JOB_KINDS[CONTACT_MAIL],
       run: sendContactMessage({ db: ctx.store.db, mailer: ctx.services.mailer, supportEmail: ctx.config.mail.supportEmail }),

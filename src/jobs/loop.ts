@@ -14,6 +14,7 @@ export interface RunningJob<P = unknown> {
   payload: P;
   /** 1 on the first run; counts runs started, including one cut short by a crash. */
   attempt: number;
+  maxAttempts: number;
   idempotencyKey: string;
 }
 
@@ -29,6 +30,8 @@ export interface JobKindHandler {
   lane: string;
   payload?: ZodType;
   run: JobHandler<never>;
+  /** Called once when the job is failed for good (its last attempt failed, or was cut short by a crash). */
+  giveUp?: (job: RunningJob<never>, error: unknown) => void;
 }
 
 /** kind → handler. A bare function runs in the "default" lane. See ./handlers.ts for the product's kinds. */
@@ -102,7 +105,8 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
    */
   function claim(ofKinds: string[]): RunningJob | null {
     if (ofKinds.length === 0) return null;
-    return writeTransaction(db, (tx) => {
+    const abandoned: RunningJob[] = [];
+    const claimed = writeTransaction(db, (tx) => {
       const at = new Date(now());
       const due = or(and(eq(jobs.status, "queued"), lte(jobs.runAt, at)), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, at)));
       for (;;) {
@@ -121,15 +125,35 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
             .where(eq(jobs.id, row.id))
             .run();
           log.error(`job ${row.id} (${row.kind}) failed: its lease expired during the last attempt`);
+          abandoned.push(runningJob(row, row.attempts));
           continue;
         }
         tx.update(jobs)
           .set({ status: "running", attempts: row.attempts + 1, leaseUntil: new Date(at.getTime() + leaseMs), leaseOwner: owner, updatedAt: at })
           .where(eq(jobs.id, row.id))
           .run();
-        return { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts + 1, idempotencyKey: row.idempotencyKey };
+        return runningJob(row, row.attempts + 1);
       }
     });
+    for (const job of abandoned) giveUp(job, new Error("the lease expired during the last attempt"));
+    return claimed;
+  }
+
+  function runningJob(row: typeof jobs.$inferSelect, attempt: number): RunningJob {
+    return { id: row.id, kind: row.kind, payload: row.payload, attempt, maxAttempts: row.maxAttempts, idempotencyKey: row.idempotencyKey };
+  }
+
+  /** The kind's last word on a job failed for good; its payload is parsed again, and a hook that throws is logged. */
+  function giveUp(job: RunningJob, error: unknown): void {
+    const handler = kinds.get(job.kind);
+    if (!handler?.giveUp) return;
+    const parsed = handler.payload ? handler.payload.safeParse(job.payload) : { success: true as const, data: job.payload };
+    if (!parsed.success) return;
+    try {
+      (handler.giveUp as (job: RunningJob, error: unknown) => void)({ ...job, payload: parsed.data }, error);
+    } catch (err) {
+      log.error(`job ${job.id} (${job.kind}): its give-up step failed`, err);
+    }
   }
 
   const mine = (job: RunningJob) => and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempt));
@@ -185,11 +209,12 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
       await (handler.run as JobHandler)({ ...job, payload: parsed.data });
     } catch (err) {
       error = err ?? new Error("job failed");
-      log.error(`job ${job.id} (${job.kind}) attempt ${job.attempt} failed`, err);
+      log.error(`job ${job.id} (${job.kind}) attempt ${job.attempt} of ${job.maxAttempts} failed`, err);
     } finally {
       clearInterval(renewal);
     }
     finish(job, error);
+    if (error !== undefined && job.attempt >= job.maxAttempts) giveUp({ ...job, payload: parsed.data }, error);
   }
 
   async function runOne(): Promise<boolean> {

@@ -34,11 +34,12 @@ export function testContext(env: Record<string, string> = {}, overrides: Partial
     ...env,
   });
   const store = openStore(config.databasePath);
-  const services = buildServices(config, store.db, overrides);
+  const log = memoryLogger();
+  const services = buildServices(config, store.db, log, overrides);
   return {
     config,
     store,
-    log: memoryLogger(),
+    log,
     services,
     dir,
     cleanup() {

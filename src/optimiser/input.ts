@@ -1,0 +1,42 @@
+import type { DatingApp } from "../profiles/options.ts";
+import type { PlanId } from "../orders/plans.ts";
+
+/** What an optimiser is given: the customer's own text and photos, the plan bought, and why this run happens. */
+export interface OptimiserInput {
+  profileId: string;
+  app: DatingApp;
+  plan: PlanId;
+  reason: "initial" | "regenerate" | "revision";
+  /** The customer's revision request (revision runs only). */
+  revisionNotes: string | null;
+  profile: ProfileText;
+  /** In the order the customer uploaded them. */
+  photos: PhotoInput[];
+}
+
+/** The customer's text; null where they gave nothing (the stored defaults such as "Not provided" are null here). */
+export interface ProfileText {
+  bio: string | null;
+  lookingFor: string | null;
+  interests: string | null;
+  jobTitle: string | null;
+  education: string | null;
+  idealFirstDate: string | null;
+  height: string | null;
+  starSign: string | null;
+  anthem: string | null;
+  spotifyArtists: string | null;
+  school: string | null;
+  industry: string | null;
+  vibes: string | null;
+  /** The prompts the customer answered, in order (prompt text as chosen from the app's list). */
+  prompts: { prompt: string; response: string }[];
+}
+
+export interface PhotoInput {
+  id: string;
+  /** Absolute path of the stored (re-encoded, at most 2048 px) JPEG. */
+  path: string;
+  /** 0-based upload order. */
+  order: number;
+}

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { newId } from "../db/ids.ts";
+import { jobs, photos, profiles } from "../db/schema.ts";
+import { jobHandlers } from "../jobs/handlers.ts";
+import { createJobLoop } from "../jobs/loop.ts";
+import { silentLogger } from "../log.ts";
+import type { PlanId } from "../orders/plans.ts";
+import { fulfil } from "../payments/fulfil.ts";
+import { testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
+import { insertOrder } from "../testing/payment-fixtures.ts";
+import { plainJpeg } from "../testing/test-images.ts";
+import { optimisationResultSchema } from "./result.ts";
+
+let ctx: TestContext;
+afterEach(() => ctx?.cleanup());
+
+/** A Tinder profile with three photos on disk, its order paid (so its job is queued), as the payment path leaves it. */
+async function paidProfile(plan: PlanId = "premium", fields: Partial<typeof profiles.$inferInsert> = {}) {
+  const { orderId, profileId, amount } = insertOrder(ctx.store.db, { plan });
+  ctx.store.db
+    .update(profiles)
+    .set({ datingApp: "tinder", bio: "Nurse who bakes sourdough and hikes on Sundays.", interests: "Not provided", ...fields })
+    .where(eq(profiles.id, profileId!))
+    .run();
+  mkdirSync(ctx.config.uploadsDir, { recursive: true });
+  for (let i = 0; i < 3; i++) {
+    const file = `${newId()}.jpg`;
+    writeFileSync(join(ctx.config.uploadsDir, file), await plainJpeg());
+    ctx.store.db.insert(photos).values({ id: newId(), profileId: profileId!, filePath: file, order: i }).run();
+  }
+  expect(fulfil(ctx.store.db, { orderId, provider: "local", reference: newId(), amount, currency: "usd" }).jobQueued).toBe(true);
+  return { orderId, profileId: profileId! };
+}
+
+const profileRow = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+
+function loop(now?: () => number) {
+  return createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx), now });
+}
+
+describe("the optimise-profile job", () => {
+  test("pending → completed: the result, the spec's rendered fields and each photo's analysis are stored together", async () => {
+    const optimiser = scriptedOptimiser();
+    ctx = testContext({}, { optimiser });
+    const { profileId } = await paidProfile("premium");
+    expect(profileRow(profileId).status).toBe("pending");
+
+    expect(await loop().runDue()).toBe(1);
+    const row = profileRow(profileId);
+    expect(row.status).toBe("completed");
+    expect(row.optimizedAt).toBeInstanceOf(Date);
+    const result = optimisationResultSchema.parse(row.optimization);
+    expect(result.plan).toBe("premium");
+    expect(result.conversationStarters).toHaveLength(3);
+    // Premium content: an object carrying the HTML, the starters as Markdown and the guide.
+    expect(row.optimizedProfile).toMatchObject({ conversationStarters: expect.stringContaining("1. Opener number 1?") });
+    expect(typeof row.recommendations).toBe("string");
+    const analyses = ctx.store.db.select().from(photos).where(eq(photos.profileId, profileId)).all();
+    for (const p of analyses) expect(JSON.parse(p.analysis!)).toMatchObject({ score: expect.any(Number), rank: expect.any(Number), keep: expect.any(Boolean), faces: 1 });
+
+    // The optimiser saw the customer's words, not the stored defaults, and the photos as absolute paths.
+    const [input] = optimiser.inputs;
+    expect(input!.profile.interests).toBeNull();
+    expect(input!.profile.bio).toBe("Nurse who bakes sourdough and hikes on Sundays.");
+    expect(input!.photos.every((p) => p.path.startsWith(ctx.config.uploadsDir))).toBe(true);
+  });
+
+  test("basic: optimized_profile is HTML text, not the premium object", async () => {
+    ctx = testContext({}, { optimiser: scriptedOptimiser() });
+    const { profileId } = await paidProfile("basic");
+    await loop().runDue();
+    expect(typeof profileRow(profileId).optimizedProfile).toBe("string");
+  });
+
+  test("run again (a crash after the result was stored, before 'done'): still one result, unchanged", async () => {
+    const optimiser = scriptedOptimiser();
+    ctx = testContext({}, { optimiser });
+    const { profileId } = await paidProfile();
+    await loop().runDue();
+    const first = profileRow(profileId);
+    ctx.store.db.update(jobs).set({ status: "queued", runAt: new Date(0) }).run();
+    expect(await loop().runDue()).toBe(1);
+    const again = profileRow(profileId);
+    expect(optimiser.inputs).toHaveLength(1);
+    expect(again.optimization).toEqual(first.optimization);
+    expect(again.optimizedAt).toEqual(first.optimizedAt);
+  });
+
+  test("a crash mid-run (profile left processing, nothing stored): the next run makes the one result", async () => {
+    ctx = testContext({}, { optimiser: scriptedOptimiser() });
+    const { profileId } = await paidProfile();
+    // As a killed process leaves it: started, no result.
+    ctx.store.db.update(profiles).set({ status: "processing" }).where(eq(profiles.id, profileId)).run();
+    await loop().runDue();
+    expect(profileRow(profileId)).toMatchObject({ status: "completed" });
+  });
+
+  test("a failing optimiser is retried, then the profile is failed with the job", async () => {
+    ctx = testContext({}, { optimiser: scriptedOptimiser(["fail", "fail", "fail", "fail"]) });
+    const { profileId } = await paidProfile();
+    let t = Date.now();
+    const l = loop(() => t);
+    for (let i = 0; i < 4; i++) {
+      expect(await l.runDue()).toBe(1);
+      t += 60 * 60 * 1000;
+    }
+    expect(profileRow(profileId).status).toBe("failed");
+    expect(profileRow(profileId).optimization).toBeNull();
+    expect(ctx.store.db.select().from(jobs).get()).toMatchObject({ status: "failed", attempts: 4 });
+  });
+
+  test("a failure then a success ends completed, not failed", async () => {
+    ctx = testContext({}, { optimiser: scriptedOptimiser(["fail"]) });
+    const { profileId } = await paidProfile();
+    let t = Date.now();
+    const l = loop(() => t);
+    await l.runDue();
+    expect(profileRow(profileId).status).toBe("processing");
+    t += 60_000;
+    await l.runDue();
+    expect(profileRow(profileId).status).toBe("completed");
+  });
+
+  test("a result whose profile moved on meanwhile (an admin acted) is discarded, not written over the new state", async () => {
+    ctx = testContext({}, { optimiser: scriptedOptimiser([{ waitMs: 100 }]) });
+    const { profileId } = await paidProfile();
+    const run = loop().runDue();
+    await Bun.sleep(30);
+    // As if the profile failed and was recovered while the optimiser was busy.
+    ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, profileId)).run();
+    await run;
+    expect(profileRow(profileId)).toMatchObject({ status: "failed", optimization: null });
+  });
+
+  test("a customer's hostile text reaches the HTML fields only escaped", async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    ctx = testContext({}, { optimiser: scriptedOptimiser([], { analysis: { summary: hostile, strengths: [], problems: [{ title: "Cliché", reason: hostile, phrase: hostile }] } }) });
+    const { profileId } = await paidProfile();
+    await loop().runDue();
+    const row = profileRow(profileId);
+    const html = `${row.recommendations} ${(row.optimizedProfile as { html: string }).html}`;
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+    expect(row.recommendations).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The optimise-profile job: a paid profile goes `pending → processing`, the optimiser (local or AI) makes its result,
+ * and `processing → completed` stores the result, the spec's rendered fields and each photo's analysis in one
+ * transaction. The same job, with a reason, serves an admin's regeneration and a customer's revision (their
+ * actions move the profile to `processing` and queue it).
+ *
+ * Safe to run again: a run cut short by a crash leaves the profile `processing` and nothing stored, and the next run
+ * starts over; the result is written only by the transition to `completed`, which happens once, so there is never a
+ * second result. Once the job has used its attempts the profile becomes `failed` (an admin can recover it).
+ */
+import { asc, eq } from "drizzle-orm";
+import { isAbsolute, join } from "node:path";
+import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { orders, photos, profiles } from "../db/schema.ts";
+import type { OPTIMISE_PROFILE, ParsedPayload } from "../jobs/kinds.ts";
+import type { RunningJob } from "../jobs/loop.ts";
+import { transition } from "../profiles/lifecycle.ts";
+import type { OptimiserInput, ProfileText } from "./input.ts";
+import { specFields } from "./render.ts";
+import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
+
+type Payload = ParsedPayload<typeof OPTIMISE_PROFILE>;
+
+/** The spec's defaults for empty fields ("Not provided") are not the customer's words: the optimiser sees nothing. */
+const STORED_DEFAULTS = new Set(["Not provided", "Not specified"]);
+
+export function optimiseProfileJob(ctx: AppContext) {
+  const db = ctx.store.db;
+
+  async function run(job: RunningJob<Payload>): Promise<void> {
+    const { profileId, orderId, reason } = job.payload;
+    const profile = db.select().from(profiles).where(eq(profiles.id, profileId)).get();
+    const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+    if (!profile || !order || order.status !== "paid") {
+      // Erased, or not paid (refunded): nothing to make.
+      ctx.log.info(`optimise ${profileId}: nothing to do (profile or paid order missing)`);
+      return;
+    }
+    if (profile.status === "pending") transition(db, profileId, "start");
+    else if (profile.status !== "processing") {
+      // Already completed by an earlier run of this job, or moved on by an admin: one result, never two.
+      ctx.log.info(`optimise ${profileId}: profile is ${profile.status}; nothing to do`);
+      return;
+    }
+
+    const photoRows = db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.order)).all();
+    const input: OptimiserInput = {
+      profileId,
+      app: profile.datingApp,
+      plan: order.planId,
+      reason,
+      revisionNotes: reason === "revision" ? profile.revisionNotes : null,
+      profile: profileText(profile),
+      photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(ctx.config.uploadsDir, p.filePath) })),
+    };
+
+    const started = performance.now();
+    const result = optimisationResultSchema.parse(await ctx.services.optimiser.optimise(input));
+    const fields = specFields(result);
+
+    const stored = writeTransaction(db, (tx) => {
+      const done = transition(tx, profileId, "complete", {
+        optimization: result,
+        optimizedProfile: fields.optimizedProfile,
+        recommendations: fields.recommendations,
+        optimizedAt: new Date(),
+        // A processed revision is no longer waiting.
+        needsRevision: false,
+      });
+      if (!done) return false;
+      for (const [photoId, analysis] of fields.photoAnalysis) {
+        tx.update(photos).set({ analysis, updatedAt: new Date() }).where(eq(photos.id, photoId)).run();
+      }
+      return true;
+    });
+    const ms = Math.round(performance.now() - started);
+    ctx.log.info(`optimise ${profileId}: ${stored ? "completed" : "result discarded (status changed meanwhile)"} in ${ms} ms (${describeEngines(result)})`);
+  }
+
+  return {
+    run,
+    /** The job used its last attempt: the profile is failed, for an admin to recover. */
+    giveUp(job: RunningJob<Payload>, error: unknown) {
+      if (transition(db, job.payload.profileId, "fail")) {
+        ctx.log.error(`optimise ${job.payload.profileId}: failed after ${job.attempt} attempt(s)`, error);
+      }
+    },
+  };
+}
+
+function profileText(p: typeof profiles.$inferSelect): ProfileText {
+  const own = (value: string | null) => (value === null || STORED_DEFAULTS.has(value) ? null : value);
+  const prompts = ([1, 2, 3] as const)
+    .map((n) => ({ prompt: p[`prompt${n}`], response: p[`response${n}`] }))
+    .filter((x): x is { prompt: string; response: string } => Boolean(x.prompt && x.response));
+  return {
+    bio: own(p.bio),
+    lookingFor: own(p.lookingFor),
+    interests: own(p.interests),
+    jobTitle: own(p.jobTitle),
+    education: own(p.education),
+    idealFirstDate: own(p.idealFirstDate),
+    height: own(p.height),
+    starSign: own(p.starSign),
+    anthem: own(p.anthem),
+    spotifyArtists: own(p.spotifyArtists),
+    school: own(p.school),
+    industry: own(p.industry),
+    vibes: own(p.vibes),
+    prompts,
+  };
+}
+
+function describeEngines(result: OptimisationResult): string {
+  const ai = Object.values(result.engines).find((e) => e?.kind === "ai");
+  return `${ai ? `ai ${ai.model ?? ""}`.trim() : "local"}${result.fallback ? ", fell back to local" : ""}`;
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { memoryLogger } from "../../log.ts";
+import type { PhotoInput } from "../input.ts";
+import { type PhotoAnalysis, photoAnalysisSchema } from "../result.ts";
+import { analysePhotos, closeFaceDetector, type FaceDetector, humanFaceDetector, UnreadablePhotoError } from "./analyse.ts";
+import { loadFaceDetector } from "./faces.ts";
+import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from "./hash.ts";
+
+/** Model load plus six photos takes about 2 s, more on a busy machine: room to spare over bun's 5 s default. */
+const SLOW = 30_000;
+
+/** Real photographs with open licences (see fixtures/SOURCES.md); everything else is derived from them here. */
+const FIXTURES = join(import.meta.dir, "fixtures");
+const fixture = (name: string) => join(FIXTURES, name);
+
+let dir: string;
+/** One profile of six photos, in this upload order. */
+let profile: PhotoInput[];
+let results: PhotoAnalysis[];
+
+/** Photo ids look like the real ones (opaque), so a reason that leaked one would be easy to spot. */
+const idOf = (name: string) => `PH${name.toUpperCase().replace(/[^A-Z]/g, "")}X7Q`;
+const resultFor = (name: string, list = results) => {
+  const found = list.find((r) => r.photoId === idOf(name));
+  if (!found) throw new Error(`no result for ${name}`);
+  return found;
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "photo-analysis-"));
+  const path = (name: string) => join(dir, name);
+  // Uploaded first would be too easy: the portrait comes third, after its own near-duplicate and the group photo.
+  await groupPhoto(path("group.jpg"));
+  await sharp(fixture("astronaut.jpg"))
+    .extract({ left: 12, top: 8, width: 490, height: 496 })
+    .resize(460)
+    .jpeg({ quality: 70 })
+    .toFile(path("near-duplicate.jpg"));
+  await sharp(fixture("astronaut.jpg")).jpeg({ quality: 90 }).toFile(path("portrait.jpg"));
+  await sharp(fixture("grace-hopper.jpg")).blur(3).jpeg().toFile(path("blurred.jpg"));
+  await sharp(fixture("cameraman.jpg")).linear(0.3, -12).jpeg().toFile(path("dark.jpg"));
+  await sharp(fixture("coffee.jpg")).jpeg().toFile(path("coffee.jpg"));
+  profile = ["near-duplicate", "group", "portrait", "blurred", "dark", "coffee"].map((name, order) => ({
+    id: idOf(name),
+    order,
+    path: path(`${name}.jpg`),
+  }));
+  results = await analysePhotos(profile);
+}, SLOW);
+
+afterAll(async () => {
+  await closeFaceDetector();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Four portraits side by side (the fourth a mirrored repeat), as a wide group photo. */
+async function groupPhoto(out: string): Promise<void> {
+  const people = await Promise.all(
+    ["astronaut.jpg", "grace-hopper.jpg", "cameraman.jpg", "astronaut.jpg"].map((name, i) =>
+      sharp(fixture(name)).flop(i === 3).resize(400, 500, { fit: "cover" }).toBuffer(),
+    ),
+  );
+  await sharp({ create: { width: 1600, height: 500, channels: 3, background: "#808080" } })
+    .composite(people.map((input, i) => ({ input, left: i * 400, top: 0 })))
+    .jpeg()
+    .toFile(out);
+}
+
+describe("a profile of six photos", () => {
+  test("every result validates against the shared schema, in rank order 1..n", () => {
+    expect(results).toHaveLength(profile.length);
+    for (const result of results) photoAnalysisSchema.parse(result);
+    expect(results.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(results.map((r) => r.photoId))).toEqual(new Set(profile.map((p) => p.id)));
+    for (const { score } of results) {
+      expect(Number.isInteger(score)).toBe(true);
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(100);
+    }
+  });
+
+  test("the sharp solo portrait ranks first, with one smiling face, centred", () => {
+    const first = results[0]!;
+    expect(first.photoId).toBe(idOf("portrait"));
+    expect(first.keep).toBe(true);
+    expect(first.faces).toBe(1);
+    expect(first.metrics?.faceCentred).toBe(true);
+    expect(first.metrics?.smile).toBeGreaterThan(0.5);
+    expect(first.reasons[0]).toMatch(/clear.*smiling.*first photo/);
+  });
+
+  test("the blurred photo is called blurry and scores under the sharp portrait", () => {
+    const blurred = resultFor("blurred");
+    expect(blurred.reasons.some((r) => /blurry/i.test(r))).toBe(true);
+    expect(blurred.metrics?.sharpness).toBeLessThan(resultFor("portrait").metrics!.sharpness!);
+    expect(blurred.score).toBeLessThan(resultFor("portrait").score);
+  });
+
+  test("the dark photo is called dark, with the share of it that is nearly black", () => {
+    const dark = resultFor("dark");
+    expect(dark.reasons.some((r) => /dark: \d+% of it is nearly black/.test(r))).toBe(true);
+    expect(dark.metrics?.brightness).toBeLessThan(60);
+    // Darkness is not blur: dividing by contrast keeps the measure honest.
+    expect(dark.reasons.some((r) => /blurry/i.test(r))).toBe(false);
+  });
+
+  test("the group photo has several faces, says so, and is not first", () => {
+    const group = resultFor("group");
+    // Searched as one frame only, this 3.2:1 photo shows one face; the square tiles find the others.
+    expect(group.faces).toBeGreaterThanOrEqual(3);
+    expect(group.rank).toBeGreaterThan(1);
+    expect(group.reasons[0]).toMatch(new RegExp(`^Group photo: ${group.faces} people`));
+  });
+
+  test("the photo with nobody in it has no face", () => {
+    const coffee = resultFor("coffee");
+    expect(coffee.faces).toBe(0);
+    expect(coffee.reasons).toContain("No face visible.");
+  });
+
+  test("of the near-duplicate pair exactly one is kept, and the other names it by upload order", () => {
+    const pair = [resultFor("portrait"), resultFor("near-duplicate")];
+    expect(pair.filter((r) => !r.keep)).toHaveLength(1);
+    const dropped = pair.find((r) => !r.keep)!;
+    expect(dropped.photoId).toBe(idOf("near-duplicate"));
+    expect(dropped.metrics?.duplicateOf).toBe(idOf("portrait"));
+    expect(dropped.reasons).toContain("Nearly the same as photo 3: keep only one.");
+  });
+
+  test("at least three photos are kept, kept photos come before the ones left out", () => {
+    expect(results.filter((r) => r.keep).length).toBeGreaterThanOrEqual(3);
+    const firstDropped = results.findIndex((r) => !r.keep);
+    expect(results.slice(firstDropped).every((r) => !r.keep)).toBe(true);
+  });
+
+  test("reasons never name a file or an id", () => {
+    const reasons = results.flatMap((r) => r.reasons).join("\n");
+    for (const photo of profile) expect(reasons).not.toContain(photo.id);
+    expect(reasons).not.toContain(".jpg");
+  });
+
+  test("the near-duplicate's hash is close to the portrait's; every other pair is far apart", () => {
+    const duplicates: string[] = [];
+    for (const a of results) {
+      for (const b of results) {
+        const near = hammingDistance(a.metrics!.hash!, b.metrics!.hash!) <= NEAR_DUPLICATE_MAX_DISTANCE;
+        if (a.rank < b.rank && near) duplicates.push(`${a.photoId}+${b.photoId}`);
+      }
+    }
+    expect(duplicates).toEqual([`${idOf("portrait")}+${idOf("near-duplicate")}`]);
+  });
+});
+
+describe("failures", () => {
+  test("a file that is not an image is a clear error naming the photo by upload position", async () => {
+    const bad = join(dir, "not-an-image.jpg");
+    writeFileSync(bad, "this is not a JPEG");
+    const photos = [{ ...profile[2]!, order: 0 }, { id: "BROKEN", order: 1, path: bad }];
+    const error = await analysePhotos(photos).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(UnreadablePhotoError);
+    expect((error as UnreadablePhotoError).photoId).toBe("BROKEN");
+    expect((error as Error).message).toMatch(/^Photo 2 \(BROKEN\) cannot be read as an image: /);
+  });
+
+  test("a missing file is the same clear error", async () => {
+    const error = await analysePhotos([{ id: "GONE", order: 0, path: join(dir, "missing.jpg") }]).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(UnreadablePhotoError);
+  });
+
+  test("face detection failing on one photo leaves its other measures, ranks it without faces, and logs it", async () => {
+    const logger = memoryLogger();
+    let calls = 0;
+    const flaky: FaceDetector = {
+      load: humanFaceDetector.load,
+      detect: async (image) => {
+        if (++calls === 2) throw new Error("detector fell over");
+        return await humanFaceDetector.detect(image);
+      },
+    };
+    // Upload order: portrait, blurred, coffee; the detector fails on the second.
+    const photos = [{ ...profile[2]!, order: 0 }, { ...profile[3]!, order: 1 }, { ...profile[5]!, order: 2 }];
+    const analysed = await analysePhotos(photos, { faceDetector: flaky, logger });
+    const unknown = resultFor("blurred", analysed);
+    photoAnalysisSchema.parse(unknown);
+    expect(unknown.faces).toBe(0);
+    expect(unknown.reasons[0]).toBe("We couldn't check this photo for faces, so it is ranked on sharpness and light only.");
+    expect(unknown.reasons.some((r) => /blurry/i.test(r))).toBe(true);
+    expect(unknown.metrics?.sharpness).toBeGreaterThanOrEqual(0);
+    expect(unknown.metrics?.faceShare).toBeUndefined();
+    expect(analysed[0]!.photoId).toBe(idOf("portrait"));
+    expect(logger.lines.some((line) => line.includes("photo 2") && line.includes("detector fell over"))).toBe(true);
+  }, SLOW);
+
+  test("model files that cannot be loaded are a clear error, and the detector loads again afterwards", async () => {
+    await closeFaceDetector();
+    const missing = join(dir, "no-models");
+    await expect(loadFaceDetector(missing)).rejects.toThrow(`Face detection could not load its model file ${join(missing, "blazeface.json")}`);
+    const [again] = await analysePhotos([profile[2]!]);
+    expect(again?.faces).toBe(1);
+  }, SLOW);
+});

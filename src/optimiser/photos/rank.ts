@@ -1,0 +1,289 @@
+/**
+ * Scores each measured photo, says why in words a customer understands, and orders them as dating coaches and the
+ * apps' own guides advise: a sharp, well-lit photo of you alone first (smiling if possible), group photos never
+ * first, blurry, dark, faceless or repeated photos last or left out. Photos are named by upload order ("photo 2"),
+ * never by file name or id.
+ */
+import type { PhotoAnalysis } from "../result.ts";
+import type { FaceSummary } from "./faces.ts";
+import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from "./hash.ts";
+import type { Quality } from "./measure.ts";
+
+export interface MeasuredPhoto {
+  id: string;
+  /** 0-based upload order. */
+  order: number;
+  width: number;
+  height: number;
+  quality: Quality;
+  hash: string;
+  /** null when face detection failed on this photo: its faces are unknown. */
+  faces: FaceSummary | null;
+}
+
+/** Sharpness (see measure.ts) under which edges look soft on a phone: a 512 px copy blurred by about 1.3 px. */
+const BLURRY = 3;
+/** Under this the face itself is smeared (about 2 px of blur at 512 px, 8 px on a 2,048 px photo): not worth showing. */
+const VERY_BLURRY = 1;
+/** Sharpness that counts as fully sharp; sharp portraits measure 8-40, re-encoded or enlarged copies at the low end. */
+const SHARP = 8;
+/** Mean luminance (0-255) under which a photo looks dim on a phone: about a quarter of full brightness. */
+const DARK = 60;
+/** Under this the photo is mostly shadow and a face is hard to make out at all. */
+const VERY_DARK = 30;
+/** Share of nearly black pixels that makes a photo dark whatever its mean: large areas with no detail. */
+const DARK_SHADOWS = 0.4;
+/** Mean luminance over which a photo looks washed out. */
+const BRIGHT = 200;
+/** Mean luminance at which nearly everything is white. */
+const VERY_BRIGHT = 235;
+/** Share of nearly white pixels that makes a photo overexposed: sky, skin or a wall with no detail left. */
+const BLOWN_HIGHLIGHTS = 0.25;
+/** Clipped share from which the percentage is worth quoting in a reason ("20% of it is nearly black"). */
+const QUOTABLE_SHARE = 0.2;
+/** Luminance standard deviation under which a photo looks flat and hazy; well-lit portraits measure 55-75. */
+const FLAT = 25;
+/** Standard deviation from which contrast costs nothing. */
+const CONTRASTY = 45;
+/** Main face's share of the frame under which the face is too small to see: a box under a tenth of the frame's side,
+ * as in a full-length shot from across a room. */
+const FACE_TOO_SMALL = 0.01;
+/** Share from which the face counts as close enough: a box about a sixth of the frame's side (waist-up or closer). */
+const FACE_CLOSE = 0.03;
+/** "happy" score from which the person reads as smiling: where the emotion model starts to pick it as the top one. */
+const SMILING = 0.5;
+/** Long side (px) under which a photo looks soft on a phone, which shows it about 1,080 px wide. */
+const SMALL_PHOTO = 800;
+/** Fewest photos kept when the customer sent at least this many: the apps want several photos on a profile. */
+const MIN_KEPT = 3;
+
+/**
+ * What is in the photo, 0-1: the person alone, their face close enough, centred and smiling is what the first
+ * photo needs; a group photo shows a social life but not who you are; a photo without a face shows little of you.
+ */
+const CONTENT = {
+  solo: 0.6,
+  closeFace: 0.15,
+  centred: 0.1,
+  smile: 0.15,
+  group: 0.6,
+  // Faces unknown (detection failed): a little under a group photo, so it is never preferred to a known solo photo.
+  unknown: 0.55,
+  noFace: 0.25,
+} as const;
+
+/**
+ * How well it is shot, as factors that multiply: a smeared or black photo is worth little whatever it shows, while
+ * flat light or a small file only take a little off. Each is the factor at the worst end.
+ */
+const WORST = { sharpness: 0, light: 0.2, contrast: 0.8, size: 0.9 } as const;
+
+interface Assessed extends MeasuredPhoto {
+  score: number;
+  blurry: boolean;
+  veryBlurry: boolean;
+  dark: boolean;
+  veryDark: boolean;
+  overexposed: boolean;
+  flat: boolean;
+  small: boolean;
+  duplicateOf: Assessed | null;
+  keep: boolean;
+  /** Kept only so the profile has MIN_KEPT photos. */
+  keptToFill: boolean;
+}
+
+/** Scores, orders and explains photos; the result is sorted by rank (1 = show first). */
+export function rankPhotos(photos: MeasuredPhoto[]): PhotoAnalysis[] {
+  const assessed = photos.map(assess);
+  markDuplicates(assessed);
+  for (const photo of assessed) photo.keep = !photo.duplicateOf && !isReallyBad(photo);
+  if (assessed.length >= MIN_KEPT) keepAtLeast(assessed, MIN_KEPT);
+  return order(assessed).map((photo, index) => toAnalysis(photo, index + 1));
+}
+
+function assess(photo: MeasuredPhoto): Assessed {
+  const q = photo.quality;
+  const dark = q.brightness < DARK || q.clippedShadows >= DARK_SHADOWS;
+  const overexposed = q.brightness > BRIGHT || q.clippedHighlights >= BLOWN_HIGHLIGHTS;
+  return {
+    ...photo,
+    score: score(photo),
+    blurry: q.sharpness < BLURRY,
+    veryBlurry: q.sharpness < VERY_BLURRY,
+    dark,
+    veryDark: q.brightness < VERY_DARK,
+    overexposed,
+    flat: q.contrast < FLAT && !dark && !overexposed,
+    small: Math.max(photo.width, photo.height) < SMALL_PHOTO,
+    duplicateOf: null,
+    keep: true,
+    keptToFill: false,
+  };
+}
+
+/** 0-100: what the photo shows times how well it is shot. */
+function score({ quality: q, faces, width, height }: MeasuredPhoto): number {
+  // Square root: a slightly soft photo loses little, a smeared one nearly everything.
+  const sharpness = Math.sqrt(ramp(q.sharpness, 0, SHARP));
+  const brightness = q.brightness < DARK ? ramp(q.brightness, VERY_DARK, DARK) : 1 - ramp(q.brightness, BRIGHT, VERY_BRIGHT);
+  const clipping =
+    (1 - ramp(q.clippedShadows, DARK_SHADOWS / 2, DARK_SHADOWS * 1.5)) * (1 - ramp(q.clippedHighlights, BLOWN_HIGHLIGHTS / 2, BLOWN_HIGHLIGHTS * 1.5));
+  const technical =
+    between(WORST.sharpness, sharpness) *
+    between(WORST.light, brightness * clipping) *
+    between(WORST.contrast, ramp(q.contrast, FLAT, CONTRASTY)) *
+    between(WORST.size, ramp(Math.max(width, height), SMALL_PHOTO / 2, SMALL_PHOTO));
+  return Math.round(100 * content(faces) * technical);
+}
+
+function content(faces: FaceSummary | null): number {
+  if (!faces) return CONTENT.unknown;
+  if (faces.count === 0) return CONTENT.noFace;
+  if (faces.count > 1) return CONTENT.group;
+  return (
+    CONTENT.solo +
+    CONTENT.closeFace * ramp(faces.mainShare, FACE_TOO_SMALL, FACE_CLOSE) +
+    (faces.mainCentred ? CONTENT.centred : 0) +
+    CONTENT.smile * (faces.smile ?? 0)
+  );
+}
+
+/** Photos not worth showing at all: the face smeared, the frame mostly shadow, or nobody in it. */
+function isReallyBad(photo: Assessed): boolean {
+  return photo.veryBlurry || photo.veryDark || photo.faces?.count === 0;
+}
+
+/** Of each group of near-identical photos the best one stays; the others point to it and are dropped. */
+function markDuplicates(photos: Assessed[]): void {
+  const originals: Assessed[] = [];
+  for (const photo of [...photos].sort(byPreference)) {
+    photo.duplicateOf = originals.find((original) => hammingDistance(original.hash, photo.hash) <= NEAR_DUPLICATE_MAX_DISTANCE) ?? null;
+    if (!photo.duplicateOf) originals.push(photo);
+  }
+}
+
+/** Brings dropped photos back until `count` are kept: different photos first (a duplicate adds nothing), best first;
+ * they are ranked after the photos kept on merit. */
+function keepAtLeast(photos: Assessed[], count: number): void {
+  const dropped = photos.filter((photo) => !photo.keep).sort((a, b) => Number(!!a.duplicateOf) - Number(!!b.duplicateOf) || byPreference(a, b));
+  const missing = count - (photos.length - dropped.length);
+  for (const photo of dropped.slice(0, Math.max(0, missing))) {
+    photo.keep = true;
+    photo.keptToFill = true;
+  }
+}
+
+/**
+ * Kept photos by score, with the best photo of the person alone moved first (else the best that is not a group
+ * photo); then the photos kept only to fill the profile; then the ones to leave out.
+ */
+function order(photos: Assessed[]): Assessed[] {
+  const kept = photos.filter((photo) => photo.keep && !photo.keptToFill).sort(byPreference);
+  const first = kept.findIndex((photo) => photo.faces?.count === 1);
+  const lead = first >= 0 ? first : kept.findIndex((photo) => (photo.faces?.count ?? 0) < 2);
+  if (lead > 0) kept.unshift(...kept.splice(lead, 1));
+  return [
+    ...kept,
+    ...photos.filter((photo) => photo.keptToFill).sort(byPreference),
+    ...photos.filter((photo) => !photo.keep).sort(byPreference),
+  ];
+}
+
+function byPreference(a: Assessed, b: Assessed): number {
+  return b.score - a.score || a.order - b.order;
+}
+
+function toAnalysis(photo: Assessed, rank: number): PhotoAnalysis {
+  const q = photo.quality;
+  const faces = photo.faces;
+  return {
+    photoId: photo.id,
+    score: photo.score,
+    rank,
+    keep: photo.keep,
+    // Unknown faces count as none here; the reasons say they could not be checked.
+    faces: faces?.count ?? 0,
+    reasons: reasons(photo, rank),
+    metrics: {
+      width: photo.width,
+      height: photo.height,
+      sharpness: round(q.sharpness, 2),
+      brightness: round(q.brightness, 1),
+      contrast: round(q.contrast, 1),
+      clippedShadows: round(q.clippedShadows, 4),
+      clippedHighlights: round(q.clippedHighlights, 4),
+      ...(faces && { faceShare: round(faces.mainShare, 4), faceCentred: faces.mainCentred, smile: faces.smile === null ? null : round(faces.smile, 2) }),
+      hash: photo.hash,
+      duplicateOf: photo.duplicateOf?.id ?? null,
+    },
+  };
+}
+
+function reasons(photo: Assessed, rank: number): string[] {
+  const q = photo.quality;
+  const faces = photo.faces;
+  const lines: string[] = [];
+  const wellShot = !photo.blurry && !photo.dark && !photo.overexposed;
+
+  if (!faces) lines.push("We couldn't check this photo for faces, so it is ranked on sharpness and light only.");
+  else if (faces.count === 0) lines.push("No face visible.");
+  else if (faces.count > 1) {
+    const advice = rank === 1 ? "It is first only because no other photo clearly shows you alone: add one to lead with." : "Never put it first.";
+    lines.push(`Group photo: ${faces.count} people, so matches can't tell which one is you. ${advice}`);
+  } else if (faces.mainShare < FACE_TOO_SMALL) {
+    lines.push(`Your face is small in this photo (${percent(faces.mainShare)} of it): a closer shot shows matches what you look like.`);
+  } else if (wellShot) {
+    const smiling = (faces.smile ?? 0) >= SMILING;
+    const what = `Your face is clear${faces.mainCentred ? " and centred" : ""}${smiling ? ", and you're smiling" : ""}`;
+    lines.push(`${what}: a strong ${rank === 1 ? "first " : ""}photo.`);
+    if (!faces.mainCentred) lines.push("You're off to one side: a photo with you in the middle draws the eye first.");
+    if (rank === 1 && !smiling) lines.push("Photos where you smile tend to do best first: try one here if you have it.");
+  }
+
+  if (photo.blurry) lines.push(faces && faces.count > 0 ? "This photo is blurry: we can't see your face clearly." : "This photo is blurry.");
+  if (photo.dark) {
+    const how = photo.veryDark ? "very dark" : "dark";
+    if (q.clippedShadows >= QUOTABLE_SHARE) lines.push(`This photo is ${how}: ${percent(q.clippedShadows)} of it is nearly black.`);
+    else lines.push(`This photo is ${how}: ${faces && faces.count > 0 ? "your face is" : "details are"} hard to make out.`);
+  }
+  if (photo.overexposed) {
+    if (q.clippedHighlights >= QUOTABLE_SHARE) lines.push(`This photo is overexposed: ${percent(q.clippedHighlights)} of it is blown out to white.`);
+    else lines.push("This photo is overexposed: colours and details look washed out.");
+  }
+  if (photo.flat) lines.push("This photo looks flat and hazy: brighter, more direct light would make you stand out.");
+  if (photo.small) {
+    lines.push(`This photo is small (${photo.width} × ${photo.height} pixels), so it may look soft on a phone: upload the original if you have it.`);
+  }
+
+  if (photo.duplicateOf) {
+    const other = photo.duplicateOf.order + 1;
+    lines.push(
+      photo.keep ? `Nearly the same as photo ${other}: replace one of them with a different photo when you can.` : `Nearly the same as photo ${other}: keep only one.`,
+    );
+  } else if (photo.keptToFill) {
+    lines.push(`Kept so your profile has at least ${MIN_KEPT} photos: replace it with a better one when you can.`);
+  } else if (!photo.keep) {
+    lines.push(faces?.count === 0 ? "Best left out: every photo should show you." : "Best left out of your profile.");
+  }
+  return lines;
+}
+
+/** `worst` when `share` is 0, 1 when it is 1, linear in between. */
+function between(worst: number, share: number): number {
+  return worst + (1 - worst) * share;
+}
+
+/** 0 at `from`, 1 at `to`, linear in between. */
+function ramp(value: number, from: number, to: number): number {
+  return Math.min(1, Math.max(0, (value - from) / (to - from)));
+}
+
+function percent(share: number): string {
+  return `${Math.max(1, Math.round(share * 100))}%`;
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,136 @@
+/**
+ * The spec's own fields, rendered from the structured result: `optimized_profile` (HTML text, or for premium and
+ * elite an object that also carries `conversationStarters` as Markdown and `strategyGuide` as text),
+ * `recommendations` (HTML text) and each photo's `analysis` (JSON). Every string of the result is untrusted (a
+ * model wrote it, or a customer's words are quoted in it), so every one is escaped here; nothing else makes HTML.
+ */
+import { appRules } from "./apps.ts";
+import type { Engine, OptimisationResult, PhotoAnalysis } from "./result.ts";
+
+export interface PremiumContent {
+  html: string;
+  /** A numbered Markdown list, as the admin edits it (spec: "conversation starters as Markdown"). */
+  conversationStarters: string;
+  /** Plain text with Markdown headings, as an uploaded strategy guide file would be. */
+  strategyGuide: string;
+}
+
+export interface SpecFields {
+  optimizedProfile: string | PremiumContent;
+  recommendations: string;
+  /** Photo id → the JSON stored in its `analysis` column. */
+  photoAnalysis: Map<string, string>;
+}
+
+export function specFields(result: OptimisationResult): SpecFields {
+  const html = optimisedProfileHtml(result);
+  const premium = result.plan !== "basic";
+  return {
+    optimizedProfile: premium
+      ? { html, conversationStarters: startersMarkdown(result.conversationStarters), strategyGuide: guideText(result) }
+      : html,
+    recommendations: recommendationsHtml(result),
+    photoAnalysis: new Map(result.photos.map((p) => [p.photoId, JSON.stringify(photoAnalysisJson(p))])),
+  };
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+}
+
+/** Escaped text whose line breaks stay line breaks. */
+function paragraph(text: string): string {
+  return `<p>${escapeHtml(text).replace(/\r?\n/g, "<br>")}</p>`;
+}
+
+function list(items: readonly string[], tag: "ul" | "ol" = "ul"): string {
+  return `<${tag}>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</${tag}>`;
+}
+
+function optimisedProfileHtml(result: OptimisationResult): string {
+  const app = appRules(result.app).name;
+  const parts: string[] = [];
+  if (result.bio) {
+    parts.push(`<h3>Your ${escapeHtml(app)} bio</h3>`, paragraph(result.bio.optimised));
+  }
+  if (result.prompts.length > 0) {
+    parts.push("<h3>Your prompt answers</h3>");
+    for (const p of result.prompts) parts.push(`<h4>${escapeHtml(p.prompt)}</h4>`, paragraph(p.optimised));
+  }
+  if (result.photoOrder.length > 0) {
+    const position = (id: string) => result.photos.find((p) => p.photoId === id);
+    parts.push(
+      "<h3>Your photo order</h3>",
+      list(
+        result.photoOrder.map((id, i) => `${i + 1}. ${uploadLabel(result, id)}: ${position(id)?.reasons[0] ?? ""}`.trim()),
+        "ul",
+      ),
+    );
+  }
+  if (result.conversationStarters.length > 0) {
+    parts.push("<h3>Conversation starters</h3>", list(result.conversationStarters, "ol"));
+  }
+  if (result.strategyGuide) {
+    parts.push(`<h3>${escapeHtml(result.strategyGuide.title)}</h3>`);
+    for (const section of result.strategyGuide.sections) parts.push(`<h4>${escapeHtml(section.heading)}</h4>`, list(section.points));
+  }
+  return parts.join("\n");
+}
+
+function recommendationsHtml(result: OptimisationResult): string {
+  const parts: string[] = [paragraph(result.analysis.summary)];
+  if (result.analysis.problems.length > 0) {
+    parts.push("<h3>What to change</h3>", findingsList(result.analysis.problems));
+  }
+  if (result.analysis.strengths.length > 0) {
+    parts.push("<h3>What already works</h3>", findingsList(result.analysis.strengths));
+  }
+  if (result.droppedPhotos.length > 0) {
+    parts.push("<h3>Photos to leave out</h3>", list(result.droppedPhotos.map((id) => `${uploadLabel(result, id)}: ${reasonsOf(result, id)}`)));
+  }
+  parts.push(`<p><em>${escapeHtml(madeBy(result))}</em></p>`);
+  return parts.join("\n");
+}
+
+function findingsList(findings: OptimisationResult["analysis"]["problems"]): string {
+  const items = findings.map((f) => `<li><strong>${escapeHtml(f.title)}</strong>${f.phrase ? ` (“${escapeHtml(f.phrase)}”)` : ""}: ${escapeHtml(f.reason)}</li>`);
+  return `<ul>${items.join("")}</ul>`;
+}
+
+/** "Photo 3" by the customer's upload order (1-based): ids mean nothing to a customer. */
+export function uploadLabel(result: OptimisationResult, photoId: string): string {
+  const index = result.photos.findIndex((p) => p.photoId === photoId);
+  const photo = result.photos[index];
+  return photo?.uploadPosition ? `Photo ${photo.uploadPosition}` : `Photo ${index + 1}`;
+}
+
+function reasonsOf(result: OptimisationResult, photoId: string): string {
+  return result.photos.find((p) => p.photoId === photoId)?.reasons.join(" ") ?? "";
+}
+
+/** The plain statement of what was made automatically, and by what. */
+export function madeBy(result: OptimisationResult): string {
+  const engines = Object.values(result.engines).filter((e): e is Engine => e !== null);
+  const ai = engines.find((e) => e.kind === "ai");
+  const base = ai
+    ? `This analysis was drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyser`
+    : "This analysis was drafted automatically by our own analyser, which runs on our server";
+  return `${base}, then reviewed by our team before it was sent to you.`;
+}
+
+export function startersMarkdown(starters: readonly string[]): string {
+  return starters.map((s, i) => `${i + 1}. ${s}`).join("\n");
+}
+
+export function guideText(result: OptimisationResult): string {
+  const guide = result.strategyGuide;
+  if (!guide) return "";
+  return [`# ${guide.title}`, ...guide.sections.map((s) => `\n## ${s.heading}\n${s.points.map((p) => `- ${p}`).join("\n")}`)].join("\n");
+}
+
+/** The spec's photo `analysis`: score, rank, keep, faces and reasons. */
+export function photoAnalysisJson(photo: PhotoAnalysis) {
+  return { score: photo.score, rank: photo.rank, keep: photo.keep, faces: photo.faces, reasons: photo.reasons };
+}

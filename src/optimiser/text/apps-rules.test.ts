@@ -1,0 +1,25 @@
+import { expect, test } from "bun:test";
+import { DATING_APPS } from "../../profiles/options.ts";
+import { BUMBLE_BIO_HINT } from "../../profiles/submission.ts";
+import { answerLimit, appRules } from "../apps.ts";
+
+test("every app has rules", () => {
+  for (const app of DATING_APPS) {
+    const rules = appRules(app);
+    expect(rules.name.length).toBeGreaterThan(0);
+    expect(rules.discovery.length).toBeGreaterThan(0);
+    expect(rules.firstMessage.length).toBeGreaterThan(0);
+    expect(answerLimit(rules)).toBeGreaterThan(0);
+  }
+});
+
+test("the numbers the analyser relies on", () => {
+  expect(appRules("hinge").bioLimit).toBeNull();
+  expect(appRules("hinge").promptCount).toBe(3);
+  expect(appRules("hinge").promptAnswerLimit).toBe(150);
+  // The spec's Bumble bio hint (section 9) and the table agree.
+  expect(appRules("bumble").bioLimit).toBe(BUMBLE_BIO_HINT);
+  expect(appRules("tinder").bioLimit).toBe(500);
+  expect(appRules("tinder").bioWords).toEqual({ min: 15, max: 45 });
+  expect(appRules("the_league").bioLimit).toBeLessThanOrEqual(300);
+});

@@ -1,0 +1,162 @@
+/**
+ * Putting a rewrite together from parts (the customer's sentences, lines built from their fields, a closing
+ * question) so it never exceeds the app's limit: parts are taken in order of importance while they fit, then laid
+ * out in reading order. Also the few wording helpers the rewriters share.
+ */
+import type { AppRules } from "../apps.ts";
+import type { OptimiserInput } from "../input.ts";
+import type { Problem, ProblemKind } from "./clean.ts";
+import type { Facts } from "./facts.ts";
+import { fitToLimit, shorten } from "./fit.ts";
+import { endsSentence } from "./sentences.ts";
+import type { Revision, Tone } from "./revision.ts";
+
+/** textRewriteSchema allows twelve notes per text. */
+export const MAX_NOTES = 12;
+
+/** Everything a rewriter needs to know about this run. */
+export interface Writer {
+  input: OptimiserInput;
+  rules: AppRules;
+  facts: Facts;
+  revision: Revision | null;
+  tone: Tone;
+  /** The customer writes in lowercase, so our lines do too. */
+  lowercase: boolean;
+  /** Closing lines already used in this result, so no two texts end the same way. */
+  used: Set<string>;
+  /** Texts already written for this result, so an answer does not repeat what the bio says. */
+  written: string[];
+  /** Answers so far that had nothing to build on (prompt-styles.ts openAnswer), to vary their wording. */
+  openAnswers: number;
+}
+
+export interface Part {
+  /** Longest wording first; the first that fits is used. */
+  options: string[];
+  /** Position in the finished text. */
+  order: number;
+  /** Lower goes in first; the lead (0) is shortened rather than left out. */
+  priority: number;
+}
+
+interface Assembled {
+  text: string;
+  /** First wording of each part that did not fit. */
+  dropped: string[];
+  /** The lead had to be shortened. */
+  trimmed: boolean;
+}
+
+/**
+ * The parts that fit in `limit` characters (and `maxWords` for parts of priority 2 and over), most important first,
+ * in reading order.
+ * The lead always goes in, shortened if it must be, leaving room for the part right after it in importance
+ * (the closing question) when that still leaves the lead half the space.
+ */
+export function assemble(parts: Part[], limit: number, maxWords: number | null = null): Assembled {
+  const byPriority = [...parts].filter((p) => p.options.some((o) => o.trim())).sort((a, b) => a.priority - b.priority);
+  const chosen: { text: string; order: number }[] = [];
+  const dropped: string[] = [];
+  let trimmed = false;
+  const length = (extra: string) => [...chosen.map((c) => c.text), extra].join(" ").length;
+  const wordCount = (extra: string) => [...chosen.map((c) => c.text), extra].join(" ").split(/\s+/).length;
+
+  byPriority.forEach((part, i) => {
+    const options = part.options.filter((o) => o.trim());
+    if (i === 0) {
+      const next = byPriority[1]?.options.filter((o) => o.trim()).at(-1) ?? "";
+      const reserve = next ? next.length + 1 : 0;
+      let lead = options[0]!;
+      if (lead.length + reserve > limit) {
+        lead = fitToLimit(lead, Math.max(limit - reserve, Math.ceil(limit / 2)));
+        trimmed = true;
+      }
+      chosen.push({ text: lead, order: part.order });
+      return;
+    }
+    // The word budget (Tinder's research) never pushes out the closing line or anything the customer asked for.
+    const fits = options.find((o) => length(o) <= limit && (maxWords === null || part.priority < 2 || wordCount(o) <= maxWords));
+    if (fits) chosen.push({ text: fits, order: part.order });
+    else dropped.push(options[0]!);
+  });
+  // Every part but the last ends its sentence, so an answer like "at the studio" does not run into the question.
+  const text = chosen
+    .sort((a, b) => a.order - b.order)
+    .map((c, i, all) => (i < all.length - 1 && !endsSentence(c.text) ? `${c.text}.` : c.text))
+    .join(" ");
+  // Only reachable when the lead was cut to half the limit and the closing line still did not fit beside it.
+  return { text: fitToLimit(text, limit), dropped, trimmed };
+}
+
+/** "a", "a and b", "a, b and c" (or "or"). */
+export function joinList(items: string[], last: "and" | "or" = "and"): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
+}
+
+/** Shorter and shorter versions of a list line, so the longest that fits can be used. */
+export function listOptions(items: string[], render: (list: string) => string, max = 5): string[] {
+  const options: string[] = [];
+  for (let n = Math.min(items.length, max); n >= 1; n--) options.push(render(joinList(items.slice(0, n))));
+  return options;
+}
+
+/**
+ * The customer's phrase as it reads mid-sentence: "Ramen at Ippudo then a walk" becomes "ramen at Ippudo then a
+ * walk". Only sentence-case phrases of two or more words change; a single capitalised word may be a name
+ * ("Lisbon", "Google"), and a wrong capital reads better than a lowercased name.
+ */
+export function lowerFirst(text: string): string {
+  const sentenceCase = /^\p{Lu}\p{Ll}+\s+[\p{Ll}\d]/u.test(text) || /^(?:A|An|The)\s/u.test(text);
+  return sentenceCase || COMMON_NOUNS.has(text.toLowerCase()) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+/** One-word jobs and industries people capitalise in a form field ("Accountant", "Finance") but that are not names. */
+const COMMON_NOUNS = new Set(
+  (
+    "finance technology tech architecture law medicine healthcare consulting education marketing design engineering media " +
+    "fashion banking retail hospitality sales research government publishing advertising insurance pharma biotech energy " +
+    "construction property accounting academia charity journalism music film art science software teaching nursing " +
+    "recruitment logistics manufacturing accountant chef nurse teacher doctor lawyer engineer designer architect developer " +
+    "consultant analyst associate manager pharmacist dentist vet paramedic firefighter electrician plumber barista writer " +
+    "journalist photographer artist musician student researcher scientist physiotherapist physio surgeon pilot solicitor " +
+    "barrister banker trader founder entrepreneur marketer recruiter librarian carpenter builder mechanic"
+  ).split(" "),
+);
+
+export function withArticle(noun: string): string {
+  const word = lowerFirst(noun);
+  return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+export function inVoice(w: Writer, text: string): string {
+  return w.lowercase ? text.toLowerCase() : text;
+}
+
+const KIND_NOTES: Record<ProblemKind, (quotes: string) => string> = {
+  cliche: (q) => `Took out ${q}: lines that appear in countless profiles make yours blend in.`,
+  negative: (q) => `Took out ${q}: a guarded line sets the tone before anyone has said hello.`,
+  demand: (q) => `Took out ${q}: rules for strangers put kind people off before they know anything good about you.`,
+  "low-effort": (q) => `Took out ${q}: lines like this tell a match you didn't want to write a profile, and give them nothing to reply to.`,
+};
+
+/** One note per kind of problem removed, quoting the customer's words. */
+export function removalNotes(removed: Problem[]): string[] {
+  const byKind = new Map<ProblemKind, string[]>();
+  for (const p of removed) {
+    const list = byKind.get(p.kind) ?? [];
+    const q = `“${shorten(p.quote, 60)}”`;
+    if (!list.includes(q)) list.push(q);
+    byKind.set(p.kind, list);
+  }
+  return [...byKind].map(([kind, quotes]) => KIND_NOTES[kind](joinList(quotes.slice(0, 4))));
+}
+
+export function machineNote(fragments: string[]): string {
+  return `Left out text written for machines rather than people (“${shorten(fragments[0]!, 50)}”): it would show on your profile exactly as typed.`;
+}
+
+export function limitNote(rules: AppRules, limit: number, what: "bio" | "answer"): string {
+  return `Kept within ${rules.name}'s ${limit}-character limit for ${what === "bio" ? "a bio" : "an answer"}, cutting only between sentences or words.`;
+}

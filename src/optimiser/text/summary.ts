@@ -1,0 +1,110 @@
+/**
+ * The summary at the top of the analysis: what already works, what holds the profile back, and what this plan did
+ * about it, in a few plain sentences that quote the customer's own words.
+ */
+import type { Finding, PromptRewrite } from "../result.ts";
+import type { TextRewrite } from "./bio.ts";
+import { joinList, lowerFirst, type Writer } from "./compose.ts";
+import { fitToLimit, shorten } from "./fit.ts";
+import { norm } from "./match.ts";
+
+interface Inputs {
+  writer: Writer;
+  strengths: Finding[];
+  problems: Finding[];
+  bio: TextRewrite | null;
+  prompts: PromptRewrite[];
+  starters: string[];
+}
+
+/** How each problem reads in a list, given how many there are ("2 clichés"). */
+const PROBLEM_WORDS: Record<string, (n: number) => string> = {
+  Cliché: (n) => (n === 1 ? "a cliché" : `${n} clichés`),
+  "Negative tone": (n) => (n === 1 ? "a negative line" : `${n} negative lines`),
+  Demand: (n) => (n === 1 ? "a demand" : `${n} demands`),
+  "Low effort": (n) => (n === 1 ? "a low-effort line" : `${n} low-effort lines`),
+  "Too long": (n) => (n === 1 ? "text over the app's limit" : `${n} texts over the app's limit`),
+  "Empty bio": () => "an empty bio",
+  "Empty answer": (n) => (n === 1 ? "an empty answer" : `${n} empty answers`),
+  "One-word answer": (n) => (n === 1 ? "a one-word answer" : `${n} one-word answers`),
+  "One-word bio": () => "a one-word bio",
+  "Too short": (n) => (n === 1 ? "a text that is too short" : `${n} texts that are too short`),
+  Vague: (n) => (n === 1 ? "a vague line" : `${n} vague lines`),
+  "No hook": (n) => (n === 1 ? "no question or invitation to reply to" : `no question or invitation to reply to in ${n} places`),
+  "Unused prompt": () => "an unused prompt slot",
+};
+const QUOTED = new Set(["Cliché", "Negative tone", "Demand", "Low effort"]);
+
+export function summarise({ writer: w, strengths, problems, bio, prompts, starters }: Inputs): string {
+  const name = w.rules.name;
+  const where = w.rules.bioLimit === null ? `${name} answers` : `${name.replace(/^The /, "")} profile`;
+  const has = w.rules.bioLimit === null ? "have" : "has";
+  const sentences: string[] = [];
+
+  const detail = strengths.find((s) => s.title === "Concrete details");
+  const other = strengths.find((s) => s.title !== "Concrete details");
+  if (detail?.phrase) {
+    sentences.push(`Your ${where} already ${has} the kind of detail people remember (“${shorten(detail.phrase, 80)}”).`);
+  } else if (other) {
+    sentences.push(`There is a good start here: ${other.title.toLowerCase()}${other.phrase ? ` (“${shorten(other.phrase, 60)}”)` : ""}.`);
+  } else if (hasFacts(w)) {
+    sentences.push(`Your ${where} doesn't show much of you yet, so we worked from the details you gave us.`);
+  } else {
+    sentences.push(`Your ${where} is empty so far, so we wrote an opening that invites replies without claiming anything about you.`);
+  }
+
+  if (problems.length > 0) {
+    const counts = new Map<string, Finding[]>();
+    for (const p of problems) counts.set(p.title, [...(counts.get(p.title) ?? []), p]);
+    const listed = [...counts].map(([title, found]) => {
+      const label = PROBLEM_WORDS[title]?.(found.length) ?? title.toLowerCase();
+      const quotes = QUOTED.has(title) ? found.filter((f) => f.phrase).slice(0, 2).map((f) => `“${shorten(f.phrase!, 40)}”`) : [];
+      return quotes.length > 0 ? `${label} (${quotes.join(", ")})` : label;
+    });
+    sentences.push(`What holds it back: ${joinList(listed.slice(0, 5))}.`);
+  } else {
+    sentences.push("We found nothing that holds it back, so the changes are about sharpening, not fixing.");
+  }
+
+  sentences.push(whatWeDid(w, bio, prompts, starters));
+  if (w.revision) {
+    const { understood } = w.revision;
+    sentences.push(understood.length > 0 ? `This revision follows your note: ${joinList(understood)}.` : "An editor will read your revision note and adjust by hand.");
+  }
+  return fitToLimit(sentences.join(" "), 1200);
+}
+
+function whatWeDid(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[], starters: string[]): string {
+  // Only facts that really are in the rewritten texts.
+  const written = norm([bio?.optimised ?? "", ...prompts.filter((p) => p.rewritten).map((p) => p.optimised)].join(" "));
+  const candidates = [...w.facts.topics, w.facts.industry, w.facts.job, w.facts.idealFirstDate].filter((f): f is string => !!f);
+  const keyFacts = candidates.filter((f) => ` ${written} `.includes(` ${norm(f)} `)).slice(0, 3).map(lowerFirst);
+  const kept = keyFacts.length > 0 ? `, keeping your own facts (${joinList(keyFacts)})` : "";
+  const rewritten = prompts.filter((p) => p.rewritten);
+  const answers =
+    rewritten.length === 0 ? "" : rewritten.length === prompts.length ? "every prompt answer" : `${rewritten.length} of your ${prompts.length} answers`;
+  const extras = starters.length > 0 ? ` You also get ${starters.length} conversation starters and a strategy guide for ${w.rules.name}.` : "";
+
+  const bioKept = !!bio?.original && norm(bio.optimised) === norm(bio.original);
+  if (w.input.plan === "basic") {
+    if (bio && bioKept) return "Your bio needed no edits, so we kept it exactly as you wrote it.";
+    const alsoAnswers = answers ? `, and rewrote ${answers}` : "";
+    if (bio) return `We edited your bio lightly, keeping your own words, within ${w.rules.name}'s ${bio.limit} characters${alsoAnswers}; advice on the rest is in the notes.`;
+    const weakest = rewritten[0];
+    return weakest ? `We rewrote your weakest answer (“${weakest.prompt}”)${kept}, and left advice on the others.` : "We left advice on each answer in the notes.";
+  }
+  const bioPart = !bio
+    ? ""
+    : bioKept
+      ? "kept your bio exactly as you wrote it, since it already works"
+      : `rewrote your bio${kept}, within ${w.rules.name}'s ${bio.limit} characters`;
+  const answerPart = answers ? `rewrote ${answers}${bio ? "" : kept}` : "";
+  const did = [bioPart, answerPart].filter(Boolean).join(", and ");
+  return `We ${did || "kept your strong answers as they are"}.${extras}`;
+}
+
+function hasFacts(w: Writer): boolean {
+  const f = w.facts;
+  const fields = f.job ?? f.industry ?? f.lookingFor ?? f.idealFirstDate;
+  return f.bio.length > 0 || f.interests.length > 0 || f.prompts.some((p) => p.cleaned) || fields !== null;
+}

@@ -1,0 +1,14 @@
+import { createAdminSession } from "../admin/sessions.ts";
+import { findAdmin, setAdminPassword } from "../admin/users.ts";
+import type { DB } from "../db/client.ts";
+
+/** Cheap argon2id parameters: test accounts sign in in milliseconds (the real dummy hash still guards unknown names). */
+export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
+const cheapHash = Bun.password.hashSync(TEST_ADMIN_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
+
+/** An administrator `username` with a live session; answers the Cookie header a signed-in browser sends (not production). */
+export function adminCookie(db: DB, username = "admin"): string {
+  setAdminPassword(db, username, cheapHash);
+  const { token } = createAdminSession(db, findAdmin(db, username)!.id);
+  return `admin_session=${token}`;
+}
