@@ -82,10 +82,10 @@ function optimisedProfileHtml(result: OptimisationResult): string {
 function recommendationsHtml(result: OptimisationResult): string {
   const parts: string[] = [paragraph(result.analysis.summary)];
   if (result.analysis.problems.length > 0) {
-    parts.push("<h3>What to change</h3>", findingsList(result.analysis.problems));
+    parts.push("<h3>What to change</h3>", findingsList(result, result.analysis.problems));
   }
   if (result.analysis.strengths.length > 0) {
-    parts.push("<h3>What already works</h3>", findingsList(result.analysis.strengths));
+    parts.push("<h3>What already works</h3>", findingsList(result, result.analysis.strengths));
   }
   if (result.droppedPhotos.length > 0) {
     parts.push("<h3>Photos to leave out</h3>", list(result.droppedPhotos.map((id) => `${uploadLabel(result, id)}: ${reasonsOf(result, id)}`)));
@@ -94,9 +94,23 @@ function recommendationsHtml(result: OptimisationResult): string {
   return parts.join("\n");
 }
 
-function findingsList(findings: OptimisationResult["analysis"]["problems"]): string {
-  const items = findings.map((f) => `<li><strong>${escapeHtml(f.title)}</strong>${f.phrase ? ` (“${escapeHtml(f.phrase)}”)` : ""}: ${escapeHtml(f.reason)}</li>`);
+function findingsList(result: OptimisationResult, findings: OptimisationResult["analysis"]["problems"]): string {
+  const items = findings.map((f) => {
+    const where = whereLabel(result, f.field);
+    return `<li><strong>${escapeHtml(f.title)}</strong>${where ? ` ${escapeHtml(where)}` : ""}${f.phrase ? ` (“${escapeHtml(f.phrase)}”)` : ""}: ${escapeHtml(f.reason)}</li>`;
+  });
   return `<ul>${items.join("")}</ul>`;
+}
+
+/** Which part of the profile a finding is about, in the customer's words: "in your bio", "in “My happy place is”". */
+function whereLabel(result: OptimisationResult, field: string | undefined): string | null {
+  if (field === "bio") return "in your bio";
+  const prompt = /^prompt([1-3])$/.exec(field ?? "");
+  if (prompt) {
+    const text = result.prompts[Number(prompt[1]) - 1]?.prompt;
+    return text ? `in “${text}”` : null;
+  }
+  return null;
 }
 
 /** "Photo 3" by the customer's upload order (1-based): ids mean nothing to a customer. */

@@ -77,3 +77,24 @@ describe("list fields", () => {
     expect(listItems("<b>bold</b> things, jazz")).toEqual(["bold things", "jazz"]);
   });
 });
+
+describe("what a removed phrase leaves behind", () => {
+  test("a single word left of a sentence is dropped, not kept as a sentence of its own", () => {
+    const { text } = cleanText("I love to travel and laugh. Nurse in Leeds who bakes sourdough.");
+    expect(text).toBe("Nurse in Leeds who bakes sourdough.");
+  });
+
+  test("a real clause after the cliché is kept", () => {
+    expect(cleanText("I love to travel and I speak three languages.").text).toContain("I speak three languages");
+  });
+});
+
+describe("what someone is looking for reads inside a sentence", () => {
+  test("a common opening word is lowered, a name keeps its capital", async () => {
+    const { gatherFacts } = await import("./facts.ts");
+    const base = { profileId: "p", app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, photos: [] } as const;
+    const profile = (lookingFor: string) => ({ bio: null, lookingFor, interests: null, jobTitle: null, education: null, idealFirstDate: null, height: null, starSign: null, anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null, prompts: [] });
+    expect(gatherFacts({ ...base, profile: profile("Someone kind") }).lookingFor).toBe("someone kind");
+    expect(gatherFacts({ ...base, profile: profile("Paris lovers") }).lookingFor).toBe("Paris lovers");
+  });
+});

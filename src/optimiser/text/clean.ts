@@ -133,12 +133,14 @@ function rebuild(sentence: string, problems: Problem[], elsewhere: string, wishe
     }
     const local = hits.map((h) => ({ ...h, start: h.start - clause.start, end: h.end - clause.start }));
     const rest = local.every((h) => h.plain) ? withPlainWords(clause.text, local) : withoutPhrases(clause.text, local);
-    if (rest && isSpecific(rest)) parts.push({ text: rest, before: clause.before });
+    // One word left over ("I love to travel and laugh" → "laugh") says nothing on its own: drop it too.
+    if (rest && rest.trim().split(/\s+/).length >= 2 && isSpecific(rest)) parts.push({ text: rest, before: clause.before });
   }
   if (parts.length === 0) return "";
   let out = parts.map((p, i) => (i === 0 ? p.text : p.before + p.text)).join("");
   out = out.replace(EDGE_PUNCTUATION, "").replace(/\s{2,}/g, " ");
-  if (!out) return "";
+  // One word left of a sentence that lost its phrase ("I love to travel and laugh" → "laugh") says nothing.
+  if (!out || out.split(/\s+/).length < 2) return "";
   const ending = /[.!?…]+["”')\]]*$/u.exec(sentence)?.[0];
   if (ending && !endsSentence(out)) out += ending.replace(/["”')\]]/g, "");
   return /^\p{Lu}/u.test(sentence) ? capitalise(out) : out;

@@ -69,7 +69,7 @@ export function gatherFacts(input: OptimiserInput, stated: string[] = [], extraI
   const interests = dedupe([...extraInterests, ...listItems(p.interests), ...listItems(p.spotifyArtists)]);
   const prompts = p.prompts.map((q) => ({ ...q, cleaned: withoutMachineText(cleanText(q.response, elsewhere(q.response)).text) }));
   const idealFirstDate = cleanField(p.idealFirstDate);
-  const lookingFor = cleanField(p.lookingFor)?.replace(LOOKING_FOR, "") || null;
+  const lookingFor = lowerCommonStart(cleanField(p.lookingFor)?.replace(LOOKING_FOR, "") || null);
 
   return {
     bio,
@@ -155,3 +155,14 @@ const COMPOUNDS = [
 const COMPOUND = new RegExp(`\\b(?:${COMPOUNDS.map((c) => c.replace(" and ", "\\s+(?:and|&)\\s+")).join("|")})\\b`, "giu");
 
 const LEADING_LIKES = /^(?:(?:i'?m|i’m|i am|i)\s+)?(?:really\s+|very\s+|big\s+|huge\s+)?(?:love|loves|like|likes|enjoy|enjoys|into|fan of|obsessed with|passionate about)\s+/iu;
+
+/**
+ * "Someone kind" reads "Looking for someone kind." inside a sentence. Only common opening words are lowered, so a
+ * name or a place the customer starts with ("Paris", "Hinge") keeps its capital.
+ */
+const COMMON_START = /^(Someone|Somebody|Something|A|An|The|My|Friends?|Fun|Love|Long|Short|Casual|Serious|New|Relationships?|Partners?|People|Anyone|Good|Kind|Genuine|Real)\b/;
+
+function lowerCommonStart(text: string | null): string | null {
+  if (!text) return text;
+  return text.replace(COMMON_START, (word) => word.toLowerCase());
+}
