@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { cleanText, findProblems } from "./clean.ts";
 import { listItems } from "./facts.ts";
+import type { OptimiserInput } from "../input.ts";
 import { findRules } from "./match.ts";
 import { CLICHES } from "./phrases.ts";
 
@@ -92,7 +93,7 @@ describe("what a removed phrase leaves behind", () => {
 describe("what someone is looking for reads inside a sentence", () => {
   test("a common opening word is lowered, a name keeps its capital", async () => {
     const { gatherFacts } = await import("./facts.ts");
-    const base = { profileId: "p", app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, photos: [] } as const;
+    const base = { profileId: "p", app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, photos: [] } satisfies Omit<OptimiserInput, "profile">;
     const profile = (lookingFor: string) => ({ bio: null, lookingFor, interests: null, jobTitle: null, education: null, idealFirstDate: null, height: null, starSign: null, anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null, prompts: [] });
     expect(gatherFacts({ ...base, profile: profile("Someone kind") }).lookingFor).toBe("someone kind");
     expect(gatherFacts({ ...base, profile: profile("Paris lovers") }).lookingFor).toBe("Paris lovers");
