@@ -10,6 +10,7 @@ import { ordersRouter } from "./api/orders.ts";
 import { paymentsRouter } from "./api/payments.ts";
 import { photosRouter } from "./api/photos.ts";
 import { profilesRouter } from "./api/profiles.ts";
+import { resultsRouter } from "./api/results.ts";
 import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/errors.ts";
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.use(requireJsonOrMultipart, limitJsonBody);
   // Each router under its resource's prefix; the payment routes keep the spec's flat paths (/api/create-checkout-session …).
   api.route("/profiles", profilesRouter(ctx));
+  api.route("/profiles", resultsRouter(ctx));
   api.route("/orders", ordersRouter(ctx));
   api.route("/contact", contactRouter(ctx));
   api.route("/photos", photosRouter(ctx));

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { newId } from "../db/ids.ts";
-import { orders, paymentSessions } from "../db/schema.ts";
+import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { assertPayable, loadOrder, orderView, type OrderView } from "../orders/orders.ts";
@@ -127,12 +127,15 @@ export function paymentsRouter(ctx: AppContext) {
     const outcome = settle(ctx, payment);
     const order = row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined;
     const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
+    const profile = success && order?.profileId ? db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
     return c.json<VerifyPaymentAnswer>({
       success,
       message: success ? "Payment verified" : payment.paid ? "Payment received but the order could not be updated" : "Payment not completed",
       status: payment.status,
       needsProfile: success && order !== undefined && order.profileId === null,
       order: order ? orderView(order) : null,
+      // The receipt the success page shows: where the results go and by when (the plan's own promise).
+      delivery: order && profile ? { email: profile.email, hours: PLANS[order.planId].deliveryHours, by: profile.deadlineAt?.toISOString() ?? null } : null,
       test: payment.orderId === null,
     });
   });
@@ -230,6 +233,8 @@ export interface VerifyPaymentAnswer {
   status: string;
   needsProfile: boolean;
   order: OrderView | null;
+  /** For a paid order with its profile: the address the results go to and the plan's delivery promise. */
+  delivery: { email: string; hours: number; by: string | null } | null;
   test: boolean;
 }
 export interface LocalCheckoutAnswer {

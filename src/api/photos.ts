@@ -1,12 +1,47 @@
-import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { join } from "node:path";
+import { readAdminSession } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
+import { photos, profiles } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { releasedOf } from "../profiles/release.ts";
+
+export const PHOTO_SIGN_IN = "Sign in as an administrator to view customer photos.";
 
 /**
- * GET /api/photos/:id — customer photos are only ever shown to a signed-in administrator. Until admin sign-in
- * exists nobody qualifies, so every request is refused; photos are never served from public/.
+ * GET /api/photos/:id and GET /api/photos/:id/thumbnail: a customer photo, for a signed-in administrator, or for
+ * whoever holds the owning profile's id (`?profile=`, the results link's capability) once a result has been
+ * released. Everyone else: 401 without any of these, 404 when the profile id does not own the photo, so the answer
+ * says nothing about photos one cannot see. Never cached by a shared cache; never served from public/.
  */
-export function photosRouter(_ctx: AppContext) {
+export function photosRouter(ctx: AppContext) {
   const r = new Hono();
-  r.get("/:id", (c) => c.json({ message: "Sign in as an administrator to view customer photos." }, 401));
+
+  const serve = (variant: "full" | "thumbnail") => async (c: Context) => {
+    const row = ctx.store.db.select().from(photos).where(eq(photos.id, c.req.param("id") ?? "")).get();
+    const admin = readAdminSession(c, ctx) !== null;
+    const capability = c.req.query("profile");
+    if (!admin && !capability) throw new ApiError(401, PHOTO_SIGN_IN);
+    if (!row) throw new ApiError(404, "Photo not found.");
+    if (!admin) {
+      const owner = ctx.store.db.select().from(profiles).where(eq(profiles.id, row.profileId)).get();
+      if (!owner || owner.id !== capability || !releasedOf(owner)) throw new ApiError(404, "Photo not found.");
+    }
+    const path = variant === "thumbnail" && row.thumbPath ? row.thumbPath : row.filePath;
+    const file = Bun.file(join(ctx.config.uploadsDir, path));
+    if (!(await file.exists())) throw new ApiError(404, "Photo not found.");
+    return new Response(file, {
+      headers: {
+        "Content-Type": "image/jpeg",
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": "inline",
+      },
+    });
+  };
+
+  r.get("/:id", serve("full"));
+  r.get("/:id/thumbnail", serve("thumbnail"));
   return r;
 }

@@ -355,9 +355,10 @@ describe("POST /api/profiles with an orderId (the paid-first path)", () => {
     expect(body.revisions_allowed).toBe(1);
     expect(body.order).toEqual({ id: orderId, plan_id: "premium", status: "paid" });
     expect(ctx.store.db.select().from(orders).where(eq(orders.id, orderId)).get()!.profileId).toBe(body.id);
-    const queued = ctx.store.db.select().from(jobs).all();
+    const queued = ctx.store.db.select().from(jobs).where(eq(jobs.kind, "optimise-profile")).all();
     expect(queued).toHaveLength(1);
-    expect(queued[0]!.kind).toBe("optimise-profile");
+    // The order confirmation goes with it, once.
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, "mail:order-confirmation")).all()).toHaveLength(1);
     expect(queued[0]!.idempotencyKey).toBe(`optimise:${orderId}`);
     expect(queued[0]!.payload).toEqual({ orderId, profileId: body.id, reason: "initial" });
     // Premium promises 24 hours from the moment the profile joins the queue.

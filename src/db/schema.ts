@@ -61,6 +61,11 @@ export const profiles = sqliteTable(
     /** The whole structured result (src/optimiser/result.ts); the two columns above are rendered from it. */
     optimization: text("optimization", { mode: "json" }),
     optimizedAt: integer("optimized_at", { mode: "timestamp_ms" }),
+    /**
+     * What the customer sees: a copy of the result taken when the admin released it (the results e-mail was sent).
+     * Later edits, regenerations and revisions change the working columns above until the next release.
+     */
+    releasedResult: text("released_result", { mode: "json" }),
     emailSent: integer("email_sent", { mode: "boolean" }).notNull().default(false),
     emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
     emailMessageId: text("email_message_id"),

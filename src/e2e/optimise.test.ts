@@ -134,6 +134,6 @@ describe("optimisation on embedded defaults", () => {
     const result = resultOf(readProfile(second.dir, profileId));
     expect(result.plan).toBe("premium");
     // The restarted process took the job back at once, not after the lease.
-    expect(second.output()).toContain("took back 1 job(s)");
+    expect(second.output()).toMatch(/took back [1-9]\d* job\(s\)/);
   }, 120_000);
 });

@@ -85,7 +85,10 @@ describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)",
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    expect(await page.getByText("within 48 hours").count()).toBe(1);
+    // The premium plan's own promise, and the receipt: order reference, plan, amount, where the results go.
+    expect(await page.getByText("within 24 hours, at sam@example.com").count()).toBe(1);
+    expect(await page.getByText(orderId).count()).toBe(1);
+    expect(await page.getByRole("definition").allTextContents()).toEqual([orderId, "Premium", "$9.99", "sam@example.com"]);
     await toast(page).getByText("Payment successful!").waitFor();
 
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", paymentProvider: "local" }, profileStatus: "pending", jobs: 1 });

@@ -1,7 +1,10 @@
 import type { AppContext } from "../context.ts";
 import { sendContactMessage } from "../mail/contact-message.tsx";
 import { optimiseProfileJob } from "../optimiser/job.ts";
-import { CONTACT_MAIL, JOB_KINDS, OPTIMISE_PROFILE } from "./kinds.ts";
+import { sendOrderConfirmation } from "../delivery/confirmation.ts";
+import { sendResultsEmail } from "../delivery/results.ts";
+import { sendRevisionRequestMail } from "../delivery/revision.tsx";
+import { CONTACT_MAIL, JOB_KINDS, OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, RESULTS_MAIL, REVISION_REQUEST_MAIL } from "./kinds.ts";
 import type { JobHandlers } from "./loop.ts";
 
 /**
@@ -16,5 +19,8 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
       ...JOB_KINDS[CONTACT_MAIL],
       run: sendContactMessage({ db: ctx.store.db, mailer: ctx.services.mailer, supportEmail: ctx.config.mail.supportEmail }),
     },
+    [ORDER_CONFIRMATION_MAIL]: { ...JOB_KINDS[ORDER_CONFIRMATION_MAIL], run: sendOrderConfirmation(ctx) },
+    [RESULTS_MAIL]: { ...JOB_KINDS[RESULTS_MAIL], run: sendResultsEmail(ctx) },
+    [REVISION_REQUEST_MAIL]: { ...JOB_KINDS[REVISION_REQUEST_MAIL], run: sendRevisionRequestMail(ctx) },
   };
 }

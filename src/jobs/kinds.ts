@@ -10,13 +10,18 @@ export type Lane = (typeof LANES)[number];
 
 export const OPTIMISE_PROFILE = "optimise-profile";
 export const CONTACT_MAIL = "mail:contact";
+export const ORDER_CONFIRMATION_MAIL = "mail:order-confirmation";
+export const RESULTS_MAIL = "mail:results";
+export const REVISION_REQUEST_MAIL = "mail:revision-request";
+
+const id = z.string().min(1).max(64);
 
 export const JOB_KINDS = {
   [OPTIMISE_PROFILE]: {
     lane: "optimise",
     payload: z.object({
-      orderId: z.string().min(1).max(64),
-      profileId: z.string().min(1).max(64),
+      orderId: id,
+      profileId: id,
       /** First run after payment, an admin's regeneration, or a customer's revision request. */
       reason: z.enum(["initial", "regenerate", "revision"]).default("initial"),
     }),
@@ -24,6 +29,19 @@ export const JOB_KINDS = {
   [CONTACT_MAIL]: {
     lane: "mail",
     payload: z.object({ contactMessageId: z.number().int().positive() }),
+  },
+  [ORDER_CONFIRMATION_MAIL]: {
+    lane: "mail",
+    payload: z.object({ orderId: id, profileId: id }),
+  },
+  [RESULTS_MAIL]: {
+    lane: "mail",
+    /** `resultAt` names the result the admin released (its optimized_at): a newer result is not sent by this job. */
+    payload: z.object({ profileId: id, resultAt: z.number().int().positive() }),
+  },
+  [REVISION_REQUEST_MAIL]: {
+    lane: "mail",
+    payload: z.object({ profileId: id, revision: z.number().int().min(1) }),
   },
 } as const satisfies Record<string, { lane: Lane; payload: z.ZodType }>;
 

@@ -408,4 +408,48 @@ describe("job loop", () => {
     expect(ctx.store.db.select().from(jobs).all()).toHaveLength(0);
     expect(enqueueJob(ctx.store.db, { kind: "mail:contact", payload: { contactMessageId: 7 }, idempotencyKey: "x" })).toBe(true);
   });
+
+  test("a completion step is written with 'done', and not at all when the run lost its job or the step fails", async () => {
+    ctx = testContext();
+    const c = clock();
+    const marks: string[] = [];
+    const mark = (name: string) => (tx: Parameters<Parameters<typeof ctx.store.db.transaction>[0]>[0]) => {
+      tx.insert(jobs).values({ kind: "mark", payload: {}, idempotencyKey: name }).run();
+      marks.push(name);
+    };
+    let release!: () => void;
+    const loop = createJobLoop({
+      db: ctx.store.db,
+      log: silentLogger,
+      now: c.now,
+      leaseMs: 1000,
+      handlers: {
+        ok: async () => mark("ok-done"),
+        late: () => new Promise((resolve) => (release = () => resolve(mark("late-done")))),
+        broken: async () => () => {
+          throw new Error("the completion failed");
+        },
+      },
+    });
+    insertJob(ctx.store.db, { kind: "ok", payload: {}, idempotencyKey: "ok", runAt: new Date(c.now()) });
+    expect(await loop.runOne()).toBe(true);
+    expect(jobRow("ok").status).toBe("done");
+    expect(jobRow("ok-done")).toBeDefined();
+
+    // A run whose lease was taken over writes neither its outcome nor its completion.
+    insertJob(ctx.store.db, { kind: "late", payload: {}, idempotencyKey: "late", runAt: new Date(c.now()) });
+    const lateRun = loop.runOne();
+    await Bun.sleep(10);
+    c.advance(1001);
+    const other = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, handlers: { late: async () => {} } });
+    expect(await other.runOne()).toBe(true);
+    release();
+    await lateRun;
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.idempotencyKey, "late-done")).get()).toBeUndefined();
+
+    // A completion that throws rolls back: the job is not done, and is run again after its lease.
+    insertJob(ctx.store.db, { kind: "broken", payload: {}, idempotencyKey: "broken", runAt: new Date(c.now()) });
+    expect(await loop.runOne()).toBe(true);
+    expect(jobRow("broken").status).toBe("running");
+  });
 });

@@ -21,9 +21,11 @@ export interface RunningJob<P = unknown> {
 /**
  * Does the work of one job kind. It may run more than once for one job (a crash after the work but before
  * "done" is written), so it must be safe to repeat: mail carries a Message-ID derived from the job's key.
- * Throwing schedules a retry.
+ * Throwing schedules a retry. It may answer a completion step, which runs inside the transaction that marks the job
+ * done (and only if this run still owns the job), so what the work changed and "done" are written together.
  */
-export type JobHandler<P = unknown> = (job: RunningJob<P>) => Promise<void>;
+export type JobHandler<P = unknown> = (job: RunningJob<P>) => Promise<void | Completion>;
+export type Completion = (tx: Parameters<Parameters<DB["transaction"]>[0]>[0]) => void;
 
 /** A kind's handler with its lane (which workers run it) and the schema its payload must match. */
 export interface JobKindHandler {
@@ -173,11 +175,12 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
    * Writes the outcome only if this run still owns the job (same attempt, still running): a run whose lease
    * expired and whose job was taken over must not overwrite the newer run's state. `final` fails the job at once.
    */
-  function finish(job: RunningJob, error: unknown, final = false): void {
+  function finish(job: RunningJob, error: unknown, final = false, completion?: Completion): void {
     writeTransaction(db, (tx) => {
       const at = new Date(now());
       if (error === undefined) {
-        tx.update(jobs).set({ status: "done", leaseUntil: null, leaseOwner: null, updatedAt: at }).where(mine(job)).run();
+        const owned = tx.update(jobs).set({ status: "done", leaseUntil: null, leaseOwner: null, updatedAt: at }).where(mine(job)).returning({ id: jobs.id }).all();
+        if (owned.length === 1) completion?.(tx);
         return;
       }
       tx.update(jobs)
@@ -205,15 +208,22 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     }
     const renewal = setInterval(() => renew(job), Math.max(10, Math.floor(leaseMs / 3)));
     let error: unknown;
+    let completion: void | Completion = undefined;
     try {
-      await (handler.run as JobHandler)({ ...job, payload: parsed.data });
+      completion = await (handler.run as JobHandler)({ ...job, payload: parsed.data });
     } catch (err) {
       error = err ?? new Error("job failed");
       log.error(`job ${job.id} (${job.kind}) attempt ${job.attempt} of ${job.maxAttempts} failed`, err);
     } finally {
       clearInterval(renewal);
     }
-    finish(job, error);
+    try {
+      finish(job, error, false, completion || undefined);
+    } catch (err) {
+      // The completion step failed: its transaction rolled back, so the job is still running and is retried after its lease.
+      log.error(`job ${job.id} (${job.kind}): recording its outcome failed`, err);
+      return;
+    }
     if (error !== undefined && job.attempt >= job.maxAttempts) giveUp({ ...job, payload: parsed.data }, error);
   }
 

@@ -65,8 +65,6 @@ export function optimiseProfileJob(ctx: AppContext) {
         optimizedProfile: fields.optimizedProfile,
         recommendations: fields.recommendations,
         optimizedAt: new Date(),
-        // A processed revision is no longer waiting.
-        needsRevision: false,
       });
       if (!done) return false;
       for (const [photoId, analysis] of fields.photoAnalysis) {

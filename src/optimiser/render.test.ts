@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { OptimiserInput } from "./input.ts";
 import { sampleResult } from "../testing/optimisation.ts";
-import { escapeHtml, madeBy, specFields } from "./render.ts";
+import { escapeHtml, madeBy, specFields, startersFromMarkdown, uploadLabel } from "./render.ts";
 
 const HOSTILE = [
   `<script>alert(1)</script>`,
@@ -46,14 +46,19 @@ describe("the spec's fields rendered from a result", () => {
     expect(typeof specFields(sampleResult(input("basic"))).optimizedProfile).toBe("string");
     const premium = specFields(sampleResult(input("premium"))).optimizedProfile as { html: string; conversationStarters: string; strategyGuide: string };
     expect(premium.conversationStarters).toBe("1. Opener number 1?\n2. Opener number 2?\n3. Opener number 3?");
+    expect(startersFromMarkdown(premium.conversationStarters)).toEqual(["Opener number 1?", "Opener number 2?", "Opener number 3?"]);
+    expect(startersFromMarkdown("- one\n\n* two\n3) three\nfour")).toEqual(["one", "two", "three", "four"]);
     expect(premium.strategyGuide).toStartWith("# Your Bumble plan");
-    expect(premium.html).toContain("<h3>Conversation starters</h3>");
+    // The starters and the guide travel beside the profile's HTML, not inside it.
+    expect(premium.html).not.toContain("Opener number");
+    expect(premium.html).toContain("<h3>Your Bumble bio</h3>");
   });
 
-  test("photos are named by the customer's upload order, and each gets the spec's analysis JSON", () => {
-    const fields = specFields(sampleResult(input("premium")));
-    expect(fields.recommendations).toContain("Photo 4: Sharp, well lit, one face.");
+  test("each photo gets the spec's analysis JSON; photos are named by the customer's upload order", () => {
+    const result = sampleResult(input("premium"));
+    const fields = specFields(result);
     expect(JSON.parse(fields.photoAnalysis.get("a")!)).toEqual({ score: 82, rank: 1, keep: true, faces: 1, reasons: ["Sharp, well lit, one face."] });
+    expect(uploadLabel(result, "d")).toBe("Photo 4");
   });
 
   test("a finding says where it is: the bio, or the prompt in the customer's own wording", () => {

@@ -45,10 +45,11 @@ function paragraph(text: string): string {
   return `<p>${escapeHtml(text).replace(/\r?\n/g, "<br>")}</p>`;
 }
 
-function list(items: readonly string[], tag: "ul" | "ol" = "ul"): string {
-  return `<${tag}>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</${tag}>`;
-}
-
+/**
+ * The optimised profile itself: the bio and the prompt answers to paste into the app. The starters and the guide
+ * travel beside it (premium content, edited on their own), and the photo order is the photo analysis: none of them
+ * is repeated here.
+ */
 function optimisedProfileHtml(result: OptimisationResult): string {
   const app = appRules(result.app).name;
   const parts: string[] = [];
@@ -58,23 +59,6 @@ function optimisedProfileHtml(result: OptimisationResult): string {
   if (result.prompts.length > 0) {
     parts.push("<h3>Your prompt answers</h3>");
     for (const p of result.prompts) parts.push(`<h4>${escapeHtml(p.prompt)}</h4>`, paragraph(p.optimised));
-  }
-  if (result.photoOrder.length > 0) {
-    const position = (id: string) => result.photos.find((p) => p.photoId === id);
-    parts.push(
-      "<h3>Your photo order</h3>",
-      list(
-        result.photoOrder.map((id, i) => `${i + 1}. ${uploadLabel(result, id)}: ${position(id)?.reasons[0] ?? ""}`.trim()),
-        "ul",
-      ),
-    );
-  }
-  if (result.conversationStarters.length > 0) {
-    parts.push("<h3>Conversation starters</h3>", list(result.conversationStarters, "ol"));
-  }
-  if (result.strategyGuide) {
-    parts.push(`<h3>${escapeHtml(result.strategyGuide.title)}</h3>`);
-    for (const section of result.strategyGuide.sections) parts.push(`<h4>${escapeHtml(section.heading)}</h4>`, list(section.points));
   }
   return parts.join("\n");
 }
@@ -86,9 +70,6 @@ function recommendationsHtml(result: OptimisationResult): string {
   }
   if (result.analysis.strengths.length > 0) {
     parts.push("<h3>What already works</h3>", findingsList(result, result.analysis.strengths));
-  }
-  if (result.droppedPhotos.length > 0) {
-    parts.push("<h3>Photos to leave out</h3>", list(result.droppedPhotos.map((id) => `${uploadLabel(result, id)}: ${reasonsOf(result, id)}`)));
   }
   parts.push(`<p><em>${escapeHtml(madeBy(result))}</em></p>`);
   return parts.join("\n");
@@ -120,10 +101,6 @@ export function uploadLabel(result: OptimisationResult, photoId: string): string
   return photo?.uploadPosition ? `Photo ${photo.uploadPosition}` : `Photo ${index + 1}`;
 }
 
-function reasonsOf(result: OptimisationResult, photoId: string): string {
-  return result.photos.find((p) => p.photoId === photoId)?.reasons.join(" ") ?? "";
-}
-
 /** The plain statement of what was made automatically, and by what. */
 export function madeBy(result: OptimisationResult): string {
   const engines = Object.values(result.engines).filter((e): e is Engine => e !== null);
@@ -136,6 +113,14 @@ export function madeBy(result: OptimisationResult): string {
 
 export function startersMarkdown(starters: readonly string[]): string {
   return starters.map((s, i) => `${i + 1}. ${s}`).join("\n");
+}
+
+/** The starters back from their Markdown (as an admin may have edited it): one per list item or line. */
+export function startersFromMarkdown(markdown: string): string[] {
+  return markdown
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•])\s+/, "").trim())
+    .filter(Boolean);
 }
 
 export function guideText(result: OptimisationResult): string {

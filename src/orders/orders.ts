@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
+import { orderConfirmationJob } from "../delivery/confirmation.ts";
 import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { transition } from "../profiles/lifecycle.ts";
@@ -69,7 +70,7 @@ export function optimiseJobKey(orderId: string): string {
 
 /**
  * A paid order's profile joins the queue: `created → pending` with the plan's revisions and delivery deadline, and
- * one optimise-profile job under a key unique to the order. Called inside the transaction that makes the order paid
+ * one optimise-profile job under a key unique to the order, and the order confirmation e-mail. Called inside the transaction that makes the order paid
  * (`fulfil`) or attaches a profile to an order already paid, by every path that does either. Answers whether this
  * call queued the job (false: it was queued before).
  */
@@ -80,6 +81,7 @@ export function queueOptimisation(tx: Writer, order: OrderRow, profileId: string
     revisionsAllowed: plan.revisionsAllowed,
     deadlineAt: new Date(Date.now() + plan.deliveryHours * 60 * 60 * 1000),
   });
+  enqueueJob(tx, orderConfirmationJob(order.id, profileId));
   return enqueueJob(tx, {
     kind: OPTIMISE_PROFILE,
     payload: { orderId: order.id, profileId, reason: "initial" },

@@ -11,7 +11,11 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * `beforeAccept` runs when a message has been received whole, before the server answers "250 accepted": a test can
+ * kill the sending process there, leaving a message delivered that its sender never heard was accepted.
+ */
+export async function startSmtpServer(port = 0, options: { beforeAccept?: (mail: ParsedMail) => Promise<void> | void } = {}): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP on localhost: no TLS certificate to trust, no login.
@@ -20,8 +24,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           received.push(mail);
+          await options.beforeAccept?.(mail);
           callback();
         })
         .catch(callback);

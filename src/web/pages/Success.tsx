@@ -6,12 +6,13 @@ import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { storePendingOrder } from "../payments/pending-order.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
+import { formatUsd } from "../../orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
 const VERIFY_FAILED = "Failed to verify payment";
 
-type View = { state: "verifying" } | { state: "verified" } | { state: "issue"; message: string };
+type View = { state: "verifying" } | { state: "verified"; receipt: VerifyPaymentAnswer | null } | { state: "issue"; message: string };
 
 /**
  * /success?session_id=…: asks the server to verify the payment (which also fulfils the order if the webhook has not
@@ -57,7 +58,7 @@ export function SuccessPage() {
         navigate(`/profile-form?${new URLSearchParams({ orderId: result.order.id, planId: result.order.plan_id })}`, { replace: true });
         return;
       }
-      setView({ state: "verified" });
+      setView({ state: "verified", receipt: result });
       toast({ title: "Payment successful!", description: "Thank you for your purchase. You'll receive your results soon." });
     })();
     return () => {
@@ -95,13 +96,35 @@ export function SuccessPage() {
     );
   }
 
+  const { order, delivery } = view.receipt ?? { order: null, delivery: null };
+  // The plan's own promise (elite 12, premium 24, basic 48 hours): the same as the confirmation e-mail says.
+  const hours = delivery?.hours ?? 48;
   return (
     <PaymentCard title="Payment Successful!" subtitle={isTest ? "Test payment: no order was charged." : "Thank you for your purchase."}>
+      {order && (
+        <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Order reference</dt>
+          <dd className="font-mono break-all">{order.id}</dd>
+          <dt className="text-muted-foreground">Plan</dt>
+          <dd>{order.plan}</dd>
+          <dt className="text-muted-foreground">Amount</dt>
+          <dd>{formatUsd(order.amount)}</dd>
+          {delivery && (
+            <>
+              <dt className="text-muted-foreground">Results go to</dt>
+              <dd className="break-all">{delivery.email}</dd>
+            </>
+          )}
+        </dl>
+      )}
       <h2 className="text-lg font-semibold">What happens next</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted-foreground">
         <li>Our AI analyses your profile and photos.</li>
         <li>Our dating experts review and refine every recommendation.</li>
-        <li>You receive your optimised profile by e-mail within 48 hours.</li>
+        <li>
+          You receive your optimised profile by e-mail within {hours} hours
+          {delivery ? `, at ${delivery.email}. We are sending you a confirmation now, with a link to follow its progress` : ""}.
+        </li>
       </ol>
       <Link to="/" className={buttonClass("primary", "md", "mt-8")}>
         Return to Home

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppContext } from "../context.ts";
+import { orders, photos, profiles } from "../db/schema.ts";
+import { requestRevision, revisionRequestSchema } from "../delivery/revision.tsx";
+import { ApiError } from "../http/errors.ts";
+import { jsonBody } from "../http/validate.ts";
+import { PLANS, type PlanId } from "../orders/plans.ts";
+import type { PremiumContent } from "../optimiser/render.ts";
+import type { OptimisationResult } from "../optimiser/result.ts";
+import { customerStatus, deliveryHours, releasedOf, type CustomerStatus } from "../profiles/release.ts";
+
+const PROFILE_ID = /^[a-z0-9]{1,64}$/;
+export const PROFILE_NOT_FOUND = "Profile not found";
+
+/**
+ * GET /api/profiles/:id/results (spec section 7): the customer's view of their profile, the profile id being the
+ * capability. The optimised content, recommendations and photo analysis are there only once an administrator has
+ * released a result (the results e-mail was sent); before that the status reads as in progress with the estimated
+ * delivery, even when the optimiser has finished.
+ */
+export function resultsRouter(ctx: AppContext) {
+  const r = new Hono();
+  const db = ctx.store.db;
+
+  r.get("/:id/results", (c) => {
+    const id = c.req.param("id");
+    const profile = PROFILE_ID.test(id) ? db.select().from(profiles).where(eq(profiles.id, id)).get() : undefined;
+    if (!profile) throw new ApiError(404, PROFILE_NOT_FOUND);
+    // Results are one person's: no shared cache may keep them.
+    c.header("Cache-Control", "private, no-store");
+
+    const order =
+      db.select().from(orders).where(and(eq(orders.profileId, id), eq(orders.status, "paid"))).get() ??
+      db.select().from(orders).where(eq(orders.profileId, id)).orderBy(desc(orders.createdAt)).get();
+    const status = customerStatus(profile);
+    const released = releasedOf(profile);
+    const inProgress = status === "pending" || status === "processing" || status === "revision_requested";
+    const hours = deliveryHours(order?.planId);
+
+    const answer: ResultsAnswer = {
+      profile: {
+        id: profile.id,
+        dating_app: profile.datingApp,
+        status,
+        email_sent: profile.emailSent,
+        email_sent_at: profile.emailSentAt?.toISOString() ?? null,
+        needs_revision: profile.needsRevision,
+        revisions_allowed: profile.revisionsAllowed,
+        revisions_used: profile.revisionsUsed,
+        created_at: profile.createdAt.toISOString(),
+        ...(released
+          ? {
+              optimized_profile: released.optimizedProfile,
+              recommendations: released.recommendations,
+              optimization: released.optimization,
+              released_at: released.releasedAt,
+              photos: db
+                .select({ id: photos.id, order: photos.order })
+                .from(photos)
+                .where(eq(photos.profileId, id))
+                .orderBy(asc(photos.order))
+                .all()
+                .map((p) => ({ ...p, analysis: released.optimization.photos.find((a) => a.photoId === p.id) ?? null })),
+            }
+          : {}),
+      },
+      order: order ? { plan_id: order.planId, plan: PLANS[order.planId].title, status: order.status, paid_at: order.paidAt?.toISOString() ?? null } : null,
+      estimated_delivery:
+        inProgress && order?.status === "paid"
+          ? { hours, by: (profile.deadlineAt ?? new Date((order.paidAt ?? profile.createdAt).getTime() + hours * 3600_000)).toISOString() }
+          : null,
+    };
+    return c.json(answer);
+  });
+
+  r.post("/:id/revision-request", jsonBody(revisionRequestSchema), (c) => {
+    const id = c.req.param("id");
+    if (!PROFILE_ID.test(id)) throw new ApiError(404, PROFILE_NOT_FOUND);
+    requestRevision(db, id, c.req.valid("json").notes);
+    return c.json({ message: "Your revision request has been received. We'll e-mail you the revised profile." });
+  });
+
+  return r;
+}
+
+/** What GET /api/profiles/:id/results answers; the results page imports this type. */
+export interface ResultsAnswer {
+  profile: {
+    id: string;
+    dating_app: string;
+    status: CustomerStatus;
+    email_sent: boolean;
+    email_sent_at: string | null;
+    needs_revision: boolean;
+    revisions_allowed: number;
+    revisions_used: number;
+    created_at: string;
+    /** Present once a result was released. */
+    optimized_profile?: string | PremiumContent;
+    recommendations?: string;
+    optimization?: OptimisationResult;
+    released_at?: string;
+    /** In upload order; `analysis` is the released photo analysis (null for a photo it does not cover). */
+    photos?: { id: string; order: number; analysis: OptimisationResult["photos"][number] | null }[];
+  };
+  order: { plan_id: PlanId; plan: string; status: string; paid_at: string | null } | null;
+  /** While the work is in progress on a paid order: the plan's hours and the deadline. */
+  estimated_delivery: { hours: number; by: string } | null;
+}

@@ -1,0 +1,153 @@
+/**
+ * The e-mails to the customer against a real SMTP server: the order confirmation once per paid order, the results
+ * e-mail once per release, and what a release records.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openStore } from "../db/client.ts";
+import { installationId } from "../db/installation.ts";
+import { newId } from "../db/ids.ts";
+import { jobs, photos, profiles } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { jobHandlers } from "../jobs/handlers.ts";
+import { createJobLoop } from "../jobs/loop.ts";
+import { silentLogger } from "../log.ts";
+import { messageIdFor } from "../mail/mailer.ts";
+import type { PlanId } from "../orders/plans.ts";
+import { fulfil } from "../payments/fulfil.ts";
+import { releasedOf } from "../profiles/release.ts";
+import { testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
+import { insertOrder } from "../testing/payment-fixtures.ts";
+import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
+import { plainJpeg } from "../testing/test-images.ts";
+import { queueResultsEmail, resultsMailKey } from "./results.ts";
+
+const HOSTILE = `<img src=x onerror="alert(1)">`;
+
+let ctx: TestContext;
+let smtp: TestSmtpServer;
+afterEach(async () => {
+  ctx?.cleanup();
+  await smtp?.close();
+});
+
+async function setup(overrides: Parameters<typeof scriptedOptimiser>[1] = {}) {
+  smtp = await startSmtpServer();
+  ctx = testContext({ SMTP_URL: smtp.url, MAIL_FROM: "no-reply@profileboost.test", SUPPORT_EMAIL: "help@profileboost.test" }, { optimiser: scriptedOptimiser([], overrides) });
+}
+
+const loop = () => createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) });
+const row = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+
+/** A paid profile with three photos on disk, optimised (all queued jobs run). */
+async function optimisedProfile(plan: PlanId = "premium") {
+  const { orderId, profileId, amount } = insertOrder(ctx.store.db, { plan });
+  ctx.store.db.update(profiles).set({ email: "ada@example.com", datingApp: "tinder", bio: `Nurse. ${HOSTILE}` }).where(eq(profiles.id, profileId!)).run();
+  mkdirSync(ctx.config.uploadsDir, { recursive: true });
+  for (let i = 0; i < 3; i++) {
+    const file = `${newId()}.jpg`;
+    writeFileSync(join(ctx.config.uploadsDir, file), await plainJpeg());
+    ctx.store.db.insert(photos).values({ id: newId(), profileId: profileId!, filePath: file, order: i }).run();
+  }
+  const payment = { orderId, provider: "local" as const, reference: newId(), amount, currency: "usd" };
+  return { orderId, profileId: profileId!, payment };
+}
+
+describe("the order confirmation", () => {
+  test("one e-mail per paid order, even when the payment is confirmed three times", async () => {
+    await setup();
+    const { payment, profileId } = await optimisedProfile("elite");
+    for (let i = 0; i < 3; i++) fulfil(ctx.store.db, payment);
+    await loop().runDue();
+    await Bun.sleep(100);
+    const confirmations = smtp.received.filter((m) => m.subject?.includes("order"));
+    expect(confirmations).toHaveLength(1);
+    const [mail] = confirmations;
+    expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : "").toBe("ada@example.com");
+    expect(mail!.text).toContain("$49.99");
+    expect(mail!.text).toContain(`http://localhost:3000/view-results?id=${profileId}`);
+    expect(mail!.html).toBeTruthy();
+    expect(mail!.replyTo?.value[0]?.address).toBe("help@profileboost.test");
+  });
+});
+
+describe("the results e-mail", () => {
+  async function completed(plan: PlanId = "premium") {
+    const { payment, profileId } = await optimisedProfile(plan);
+    fulfil(ctx.store.db, payment);
+    await loop().runDue();
+    await smtp.waitFor(1);
+    smtp.received.length = 0;
+    expect(row(profileId).status).toBe("completed");
+    return profileId;
+  }
+
+  test("sent once although sending was requested twice at once; the release is recorded with the job", async () => {
+    await setup({ analysis: { summary: `Summary with ${HOSTILE}`, strengths: [], problems: [{ title: "Cliché", reason: HOSTILE, phrase: HOSTILE }] } });
+    const profileId = await completed("premium");
+    const outcomes = await Promise.all([1, 2].map(async () => queueResultsEmail(ctx.store.db, profileId)));
+    expect(outcomes.sort()).toEqual(["already_queued", "queued"]);
+
+    // Two job loops on two connections, as two processes would be.
+    const other = openStore(ctx.config.databasePath);
+    const second = createJobLoop({ db: other.db, log: silentLogger, handlers: jobHandlers({ ...ctx, store: other }) });
+    await Promise.all([loop().runDue(), second.runDue()]);
+    other.close();
+    await Bun.sleep(200);
+    expect(smtp.received).toHaveLength(1);
+
+    const mail = smtp.received[0]!;
+    const key = resultsMailKey(profileId, row(profileId).optimizedAt!);
+    expect(mail.messageId).toBe(messageIdFor(key, "no-reply@profileboost.test", installationId(ctx.store.db)));
+    expect(mail.subject).toMatch(/ready/i);
+    // Both parts, each with the content and the results link.
+    expect(mail.html).toContain("Opener number 1?");
+    expect(mail.text).toContain("Opener number 1?");
+    expect(mail.text).toContain(`/view-results?id=${profileId}`);
+    expect(mail.text).toMatch(/your plan includes 1 revision/i);
+    // The customer's and the model's words are escaped: nothing executable reaches the HTML part.
+    expect(mail.html as string).not.toContain("<img");
+    expect(mail.html as string).not.toMatch(/<[^>]*\sonerror=/i);
+    expect(mail.html as string).toContain("&lt;img src=x onerror=");
+
+    const released = row(profileId);
+    expect(released).toMatchObject({ emailSent: true, emailMessageId: mail.messageId });
+    expect(released.emailSentAt).toBeInstanceOf(Date);
+    expect(releasedOf(released)?.optimization.plan).toBe("premium");
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.idempotencyKey, key)).get()!.status).toBe("done");
+  });
+
+  test("asking to send again after it was sent is refused; a result not finished cannot be sent", async () => {
+    await setup();
+    const profileId = await completed("basic");
+    queueResultsEmail(ctx.store.db, profileId);
+    await loop().runDue();
+    expect(() => queueResultsEmail(ctx.store.db, profileId)).toThrow(DomainError);
+    const { profileId: unpaid } = await optimisedProfile();
+    expect(() => queueResultsEmail(ctx.store.db, unpaid)).toThrow(/no finished result/);
+  });
+
+  test("a result replaced after the e-mail was queued is not sent by that job", async () => {
+    await setup();
+    const profileId = await completed();
+    queueResultsEmail(ctx.store.db, profileId);
+    ctx.store.db.update(profiles).set({ optimizedAt: new Date(Date.now() + 1000) }).where(eq(profiles.id, profileId)).run();
+    await loop().runDue();
+    await Bun.sleep(100);
+    expect(smtp.received).toHaveLength(0);
+    expect(row(profileId).emailSent).toBe(false);
+  });
+
+  test("basic: no starters and no revision offer; premium: the revision offer", async () => {
+    await setup();
+    const basic = await completed("basic");
+    queueResultsEmail(ctx.store.db, basic);
+    await loop().runDue();
+    const [basicMail] = await smtp.waitFor(1);
+    expect(basicMail!.text).not.toContain("Opener number");
+    expect(basicMail!.text).not.toMatch(/includes 1 revision/i);
+  });
+});

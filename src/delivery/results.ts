@@ -1,0 +1,113 @@
+/**
+ * Releasing a result to its customer: the results e-mail, sent once per release. An administrator's "Send
+ * Optimization Email" calls `queueResultsEmail`; the job sends the e-mail with a Message-ID derived from its key, then
+ * in one transaction records it as sent (`email_sent`, `email_sent_at`, `email_message_id`) and copies the result the
+ * customer may now read (`released_result`).
+ *
+ * Exactly once, as far as SMTP allows: the job's key names the profile and the result (`optimized_at`), so two
+ * requests to send the same result queue one job and one runner sends it; a run that finds the release already
+ * recorded sends nothing. The one window left is between the SMTP server's "accepted" and our database update: a
+ * crash there sends the e-mail again on the retry, with the same Message-ID, which mail clients show once.
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
+import { orders, profiles } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
+import type { Completion, RunningJob } from "../jobs/loop.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { renderResultsEmail } from "../mail/results-email.tsx";
+import { PLANS } from "../orders/plans.ts";
+import { appRules } from "../optimiser/apps.ts";
+import { startersFromMarkdown, uploadLabel } from "../optimiser/render.ts";
+import { snapshotForRelease } from "../profiles/release.ts";
+
+export function resultsMailKey(profileId: string, resultAt: Date): string {
+  return `mail:results:${profileId}:${resultAt.getTime()}`;
+}
+
+export type QueueResultsOutcome = "queued" | "already_queued";
+
+/**
+ * Queues the results e-mail for the profile's current result. Refused (a `conflict`) when there is no finished
+ * result or it was already sent; asking again before the job ran changes nothing.
+ */
+export function queueResultsEmail(db: DB, profileId: string): QueueResultsOutcome {
+  return writeTransaction(db, (tx) => {
+    const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
+    if (!profile) throw new DomainError("not_found", "Profile not found.");
+    if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
+    if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
+    const queued = enqueueJob(tx, {
+      kind: RESULTS_MAIL,
+      payload: { profileId, resultAt: profile.optimizedAt.getTime() },
+      idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
+      // With the backoff capped at an hour, about half a day of mail-server outage.
+      maxAttempts: 20,
+    });
+    return queued ? "queued" : "already_queued";
+  });
+}
+
+export function sendResultsEmail(ctx: AppContext) {
+  const db = ctx.store.db;
+  return async (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>): Promise<Completion | void> => {
+    const { profileId, resultAt } = job.payload;
+    const profile = db.select().from(profiles).where(eq(profiles.id, profileId)).get();
+    // Erased, moved on (regenerated, revised) or already released by an earlier run: nothing to send.
+    if (!profile || profile.status !== "completed" || profile.optimizedAt?.getTime() !== resultAt) {
+      ctx.log.info(`results e-mail ${profileId}: the result it was queued for is no longer current; not sent`);
+      return;
+    }
+    if (profile.emailSent) return;
+    const snapshot = snapshotForRelease(profile, new Date());
+    if (!snapshot) throw new Error(`profile ${profileId} has no complete result to release`);
+    const order = db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get();
+    const plan = PLANS[order?.planId ?? snapshot.optimization.plan];
+    const result = snapshot.optimization;
+    const premium = typeof snapshot.optimizedProfile === "string" ? null : snapshot.optimizedProfile;
+
+    const email = renderResultsEmail({
+      planTitle: plan.title,
+      appName: appRules(profile.datingApp).name,
+      optimizedHtml: premium ? premium.html : (snapshot.optimizedProfile as string),
+      recommendationsHtml: snapshot.recommendations,
+      photos: result.photos.map((p) => ({ label: uploadLabel(result, p.photoId), keep: p.keep, score: p.score, reasons: p.reasons })),
+      // The premium content as released (an admin may have edited it), not the optimiser's first draft.
+      conversationStarters: premium ? startersFromMarkdown(premium.conversationStarters) : [],
+      strategyGuide: premium?.strategyGuide || null,
+      resultsUrl: resultsUrl(ctx, profileId),
+      supportEmail: ctx.config.mail.supportEmail,
+      revisionsLeft: Math.max(0, profile.revisionsAllowed - profile.revisionsUsed),
+    });
+    const sent = await ctx.services.mailer.send({
+      key: job.idempotencyKey,
+      to: profile.email,
+      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      ...email,
+    });
+
+    ctx.log.info(`results e-mail ${profileId}: accepted by the mail server (${sent.messageId})`);
+    // Recorded in the transaction that marks the job done.
+    return (tx) => {
+      tx.update(profiles)
+        .set({
+          emailSent: true,
+          emailSentAt: new Date(snapshot.releasedAt),
+          emailMessageId: sent.messageId,
+          releasedResult: snapshot,
+          // The customer now reads the revised result.
+          needsRevision: false,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(profiles.id, profileId), eq(profiles.emailSent, false), eq(profiles.optimizedAt, new Date(resultAt))))
+        .run();
+    };
+  };
+}
+
+/** The results page of a profile: the link in every e-mail to the customer. */
+export function resultsUrl(ctx: AppContext, profileId: string): string {
+  return `${ctx.config.publicUrl}/view-results?id=${encodeURIComponent(profileId)}`;
+}

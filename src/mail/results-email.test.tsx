@@ -1,0 +1,195 @@
+import { describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { renderResultsEmail, type ResultsEmailData } from "./results-email.tsx";
+
+const URL = "https://profileboost.test/view-results?id=p_1";
+
+function basic(overrides: Partial<ResultsEmailData> = {}): ResultsEmailData {
+  return {
+    planTitle: "Basic",
+    appName: "Bumble",
+    optimizedHtml: `<h3>Your Bumble bio</h3>\n<p>Nurse, sourdough baker &amp; Sunday hiker.</p>\n<p>Read <a href="https://example.com/tips">our tips</a>.</p>`,
+    recommendationsHtml: `<p>Concrete details, one cliché.</p>\n<h3>What to change</h3>\n<ul><li><strong>Cliché</strong> in your bio: it tells a reader nothing.</li></ul>`,
+    photos: [
+      { label: "Photo 2", keep: true, score: 82, reasons: ["Sharp, well lit, one face."] },
+      { label: "Photo 1", keep: true, score: 70, reasons: ["A group photo: never first."] },
+      { label: "Photo 3", keep: false, score: 30, reasons: ["Too dark.", "No face visible."] },
+    ],
+    conversationStarters: [],
+    strategyGuide: null,
+    resultsUrl: URL,
+    supportEmail: "help@profileboost.test",
+    revisionsLeft: 0,
+    ...overrides,
+  };
+}
+
+function premium(overrides: Partial<ResultsEmailData> = {}): ResultsEmailData {
+  return basic({
+    planTitle: "Premium",
+    conversationStarters: ["Which trail first?", "Best loaf so far?", "Sea or mountains?"],
+    strategyGuide: "# Your Bumble plan\n\n## Timing\n- Be active in the evening.\n- Reply within a day.\n\n## Openers\nAsk about one detail.",
+    revisionsLeft: 1,
+    ...overrides,
+  });
+}
+
+function parse(html: string) {
+  return new new Window().DOMParser().parseFromString(html, "text/html");
+}
+
+/** What a reader of the HTML part sees, spaces normalised. */
+function visible(html: string): string {
+  return parse(html).body.textContent.replace(/\s+/g, " ");
+}
+
+describe("the results e-mail", () => {
+  test("the subject names the app", () => {
+    expect(renderResultsEmail(basic()).subject).toBe("Your optimised Bumble profile is ready");
+  });
+
+  test("both parts carry the same content: greeting, profile, recommendations, photo order, starters, guide, revisions", () => {
+    const { html, text } = renderResultsEmail(premium());
+    const pieces = [
+      "Your optimised Bumble profile is ready",
+      "Hello,",
+      "Your ProfileBoost Premium results are here",
+      "Your Bumble bio",
+      "Nurse, sourdough baker & Sunday hiker.",
+      "What to change",
+      "Cliché in your bio: it tells a reader nothing.",
+      "Photo 2 (score 82/100): Sharp, well lit, one face.",
+      "Photo 1 (score 70/100): A group photo: never first.",
+      "Photo 3: leave out (score 30/100): Too dark. No face visible.",
+      "Which trail first?",
+      "Sea or mountains?",
+      "Your Bumble plan",
+      "Timing",
+      "Reply within a day.",
+      "Ask about one detail.",
+      "Reply to this e-mail with what you'd like changed",
+      "your plan includes 1 revision.",
+    ];
+    for (const piece of pieces) {
+      expect(visible(html)).toContain(piece);
+      expect(text).toContain(piece);
+    }
+  });
+
+  test("lists stay lists in both parts: photos and starters numbered in order, left-out photos and guide points bulleted", () => {
+    const { html, text } = renderResultsEmail(premium());
+    expect(text).toContain("1. Photo 2 (score 82/100)");
+    expect(text).toContain("2. Photo 1 (score 70/100)");
+    expect(text).toContain("- Photo 3: leave out");
+    expect(text).toContain("1. Which trail first?\n2. Best loaf so far?\n3. Sea or mountains?");
+    expect(text).toContain("Timing\n\n- Be active in the evening.\n- Reply within a day.");
+    expect(text).toContain("our tips (https://example.com/tips)");
+
+    const doc = parse(html);
+    const ordered = [...doc.querySelectorAll("ol")].map((ol) => [...ol.querySelectorAll("li")].map((li) => li.textContent));
+    expect(ordered).toContainEqual(["Photo 2 (score 82/100): Sharp, well lit, one face.", "Photo 1 (score 70/100): A group photo: never first."]);
+    expect(ordered).toContainEqual(["Which trail first?", "Best loaf so far?", "Sea or mountains?"]);
+    expect([...doc.querySelectorAll("h3")].map((h) => h.textContent)).toContain("Your Bumble plan");
+    expect([...doc.querySelectorAll("h4")].map((h) => h.textContent)).toEqual(["Timing", "Openers"]);
+  });
+
+  test("the results page is a prominent link in the HTML and written out in the text", () => {
+    const { html, text } = renderResultsEmail(basic());
+    const links = [...parse(html).querySelectorAll(`a[href="${URL}"]`)];
+    expect(links.map((a) => a.textContent)).toContain("See your results online");
+    expect(links[0]!.getAttribute("style")).toContain("background-color");
+    expect(text).toContain(`See your results online (${URL})`);
+  });
+
+  test("basic: no starters, no guide, no revision offer; support's address instead", () => {
+    const { html, text } = renderResultsEmail(basic());
+    for (const part of [visible(html), text]) {
+      expect(part).not.toContain("Conversation starters");
+      expect(part).not.toContain("strategy guide");
+      expect(part).not.toContain("Reply to this e-mail");
+      expect(part).toContain("If something in your results is not right, write to us at help@profileboost.test.");
+    }
+    expect(parse(html).querySelector('a[href="mailto:help@profileboost.test"]')).not.toBeNull();
+  });
+
+  test("premium with its revision used: support's address, no revision offer", () => {
+    const { text } = renderResultsEmail(premium({ revisionsLeft: 0 }));
+    expect(text).toContain("Conversation starters");
+    expect(text).not.toContain("Reply to this e-mail");
+    expect(text).toContain("help@profileboost.test");
+  });
+
+  test("the revision count is the one left, in words that agree with it", () => {
+    expect(renderResultsEmail(premium({ revisionsLeft: 2 })).text).toContain("your plan includes 2 revisions.");
+  });
+
+  test("all photos kept: no leave-out list", () => {
+    const { text } = renderResultsEmail(basic({ photos: basic().photos.map((p) => ({ ...p, keep: true })) }));
+    expect(text).not.toContain("Leave these photos out");
+    expect(text).toContain("3. Photo 3 (score 30/100)");
+  });
+
+  test("the guide's own layout: numbered steps keep counting over a blank line, lines of a paragraph stay lines", () => {
+    const guide = "# Plan\n\n1. First\n\n2. Second\nplain line\nnext line\n\nnew paragraph\n### Deep heading\n* star bullet";
+    const { html, text } = renderResultsEmail(premium({ strategyGuide: guide }));
+    expect(text).toContain("Plan\n\n1. First\n2. Second\n\nplain line\nnext line\n\nnew paragraph\n\nDeep heading\n\n- star bullet");
+    const doc = parse(html);
+    expect([...doc.querySelectorAll("ol")].some((ol) => ol.children.length === 2 && ol.textContent === "FirstSecond")).toBe(true);
+    expect(html).toContain("plain line<br/>next line");
+  });
+});
+
+describe("the results e-mail with hostile strings in every field", () => {
+  const SCRIPT = "<script>alert(1)</script>";
+  const IMG = `"><img src=x onerror=alert(1)>`;
+  const hostile = premium({
+    planTitle: SCRIPT,
+    appName: `Bumble\r\nBcc: evil@evil.test ${IMG}`,
+    optimizedHtml: `<p>My bio</p>${SCRIPT}<img src=x onerror=alert(1)><a href="javascript:alert(1)">js link</a><a href="jav&#x09;ascript:alert(1)">tab link</a><svg onload=alert(1)></svg><p onclick="alert(1)" style="color:red">styled</p>`,
+    recommendationsHtml: `<iframe srcdoc="${SCRIPT}"></iframe><a href="data:text/html,${SCRIPT}">data link</a><style>p{}</style><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><math><mi xlink:href="javascript:alert(1)">m</mi></math><p>advice</p>`,
+    photos: [{ label: IMG, keep: false, score: 1, reasons: [SCRIPT, `javascript:alert(1)`] }],
+    conversationStarters: [SCRIPT, IMG],
+    strategyGuide: `# ${SCRIPT}\n- ${IMG}\n[click](javascript:alert(1))\n<a href="javascript:alert(1)">raw</a>`,
+    resultsUrl: `https://profileboost.test/view-results?id=${IMG}`,
+    supportEmail: `help@profileboost.test${IMG}`,
+    revisionsLeft: 0,
+  });
+  const { subject, html, text } = renderResultsEmail(hostile);
+
+  test("no element, attribute or address that could run or load anything", () => {
+    const doc = parse(html);
+    expect(doc.querySelectorAll("script, img, svg, math, iframe, style, object, embed, form, input").length).toBe(0);
+    // The only meta elements are our own two colour-scheme declarations and the viewport.
+    expect([...doc.querySelectorAll("meta[name]")].map((m) => m.getAttribute("name"))).toEqual(["viewport", "color-scheme", "supported-color-schemes"]);
+    expect(doc.querySelectorAll("meta[http-equiv]").length).toBe(0);
+    for (const el of doc.querySelectorAll("*")) {
+      for (const attr of el.attributes) {
+        expect(attr.name).not.toMatch(/^on/i);
+        if (attr.name.endsWith("href")) expect(attr.value ?? "").toMatch(/^(https?:\/\/|mailto:)/i);
+      }
+    }
+    expect(html).not.toMatch(/<(script|img|svg|iframe)/i);
+  });
+
+  test("the customer's and the model's words are shown as text, escaped", () => {
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const shown = visible(html);
+    expect(shown).toContain(`Your ProfileBoost ${SCRIPT} results are here`);
+    expect(shown).toContain(`${IMG}: leave out`);
+    expect(shown).toContain(`[click](javascript:alert(1))`);
+    expect(shown).toContain("js link");
+    expect(shown).toContain("advice");
+    expect(text).toContain(`- ${IMG}`);
+  });
+
+  test("links from sanitised HTML with a bad scheme lose their address in the text too", () => {
+    expect(text).toContain("js link");
+    expect(text).toContain("data link");
+    expect(text).not.toMatch(/(js link|tab link|data link) ?\(/);
+  });
+
+  test("the subject is one line", () => {
+    expect(subject).not.toMatch(/[\r\n]/);
+    expect(subject).toStartWith("Your optimised Bumble Bcc: evil@evil.test");
+  });
+});
