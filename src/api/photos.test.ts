@@ -1,7 +1,11 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
+import { photos, profiles } from "../db/schema.ts";
+import { adminCookie } from "../testing/admin.ts";
+import { sampleResult } from "../testing/optimisation.ts";
 import { ROOT_DIR } from "../ssr/assets.ts";
 import { testApp, testContext } from "../testing/context.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -36,4 +40,37 @@ test("a stored photo is not reachable as a static file, by any path", async () =
     // Not the photo's bytes under any content type.
     expect(body.length === jpeg.length && body.every((b, i) => b === jpeg[i])).toBe(false);
   }
+});
+
+describe("GET /api/photos/:id for those allowed", () => {
+  const cookie = adminCookie(ctx.store.db);
+  const profileId = newId();
+  const photoId = newId();
+  ctx.store.db.insert(profiles).values({ id: profileId, email: "a@example.com", datingApp: "tinder", status: "completed" }).run();
+  ctx.store.db.insert(photos).values({ id: photoId, profileId, filePath: name, thumbPath: name, order: 0 }).run();
+  const release = (value: unknown) => ctx.store.db.update(profiles).set({ releasedResult: value }).where(eq(profiles.id, profileId)).run();
+
+  test("a signed-in administrator gets the photo and its thumbnail, privately cached", async () => {
+    for (const path of [`/api/photos/${photoId}`, `/api/photos/${photoId}/thumbnail`]) {
+      const res = await app.request(path, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+      expect(res.headers.get("cache-control")).toStartWith("private");
+      expect(new Uint8Array(await res.arrayBuffer()).length).toBe(jpeg.length);
+    }
+  });
+
+  test("the profile's id opens its photos only once a result was released; another profile's id is a 404", async () => {
+    expect((await app.request(`/api/photos/${photoId}/thumbnail?profile=${profileId}`)).status).toBe(404);
+    release({ released: "stand-in" });
+    // Not a valid released result: still closed.
+    expect((await app.request(`/api/photos/${photoId}/thumbnail?profile=${profileId}`)).status).toBe(404);
+    const result = sampleResult({ profileId, app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, profile: { bio: null, lookingFor: null, interests: null, jobTitle: null, education: null, idealFirstDate: null, height: null, starSign: null, anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null, prompts: [] }, photos: [{ id: photoId, order: 0, path: name }] });
+    release({ optimizedProfile: "<p>x</p>", recommendations: "<p>y</p>", optimization: result, releasedAt: new Date().toISOString() });
+    const res = await app.request(`/api/photos/${photoId}/thumbnail?profile=${profileId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect((await app.request(`/api/photos/${photoId}?profile=${newId()}`)).status).toBe(404);
+    expect((await app.request(`/api/photos/${newId()}?profile=${profileId}`)).status).toBe(404);
+  });
 });
