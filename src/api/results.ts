@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { requestRevision, revisionRequestSchema } from "../delivery/revision.tsx";
+import { sanitiseHtml } from "../html/sanitise.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
@@ -51,8 +52,12 @@ export function resultsRouter(ctx: AppContext) {
         created_at: profile.createdAt.toISOString(),
         ...(released
           ? {
-              optimized_profile: released.optimizedProfile,
-              recommendations: released.recommendations,
+              // Sanitised again on the way out, whoever wrote it (our renderer, an admin's edit).
+              optimized_profile:
+                typeof released.optimizedProfile === "string"
+                  ? sanitiseHtml(released.optimizedProfile)
+                  : { ...released.optimizedProfile, html: sanitiseHtml(released.optimizedProfile.html) },
+              recommendations: sanitiseHtml(released.recommendations),
               optimization: released.optimization,
               released_at: released.releasedAt,
               photos: db

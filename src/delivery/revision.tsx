@@ -4,7 +4,6 @@
  * moves `completed → revision_requested` with the notes, and support is told by e-mail; an administrator processes it.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
@@ -16,15 +15,7 @@ import { EmailLayout, renderEmail } from "../mail/render.tsx";
 import { transition } from "../profiles/lifecycle.ts";
 import { releasedOf } from "../profiles/release.ts";
 
-export const REVISION_NOTES = { min: 10, max: 2000 } as const;
-
-export const revisionRequestSchema = z.object({
-  notes: z
-    .string("Please describe what you would like changed")
-    .trim()
-    .min(REVISION_NOTES.min, `Please describe what you would like changed in at least ${REVISION_NOTES.min} characters`)
-    .max(REVISION_NOTES.max, `Please keep your request under ${REVISION_NOTES.max.toLocaleString("en-US")} characters`),
-});
+export { revisionRequestSchema } from "./revision-schema.ts";
 
 export function requestRevision(db: DB, profileId: string, notes: string): void {
   writeTransaction(db, (tx) => {

@@ -52,3 +52,20 @@ test("the Open Graph image is served", async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("image/jpeg");
 });
+
+describe("private pages", () => {
+  test("answer X-Robots-Tag noindex; public pages do not", async () => {
+    const ctx = testContext();
+    const app = testApp(ctx);
+    try {
+      for (const path of ["/view-results?id=abc", "/admin", "/success?session_id=x", "/upload?plan=basic&price=6.99", "/checkout?orderId=x"]) {
+        expect((await app.request(path)).headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      }
+      for (const path of ["/", "/pricing", "/administrators-are-not-a-page", "/uploads-guide"]) {
+        expect((await app.request(path)).headers.get("x-robots-tag")).toBeNull();
+      }
+    } finally {
+      ctx.cleanup();
+    }
+  });
+});

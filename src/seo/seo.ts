@@ -6,6 +6,13 @@ import { pages } from "../web/routes.tsx";
  * /robots.txt and /sitemap.xml, both built from the route table: a page with `sitemap: true` is listed, with the
  * PUBLIC_URL origin. Pages that carry a customer's ids or payment state are kept out of crawlers' way.
  */
+/** Pages that carry a customer's ids or payment state, or the admin area: never crawled, never indexed. */
+export const PRIVATE_PATHS = ["/api/", "/admin", "/view-results", "/success", "/checkout", "/pay/", "/profile-form", "/upload"] as const;
+
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATHS.some((p) => (p.endsWith("/") ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`)));
+}
+
 export function seoRouter(ctx: AppContext) {
   const r = new Hono();
   const origin = ctx.config.publicUrl;
@@ -14,7 +21,7 @@ export function seoRouter(ctx: AppContext) {
     const lines = [
       "User-agent: *",
       "Allow: /",
-      ...["/api/", "/admin", "/view-results", "/success", "/checkout", "/pay/", "/profile-form", "/upload"].map((p) => `Disallow: ${p}`),
+      ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
       "",
       `Sitemap: ${origin}/sitemap.xml`,
       "",

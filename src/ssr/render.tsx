@@ -7,6 +7,7 @@ import { preloadPage } from "../web/PageOutlet.tsx";
 import { publicConfigFrom, PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
 import { findPage, NOT_FOUND_META, type PageMeta } from "../web/routes.tsx";
 import { THEME_SCRIPT } from "../web/theme.ts";
+import { isPrivatePath } from "../seo/seo.ts";
 import type { AssetManifest } from "./assets.ts";
 
 /**
@@ -47,6 +48,8 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
   return c.body(stream, page ? 200 : 404, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
+    // Robots.txt keeps crawlers out; this keeps a private page out of an index even when a link to it leaks.
+    ...(isPrivatePath(url.pathname) ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
   });
 }
 

@@ -149,6 +149,12 @@ export const pages: PageRoute[] = [
     load: () => import("./pages/Success.tsx").then((m) => m.SuccessPage),
     meta: { title: "Payment Successful | ProfileBoost", description: "Your payment is being verified." },
   },
+  // The customer's results (issue 10): the link carries the profile id, the customer's only key; never indexed.
+  {
+    path: "/view-results",
+    load: () => import("./pages/ViewResults.tsx").then((m) => m.ViewResultsPage),
+    meta: { title: "Your Results | ProfileBoost", description: "Your optimized dating profile, recommendations and photo analysis." },
+  },
   ...(
     [
       ["/test-payment", "TestPaymentPage", "Test Payment"],

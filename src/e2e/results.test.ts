@@ -1,0 +1,413 @@
+/**
+ * The results page (/view-results?id=…) in the browser against the real server, over profiles written straight into
+ * its database in every state (src/testing/results-fixtures.ts): titles, statuses, the delivery estimate, the
+ * released result's tabs, photos and premium content, the revision request, the error views, accessibility in both
+ * themes on a phone and a desktop, and hostile text in a result staying text.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+import { deliveryTime } from "../web/results/delivery.ts";
+
+const SUPPORT_EMAIL = "help@profileboost.test";
+let server: RunningServer;
+let browser: Browser;
+let fx: ResultsFixtures;
+
+beforeAll(async () => {
+  server = await startServer({ SUPPORT_EMAIL });
+  [browser, fx] = await Promise.all([launchBrowser(), insertResultsFixtures(join(server.dir, "app.sqlite"), join(server.dir, "uploads"))]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+interface Opened {
+  ctx: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions since the page opened. */
+  errors: string[];
+}
+
+/** A new context, the page opened in it and hydrated; `theme` is stored before the first paint, as the toggle would. */
+async function open(path: string, options: BrowserContextOptions & { theme?: "light" | "dark" } = {}): Promise<Opened> {
+  const { theme, ...contextOptions } = options;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  if (theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
+  const page = await ctx.newPage();
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return { ctx, page, errors };
+}
+
+/** The results of one profile, once they have loaded (the spinner has given way to the card's heading). */
+async function openResults(id: string, options: Parameters<typeof open>[1] = {}): Promise<Opened> {
+  const opened = await open(`/view-results?id=${id}`, options);
+  await opened.page.locator("main h1").waitFor();
+  return opened;
+}
+
+const main = (page: Page) => page.locator("main");
+const status = (page: Page) => page.getByTestId("results-status");
+const toast = (page: Page) => page.getByTestId("toast-viewport");
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+const panel = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
+
+/** axe over the whole page, or only within `within` (a panel after the page around it was checked). */
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  const result = await (within ? builder.include(within) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Nothing of the page is wider than the screen: no sideways scrolling on a phone. */
+async function overflowing(page: Page): Promise<string[]> {
+  return await main(page).evaluate((el) =>
+    [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.outerHTML.slice(0, 80)),
+  );
+}
+
+async function thumbnailsLoaded(page: Page) {
+  await page.waitForFunction(() => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="photo-list"] img')];
+    return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+  });
+}
+
+describe("the results page: titles and statuses", () => {
+  test("titled by plan: Basic, Premium, Elite Package; Custom without an order", async () => {
+    const { ctx, page, errors } = await openResults(fx.basic.id);
+    expect(await main(page).locator("h1").textContent()).toBe("Basic Package");
+    for (const [id, title] of [
+      [fx.premium.id, "Premium Package"],
+      [fx.elite.id, "Elite Package"],
+      [fx.noOrder, "Custom"],
+    ] as const) {
+      await page.goto(`${server.url}/view-results?id=${id}`);
+      expect(await main(page).locator("h1").textContent()).toBe(title);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("each state's status: created as is, pending/processing/failed/unreleased In Progress, released Completed, revision_requested as is", async () => {
+    const { ctx, page, errors } = await openResults(fx.created);
+    const cases: [string, string, { delivery: boolean; tabs: boolean }][] = [
+      [fx.created, "created", { delivery: false, tabs: false }],
+      [fx.pending.id, "In Progress", { delivery: true, tabs: false }],
+      [fx.processing.id, "In Progress", { delivery: true, tabs: false }],
+      [fx.failed.id, "In Progress", { delivery: true, tabs: false }],
+      [fx.completedUnreleased.id, "In Progress", { delivery: true, tabs: false }],
+      [fx.basic.id, "Completed", { delivery: false, tabs: true }],
+      [fx.revisionRequested.id, "revision_requested", { delivery: true, tabs: true }],
+    ];
+    for (const [id, expected, { delivery, tabs }] of cases) {
+      await page.goto(`${server.url}/view-results?id=${id}`);
+      expect(`${id}: ${await status(page).textContent()}`).toBe(`${id}: ${expected}`);
+      expect(await page.getByTestId("estimated-delivery").count()).toBe(delivery ? 1 : 0);
+      expect(await page.getByRole("tablist").count()).toBe(tabs ? 1 : 0);
+      expect(await main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(id === fx.revisionRequested.id ? 1 : 0);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("while in progress: the plan's hours (elite 12, premium 24, basic 48) and the deadline in the customer's own time", async () => {
+    const timezoneId = "Pacific/Auckland";
+    const { ctx, page, errors } = await openResults(fx.processing.id, { locale: "en-GB", timezoneId });
+    for (const [fixture, hours] of [
+      [fx.processing, 12],
+      [fx.completedUnreleased, 24],
+      [fx.pending, 48],
+    ] as const) {
+      if (fixture !== fx.processing) await page.goto(`${server.url}/view-results?id=${fixture.id}`);
+      const delivery = page.getByTestId("estimated-delivery");
+      expect(await delivery.textContent()).toStartWith(`${hours} hours`);
+      const time = page.getByTestId("delivery-time");
+      expect(await time.getAttribute("datetime")).toBe(fixture.deadline.toISOString());
+      expect(await time.textContent()).toBe(deliveryTime(fixture.deadline, new Date(), { locale: "en-GB", timeZone: timezoneId }));
+      expect(await time.textContent()).toMatch(/^by (\d\d:\d\d (today|tomorrow)|\w+day \d\d:\d\d)$/);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("a finished result no administrator released shows In Progress and nothing of the result", async () => {
+    const { ctx, page, errors } = await openResults(fx.completedUnreleased.id);
+    expect(await status(page).textContent()).toBe("In Progress");
+    expect(await page.getByRole("tablist").count()).toBe(0);
+    const text = (await main(page).textContent()) ?? "";
+    expect(text).not.toContain("Concrete details");
+    expect(text).not.toContain("Request a Revision");
+    expect(await main(page).locator("img").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Need Help" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe("the results page: a released result", () => {
+  test("premium: three tabs by keyboard, the optimised profile with starters, guide and before/after, recommendations, photos in the recommended order", async () => {
+    const { ctx, page, errors } = await openResults(fx.premium.id);
+    const result = fx.premium.result;
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Optimized Profile", "Recommendations", "Photo Analysis"]);
+    expect(await tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("tabpanel").count()).toBe(1); // the other two are hidden
+
+    // Optimized Profile: the server's HTML, then the premium content as text, then before and after.
+    const profile = panel(page);
+    expect(await profile.getByTestId("optimized-profile").getByRole("heading", { name: "Your prompt answers" }).count()).toBe(1);
+    expect(await profile.getByTestId("conversation-starters").locator("li").allTextContents()).toEqual(result.conversationStarters);
+    const guide = profile.getByTestId("strategy-guide");
+    expect(await guide.getByRole("heading", { level: 4 }).textContent()).toBe(result.strategyGuide!.title);
+    expect(await guide.getByRole("heading", { level: 5 }).allTextContents()).toEqual(result.strategyGuide!.sections.map((s) => s.heading));
+    expect(await guide.locator("li").allTextContents()).toEqual(result.strategyGuide!.sections.flatMap((s) => s.points));
+    const first = profile.getByTestId("compare-prompt1");
+    expect(await first.getByRole("heading").textContent()).toBe(result.prompts[0]!.prompt);
+    expect(await first.getByTestId("before").textContent()).toBe(result.prompts[0]!.original!);
+    expect(await first.getByTestId("after").textContent()).toBe(result.prompts[0]!.optimised);
+    expect(await first.textContent()).toContain("Added a detail a match can ask about.");
+    expect(await profile.getByTestId("compare-prompt2").textContent()).toContain("After: kept as you wrote it");
+
+    // Arrow keys move and select; the selected tab is the only tab stop.
+    await tab(page, "Optimized Profile").focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Recommendations");
+    expect(await tab(page, "Recommendations").getAttribute("aria-selected")).toBe("true");
+    expect(await tab(page, "Optimized Profile").getAttribute("tabindex")).toBe("-1");
+    const recommendations = panel(page).getByTestId("recommendations");
+    expect(await recommendations.textContent()).toContain(result.analysis.summary);
+    expect(await recommendations.getByRole("heading", { name: "What to change" }).count()).toBe(1);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    expect(await tab(page, "Photo Analysis").getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(await panel(page).getAttribute("id"));
+
+    // Photo Analysis: the customer's own photos, best first, each with its score and reasons; the left-out one marked.
+    await thumbnailsLoaded(page);
+    const items = panel(page).locator("li[data-photo-id]");
+    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.premium.recommended);
+    expect(await items.getByTestId("photo-score").allTextContents()).toEqual(["Score 91/100", "Score 78/100", "Score 64/100", "Score 35/100"]);
+    expect(await items.getByRole("heading").allTextContents()).toEqual(["1. Photo 3", "2. Photo 1", "3. Photo 4", "Photo 2"]);
+    expect(await items.nth(3).getByTestId("leave-out").textContent()).toBe("Leave out");
+    expect(await panel(page).getByTestId("leave-out").count()).toBe(1);
+    expect(await items.nth(0).textContent()).toContain("Sharp and well lit, one smiling face");
+    expect(await items.locator("img").evaluateAll((els) => els.map((e) => e.getAttribute("alt")))).toEqual(["Your photo 3", "Your photo 1", "Your photo 4", "Your photo 2"]);
+
+    // The revision note (premium, completed) with the revisions used, and help by e-mail once the results were sent.
+    const revision = page.getByRole("region", { name: "Request a Revision" });
+    expect(await revision.textContent()).toContain("request a revision by replying to your results e-mail or by contacting our support team");
+    expect(await revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
+    expect(await page.getByRole("link", { name: "Need Help" }).getAttribute("href")).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+
+  test("basic: no starters, no guide, no revision note; the bio before and after; every photo kept", async () => {
+    const { ctx, page, errors } = await openResults(fx.basic.id);
+    expect(await page.getByTestId("conversation-starters").count()).toBe(0);
+    expect(await page.getByTestId("strategy-guide").count()).toBe(0);
+    expect(await page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
+    expect(await page.locator("textarea").count()).toBe(0);
+    const bio = page.getByTestId("compare-bio");
+    expect(await bio.getByRole("heading").textContent()).toBe("Your Bumble bio");
+    expect(await bio.getByTestId("before").textContent()).toBe(fx.basic.result.bio!.original!);
+    expect(await bio.getByTestId("after").textContent()).toBe(fx.basic.result.bio!.optimised);
+    await tab(page, "Photo Analysis").click();
+    await thumbnailsLoaded(page);
+    expect(await panel(page).locator("li[data-photo-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.basic.recommended);
+    expect(await panel(page).getByTestId("leave-out").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Need Help" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("elite with its revision used: the note and the count, no form", async () => {
+    const { ctx, page, errors } = await openResults(fx.elite.id);
+    const revision = page.getByRole("region", { name: "Request a Revision" });
+    expect(await revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 1 of 1");
+    expect(await page.locator("textarea").count()).toBe(0);
+    expect(await page.getByTestId("conversation-starters").locator("li").count()).toBe(5);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("a revision being made: the released result stays, no form", async () => {
+    const { ctx, page, errors } = await openResults(fx.revisionRequested.id);
+    expect(await main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(1);
+    expect(await page.getByRole("tablist").count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("the revision request: too short → its message; a live count; valid → the server's message and Your Revision is in Progress", async () => {
+    const { ctx, page, errors } = await openResults(fx.premiumToRevise.id);
+    const notes = page.getByLabel("What would you like us to change?");
+    const submit = page.getByRole("button", { name: "Request Revision" });
+    await notes.fill("Too short");
+    expect(await page.getByTestId("revision-count").textContent()).toBe("9 / 2,000");
+    await submit.click();
+    expect(await notes.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    expect(await notes.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await notes.getAttribute("maxlength")).toBe("2000");
+
+    const wanted = "Please make the bio sound more playful and mention my band.";
+    await notes.fill(wanted);
+    expect(await page.getByTestId("revision-count").textContent()).toBe(`${wanted.length} / 2,000`);
+    expect(await page.locator("#revision-notes-error").count()).toBe(0);
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/api/profiles/${fx.premiumToRevise.id}/revision-request`));
+    await submit.click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toEqual({ notes: wanted });
+    const { message } = (await response.json()) as { message: string };
+
+    const sent = page.getByTestId("revision-sent");
+    await sent.waitFor();
+    expect(await sent.textContent()).toBe(message);
+    expect(await sent.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The results were read again: the revision is being made and the form is gone.
+    await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
+    expect(await page.locator("textarea").count()).toBe(0);
+    expect(await status(page).textContent()).not.toBe("Completed");
+
+    // A reload reads the same.
+    await page.reload();
+    await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("a refused revision request shows the server's message as an error toast", async () => {
+    const { ctx, page } = await openResults(fx.premium.id);
+    await page.route("**/api/profiles/*/revision-request", (route) => route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ message: "No revisions left on this plan." }) }));
+    await page.getByLabel("What would you like us to change?").fill("Please change the second answer.");
+    await page.getByRole("button", { name: "Request Revision" }).click();
+    await toast(page).getByText("Revision Request Failed").waitFor();
+    expect(await toast(page).textContent()).toContain("No revisions left on this plan.");
+    await ctx.close();
+  });
+});
+
+describe("the results page: errors", () => {
+  test("no id: the spec's toast and back to the home page", async () => {
+    const { ctx, page, errors } = await open("/view-results");
+    await page.waitForURL(`${server.url}/`);
+    await toast(page).getByText("No profile ID provided").waitFor();
+    expect(await toast(page).textContent()).toContain("Error");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("an unknown id: Profile Not Found with Return to Home", async () => {
+    const { ctx, page, errors } = await openResults("abcdefghijklmnopqrstuvwxyz");
+    expect(await main(page).locator("h1").textContent()).toBe("Profile Not Found");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    // The browser reports the 404 answer as a failed resource load; anything else would be an error in the page.
+    expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await ctx.close();
+  });
+
+  test("any other failure: the toast Error / Failed to load profile results, and the error view", async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const errors = recordPageErrors(page);
+    await page.route("**/api/profiles/*/results", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }));
+    await page.goto(`${server.url}/view-results?id=${fx.premium.id}`);
+    await toast(page).getByText("Failed to load profile results").waitFor();
+    expect(await toast(page).textContent()).toContain("Error");
+    expect(await main(page).locator("h1").textContent()).toBe("Failed to load profile results");
+    expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    // Try Again reads the results again, and this time they come.
+    await page.unroute("**/api/profiles/*/results");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("tablist").waitFor();
+    expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe("the results page: accessibility, themes, safety", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: a released premium result (each tab) and an in-progress one, nothing serious for axe, nothing wider than the screen`, async () => {
+        const { ctx, page, errors } = await openResults(fx.premium.id, { theme, viewport: { width, height: 800 } });
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        // Headings go down one level at a time from the page's one h1.
+        const levels = await main(page).evaluate((el) => [...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter((h) => !h.closest("[hidden]")).map((h) => Number(h.tagName[1])));
+        expect(levels[0]).toBe(1);
+        expect(levels.filter((l) => l === 1).length).toBe(1);
+        expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1)).toBe(true);
+        expect(await overflowing(page)).toEqual([]);
+        // Every tab's label fits inside its tab.
+        expect(await page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent))).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        for (const name of ["Recommendations", "Photo Analysis"]) {
+          await tab(page, name).click();
+          if (name === "Photo Analysis") await thumbnailsLoaded(page);
+          expect(`${name}: ${await seriousViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}: `);
+          expect(await overflowing(page)).toEqual([]);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+
+        await page.goto(`${server.url}/view-results?id=${fx.pending.id}`);
+        await page.getByTestId("estimated-delivery").waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await overflowing(page)).toEqual([]);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }, 60_000);
+    }
+  }
+
+  test("hostile text in a result is shown as text and never runs", async () => {
+    const { ctx, page, errors } = await openResults(fx.hostile.id);
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    for (const name of ["Optimized Profile", "Recommendations", "Photo Analysis"]) {
+      await tab(page, name).click();
+      if (name === "Photo Analysis") await thumbnailsLoaded(page);
+      expect(await panel(page).textContent()).toContain(HOSTILE);
+    }
+    await tab(page, "Optimized Profile").click();
+    for (const testId of ["optimized-profile", "conversation-starters", "strategy-guide", "before-after"]) {
+      expect(`${testId}: ${(await page.getByTestId(testId).textContent())?.includes(HOSTILE)}`).toBe(`${testId}: true`);
+    }
+    expect(await page.locator('main img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("never indexed: a robots noindex on the page, disallowed in robots.txt, absent from the sitemap; the server renders the spinner", async () => {
+    const html = await (await fetch(`${server.url}/view-results?id=${fx.premium.id}`)).text();
+    expect(html).toContain("<title>Your Results | ProfileBoost</title>");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain("Loading your results...");
+    // Nothing of the customer's result is in the server's markup: it is read by the browser.
+    expect(html).not.toContain(fx.premium.result.analysis.summary);
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /view-results");
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("view-results");
+    const { ctx, page } = await openResults(fx.premium.id);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    await ctx.close();
+  });
+});
