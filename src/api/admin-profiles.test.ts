@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { adminAudit, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
 import { newId } from "../db/ids.ts";
-import { photos, profiles } from "../db/schema.ts";
 import { jobHandlers } from "../jobs/handlers.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
+import type { PlanId } from "../orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
+import type { ProfileStatus } from "../profiles/statuses.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
@@ -14,78 +16,243 @@ import { insertOrder } from "../testing/payment-fixtures.ts";
 let ctx: TestContext;
 let app: ReturnType<typeof testApp>;
 let cookie: string;
-let completedId: string;
-let createdId: string;
+const ORIGIN = "http://localhost:3000";
 
-beforeAll(async () => {
+beforeAll(() => {
   ctx = testContext({}, { optimiser: scriptedOptimiser() });
   app = testApp(ctx);
   cookie = adminCookie(ctx.store.db);
-  const paid = insertOrder(ctx.store.db, { plan: "elite" });
-  completedId = paid.profileId!;
-  for (let i = 0; i < 3; i++) ctx.store.db.insert(photos).values({ id: newId(), profileId: completedId, filePath: `${newId()}.jpg`, order: i }).run();
-  fulfil(ctx.store.db, { orderId: paid.orderId, provider: "local", reference: newId(), amount: paid.amount, currency: "usd" });
-  await createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) }).runDue();
-  createdId = insertOrder(ctx.store.db, { plan: "basic" }).profileId!;
 });
 afterAll(() => ctx.cleanup());
 
+const runJobs = () => createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) }).runDue();
+const row = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+
+/** A paid profile with photo rows, optimised by the job loop: `completed`, not released. */
+async function completedProfile(plan: PlanId = "premium") {
+  const paid = insertOrder(ctx.store.db, { plan });
+  for (let i = 0; i < 3; i++) ctx.store.db.insert(photos).values({ id: newId(), profileId: paid.profileId!, filePath: `${newId()}.jpg`, order: i }).run();
+  // Paid through the local provider's checkout, as the customer's card form records it.
+  const reference = newId();
+  ctx.store.db.insert(paymentSessions).values({ id: reference, provider: "local", kind: "hosted", orderId: paid.orderId, amount: paid.amount, status: "paid" }).run();
+  fulfil(ctx.store.db, { orderId: paid.orderId, provider: "local", reference, amount: paid.amount, currency: "usd" });
+  await runJobs();
+  expect(row(paid.profileId!).status).toBe("completed");
+  return { profileId: paid.profileId!, orderId: paid.orderId };
+}
+
+function setStatus(id: string, status: ProfileStatus, extra: Partial<typeof profiles.$inferInsert> = {}) {
+  ctx.store.db.update(profiles).set({ status, ...extra }).where(eq(profiles.id, id)).run();
+}
+
 const get = (path: string, headers: Record<string, string> = { Cookie: cookie }) => app.request(path, { headers });
+function send(method: "POST" | "PATCH", path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method,
+    headers: { Cookie: cookie, Origin: ORIGIN, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const ENDPOINTS: [method: "GET" | "POST" | "PATCH", suffix: string, body?: unknown][] = [
+  ["GET", ""],
+  ["GET", "/ID"],
+  ["PATCH", "/ID/update", { optimized_profile: "<p>x</p>", recommendations: "<p>y</p>" }],
+  ["PATCH", "/ID/update-premium-content", { conversationStarters: "1. Hi" }],
+  ["POST", "/ID/send-email"],
+  ["POST", "/ID/regenerate"],
+  ["POST", "/ID/recover"],
+  ["POST", "/ID/process-revision"],
+  ["POST", "/ID/refund", { reason: "Could not deliver" }],
+];
+
+describe("every admin endpoint", () => {
+  test("answers 401 with a message without a session, and changes nothing", async () => {
+    const { profileId } = await completedProfile();
+    const before = row(profileId);
+    for (const [method, suffix, body] of ENDPOINTS) {
+      const res = await app.request(`/api/admin/profiles${suffix.replace("ID", profileId)}`, {
+        method,
+        headers: { Origin: ORIGIN, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect([method, suffix, res.status]).toEqual([method, suffix, 401]);
+      expect(typeof (await res.json()).message).toBe("string");
+    }
+    expect(row(profileId)).toEqual(before);
+  });
+
+  test("refuses a change from a foreign origin even with a valid session (403), and changes nothing", async () => {
+    const { profileId } = await completedProfile();
+    const before = row(profileId);
+    for (const [method, suffix, body] of ENDPOINTS.filter(([m]) => m !== "GET")) {
+      const res = await send(method as "POST" | "PATCH", `/api/admin/profiles${suffix.replace("ID", profileId)}`, body, { Origin: "https://evil.example" });
+      expect([suffix, res.status]).toEqual([suffix, 403]);
+    }
+    expect(row(profileId)).toEqual(before);
+  });
+});
 
 describe("GET /api/admin/profiles", () => {
-  test("401 with a message without a session, and with a forged cookie", async () => {
-    for (const headers of [{}, { Cookie: "admin_session=abc.def" }] as Record<string, string>[]) {
-      const res = await get("/api/admin/profiles", headers);
-      expect(res.status).toBe(401);
-      expect((await res.json()).message).toMatch(/Sign in/);
-    }
-  });
-
-  test("lists every profile, newest first, with the spec's fields, its plan and the total count", async () => {
-    const res = await get("/api/admin/profiles");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-total-count")).toBe("2");
-    const list = (await res.json()) as { id: string; status: string; plan_id: string; email_sent: boolean; deadline_at: string | null }[];
-    expect(list.map((p) => p.id)).toEqual([createdId, completedId]);
-    expect(list[1]).toMatchObject({ status: "completed", plan_id: "elite", email_sent: false, dating_app: "hinge", email: "sam@example.com" });
-    expect(list[1]!.deadline_at).not.toBeNull();
-    expect(list[0]).toMatchObject({ status: "created", plan_id: "basic", deadline_at: null });
-  });
-
-  test("?status= filters; a bad status or paging value is a 400 with a message", async () => {
-    const res = await get("/api/admin/profiles?status=completed");
-    expect(((await res.json()) as { id: string }[]).map((p) => p.id)).toEqual([completedId]);
-    for (const query of ["status=done", "limit=0", "limit=abc", "offset=-1"]) {
-      const bad = await get(`/api/admin/profiles?${query}`);
-      expect(bad.status).toBe(400);
-      expect(typeof (await bad.json()).message).toBe("string");
+  test("the most urgent first, counts, filters, search and pages; bad parameters are a 400", async () => {
+    const fresh = testContext({}, { optimiser: scriptedOptimiser() });
+    const freshApp = testApp(fresh);
+    const freshCookie = adminCookie(fresh.store.db);
+    try {
+      const made = ["basic", "elite", "premium"].map((plan) => insertOrder(fresh.store.db, { plan: plan as PlanId }));
+      for (const m of made) fulfil(fresh.store.db, { orderId: m.orderId, provider: "local", reference: newId(), amount: m.amount, currency: "usd" });
+      const unpaid = insertOrder(fresh.store.db, { plan: "basic" });
+      fresh.store.db.update(profiles).set({ email: "zed@findme.example" }).where(eq(profiles.id, unpaid.profileId!)).run();
+      const list = async (query = "") => (await (await freshApp.request(`/api/admin/profiles${query}`, { headers: { Cookie: freshCookie } })).json()) as {
+        profiles: { id: string; plan_id: string; deadline_at: string | null; status: string }[];
+        total: number;
+        counts: Record<string, number>;
+      };
+      const all = await list();
+      // Elite (12 h) is due first, then premium (24 h), then basic (48 h); the unpaid one has no deadline.
+      expect(all.profiles.map((p) => p.plan_id)).toEqual(["elite", "premium", "basic", "basic"]);
+      expect(all.profiles[3]!.id).toBe(unpaid.profileId!);
+      expect(all.counts).toEqual({ total: 4, pending: 3, completed: 0, emails_sent: 0 });
+      expect((await list("?status=created")).profiles.map((p) => p.id)).toEqual([unpaid.profileId!]);
+      expect((await list("?q=FINDME")).profiles.map((p) => p.id)).toEqual([unpaid.profileId!]);
+      expect((await list(`?q=${made[1]!.profileId}`)).profiles.map((p) => p.plan_id)).toEqual(["elite"]);
+      const page2 = await list("?page=2&page_size=3");
+      expect([page2.total, page2.profiles.length]).toEqual([4, 1]);
+      for (const query of ["?status=done", "?page=0", "?page_size=1000", "?page=abc", `?q=${"x".repeat(300)}`]) {
+        const res = await freshApp.request(`/api/admin/profiles${query}`, { headers: { Cookie: freshCookie } });
+        expect([query, res.status]).toEqual([query, 400]);
+      }
+    } finally {
+      fresh.cleanup();
     }
   });
 });
 
 describe("GET /api/admin/profiles/:id", () => {
-  test("one profile: spec fields, plan_id, photos with id, order and analysis, and the result as optimization", async () => {
-    const res = await get(`/api/admin/profiles/${completedId}`);
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ id: completedId, status: "completed", plan_id: "elite", revisions_allowed: 1, needs_revision: false });
-    expect(body.photos).toHaveLength(3);
-    expect(body.photos[0]).toMatchObject({ id: expect.any(String), order: 0, analysis: { score: expect.any(Number), rank: expect.any(Number), keep: expect.any(Boolean), faces: 1, reasons: expect.any(Array) } });
+  test("the spec's fields, plan, photos with analysis, the result, the allowed actions and the audit trail", async () => {
+    const { profileId } = await completedProfile("elite");
+    const body = await (await get(`/api/admin/profiles/${profileId}`)).json();
+    expect(body).toMatchObject({ id: profileId, status: "completed", plan_id: "elite", revisions_allowed: 1 });
+    expect(body.photos[0].analysis).toMatchObject({ score: expect.any(Number), rank: expect.any(Number), keep: expect.any(Boolean), faces: 1 });
     expect(body.optimization.conversationStarters).toHaveLength(5);
-    expect(body.optimization.plan).toBe("elite");
-    expect(body.optimized_profile).toMatchObject({ html: expect.any(String), conversationStarters: expect.any(String), strategyGuide: expect.any(String) });
+    expect(body.actions).toEqual(["send-email", "regenerate", "refund"]);
+    expect(body.audit).toEqual([]);
+    expect((await get(`/api/admin/profiles/${newId()}`)).status).toBe(404);
+  });
+});
+
+describe("actions", () => {
+  test("send-email: once, twice in a row or at once; then 'already sent'; the trail records it", async () => {
+    const { profileId } = await completedProfile();
+    const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/send-email`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    await runJobs();
+    expect(row(profileId).emailSent).toBe(true);
+    const again = await send("POST", `/api/admin/profiles/${profileId}/send-email`);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toMatch(/already been sent/);
+    const detail = await (await get(`/api/admin/profiles/${profileId}`)).json();
+    expect(detail.actions).not.toContain("send-email");
+    expect(detail.audit.map((a: { action: string; admin: string }) => `${a.admin}:${a.action}`)).toEqual(["admin:send-email"]);
   });
 
-  test("a profile not yet optimised has no optimization; an unknown id is a 404; no session is a 401", async () => {
-    expect((await (await get(`/api/admin/profiles/${createdId}`)).json()).optimization).toBeNull();
-    const missing = await get(`/api/admin/profiles/${newId()}`);
-    expect(missing.status).toBe(404);
-    expect((await missing.json()).message).toBe("Profile not found.");
-    expect((await get(`/api/admin/profiles/${completedId}`, {})).status).toBe(401);
+  test("regenerate: completed → processing with a new job; twice at once has one effect; then a new result can be sent", async () => {
+    const { profileId } = await completedProfile();
+    const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/regenerate`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(row(profileId).status).toBe("processing");
+    const optimiseJobs = () => ctx.store.db.select().from(jobs).where(eq(jobs.kind, "optimise-profile")).all().filter((j) => (j.payload as { profileId: string }).profileId === profileId);
+    expect(optimiseJobs()).toHaveLength(2);
+    expect(optimiseJobs()[1]!.payload).toMatchObject({ reason: "regenerate" });
+    await runJobs();
+    expect(row(profileId).status).toBe("completed");
+    expect((await send("POST", `/api/admin/profiles/${profileId}/recover`)).status).toBe(409);
   });
 
-  test("the answer is never cached", async () => {
-    expect((await get(`/api/admin/profiles/${completedId}`)).headers.get("cache-control")).toBe("no-store");
-    expect(ctx.store.db.select().from(profiles).where(eq(profiles.id, completedId)).get()!.status).toBe("completed");
+  test("recover: only a failed profile; it goes back to pending and is processed again", async () => {
+    const { profileId } = await completedProfile();
+    expect((await send("POST", `/api/admin/profiles/${profileId}/recover`)).status).toBe(409);
+    setStatus(profileId, "failed");
+    const res = await send("POST", `/api/admin/profiles/${profileId}/recover`);
+    expect(res.status).toBe(200);
+    expect(row(profileId).status).toBe("pending");
+    expect((await send("POST", `/api/admin/profiles/${profileId}/recover`)).status).toBe(409);
+    await runJobs();
+    expect(row(profileId).status).toBe("completed");
+  });
+
+  test("process-revision: the optimiser runs again with the notes; one revision used; the revised result is sent anew", async () => {
+    const { profileId } = await completedProfile();
+    await send("POST", `/api/admin/profiles/${profileId}/send-email`);
+    await runJobs();
+    const asked = await app.request(`/api/profiles/${profileId}/revision-request`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ notes: "Please make it funnier." }),
+    });
+    expect(asked.status).toBe(200);
+    const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/process-revision`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(row(profileId)).toMatchObject({ status: "processing", revisionsUsed: 1, emailSent: false, needsRevision: true });
+    const optimiser = ctx.services.optimiser as ReturnType<typeof scriptedOptimiser>;
+    await runJobs();
+    expect(optimiser.inputs.at(-1)).toMatchObject({ reason: "revision", revisionNotes: "Please make it funnier." });
+    expect(row(profileId).status).toBe("completed");
+    expect((await send("POST", `/api/admin/profiles/${profileId}/send-email`)).status).toBe(200);
+    await runJobs();
+    expect(row(profileId)).toMatchObject({ emailSent: true, needsRevision: false });
+  });
+
+  test("update: sanitised before it is stored; refused once sent; bad bodies are a 400", async () => {
+    const { profileId } = await completedProfile();
+    const res = await send("PATCH", `/api/admin/profiles/${profileId}/update`, {
+      optimized_profile: `<p onclick="x()">Bio</p><script>alert(1)</script><a href="javascript:alert(1)">link</a>`,
+      recommendations: `<h3>Tips</h3><img src=x onerror=alert(1)><ul><li>One</li></ul>`,
+    });
+    expect(res.status).toBe(200);
+    const saved = row(profileId);
+    const html = (saved.optimizedProfile as { html: string }).html;
+    expect(html).toBe("<p>Bio</p>link");
+    expect(saved.recommendations).toBe("<h3>Tips</h3><ul><li>One</li></ul>");
+    for (const body of [{}, { optimized_profile: 1, recommendations: "x" }, { optimized_profile: "x".repeat(100_001), recommendations: "" }]) {
+      expect((await send("PATCH", `/api/admin/profiles/${profileId}/update`, body)).status).toBe(400);
+    }
+    const audit = ctx.store.db.select().from(adminAudit).where(eq(adminAudit.profileId, profileId)).all();
+    expect(audit.map((a) => a.action)).toEqual(["edit"]);
+  });
+
+  test("update-premium-content: starters and guide saved; neither is 'No Content Provided'; basic is a 409", async () => {
+    const { profileId } = await completedProfile("premium");
+    const ok = await send("PATCH", `/api/admin/profiles/${profileId}/update-premium-content`, { conversationStarters: "1. Hello\n2. Hi", strategyGuide: "# Guide\n- Be kind" });
+    expect(ok.status).toBe(200);
+    expect(row(profileId).optimizedProfile).toMatchObject({ conversationStarters: "1. Hello\n2. Hi", strategyGuide: "# Guide\n- Be kind" });
+    const empty = await send("PATCH", `/api/admin/profiles/${profileId}/update-premium-content`, { conversationStarters: "  " });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe("Please enter conversation starters or upload a strategy guide file.");
+    const basic = await completedProfile("basic");
+    expect((await send("PATCH", `/api/admin/profiles/${basic.profileId}/update-premium-content`, { conversationStarters: "1. Hi" })).status).toBe(409);
+  });
+
+  test("refund (local provider): once, twice at once too; order refunded, queued work cancelled, customer e-mailed, trail", async () => {
+    const { profileId, orderId } = await completedProfile();
+    await send("POST", `/api/admin/profiles/${profileId}/regenerate`);
+    const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/refund`, { reason: "We could not deliver in time" })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const order = ctx.store.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
+    expect(order).toMatchObject({ status: "refunded", refundReason: "We could not deliver in time" });
+    expect(order.refundReference).toStartWith("local_refund_");
+    const queued = ctx.store.db.select().from(jobs).all().filter((j) => j.kind === "optimise-profile" && (j.payload as { profileId: string }).profileId === profileId);
+    expect(queued.at(-1)).toMatchObject({ status: "failed", lastError: "cancelled: the order was refunded" });
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `mail:refund:${orderId}`)).all()).toHaveLength(1);
+    expect((await send("POST", `/api/admin/profiles/${profileId}/refund`, { reason: "again" })).status).toBe(409);
+    const trail = ctx.store.db.select().from(adminAudit).where(eq(adminAudit.profileId, profileId)).all().map((a) => a.action);
+    expect(trail.filter((a) => a === "refund")).toHaveLength(1);
+    expect((await send("POST", `/api/admin/profiles/${profileId}/refund`, {})).status).toBe(400);
+  });
+
+  test("an unpaid profile cannot be refunded; an unknown profile is a 404", async () => {
+    const unpaid = insertOrder(ctx.store.db);
+    expect((await send("POST", `/api/admin/profiles/${unpaid.profileId}/refund`, { reason: "test" })).status).toBe(409);
+    expect((await send("POST", `/api/admin/profiles/${newId()}/regenerate`)).status).toBe(404);
   });
 });

@@ -1,24 +1,45 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { allowedActions, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
+import { auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { jsonBody } from "../http/validate.ts";
+import type { PlanId } from "../orders/plans.ts";
+import { refundOrder } from "../orders/refund.tsx";
 import { optimisationResultSchema } from "../optimiser/result.ts";
 import { PROFILE_STATUSES } from "../profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 
 const listQuery = z.object({
   status: z.enum(PROFILE_STATUSES, `status must be one of ${PROFILE_STATUSES.join(", ")}`).optional(),
-  limit: z.coerce.number("limit must be a number").int().min(1).max(500).default(100),
-  offset: z.coerce.number("offset must be a number").int().min(0).max(1_000_000).default(0),
+  q: z.string().trim().max(254, "q must be at most 254 characters").optional(),
+  page: z.coerce.number("page must be a number").int().min(1, "page must be 1 or more").max(100_000).default(1),
+  page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
 });
 
+const contentEdit = z.object({
+  optimized_profile: z.string("optimized_profile must be HTML text").max(100_000, "optimized_profile is too long"),
+  recommendations: z.string("recommendations must be HTML text").max(100_000, "recommendations is too long"),
+});
+
+const premiumEdit = z
+  .object({
+    conversationStarters: z.string("conversationStarters must be text").max(10_000, "conversationStarters is too long").optional(),
+    strategyGuide: z.string("strategyGuide must be text").max(100_000, "The strategy guide is too long (100,000 characters at most)").optional(),
+  })
+  .refine((e) => Boolean(e.conversationStarters?.trim() || e.strategyGuide?.trim()), "Please enter conversation starters or upload a strategy guide file.");
+
+const refundBody = z.object({ reason: z.string("reason is required").trim().min(3, "Please give a reason for the refund").max(1000) });
+
 /**
- * The admin's read API (spec section 7): GET /api/admin/profiles (the list, newest first, `?status=` to filter,
- * `?limit=`/`?offset=` to page; `X-Total-Count` gives the whole count) and GET /api/admin/profiles/:id (one profile
- * with its order's plan, its photos with their analysis, and the structured result as `optimization`). Only for a
- * signed-in administrator.
+ * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
+ * GET /api/admin/profiles (filter, search, pages, counts, the most urgent first), GET /api/admin/profiles/:id, and the
+ * actions: PATCH …/update, PATCH …/update-premium-content, POST …/send-email, …/regenerate, …/recover,
+ * …/process-revision, …/refund. Each action is guarded by the profile lifecycle (a refused one is a 409) and
+ * recorded in the audit trail.
  */
 export function adminProfilesRouter(ctx: AppContext) {
   const r = adminOnly(ctx);
@@ -27,33 +48,110 @@ export function adminProfilesRouter(ctx: AppContext) {
   r.get("/profiles", (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The query is not valid.");
-    const { status, limit, offset } = parsed.data;
-    const where: SQL | undefined = status ? eq(profiles.status, status) : undefined;
-    const total = db.select({ n: count() }).from(profiles).where(where).get()!.n;
-    const rows = db.select().from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(limit).offset(offset).all();
+    const { status, q, page, page_size } = parsed.data;
+    const filters: SQL[] = [];
+    if (status) filters.push(eq(profiles.status, status));
+    if (q) filters.push(or(eq(profiles.id, q.toLowerCase()), sql`instr(lower(${profiles.email}), ${q.toLowerCase()}) > 0`)!);
+    const where = filters.length ? and(...filters) : undefined;
+
+    const counts = db
+      .select({
+        total: sql<number>`count(*)`,
+        pending: sql<number>`coalesce(sum(${profiles.status} = 'pending'), 0)`,
+        completed: sql<number>`coalesce(sum(${profiles.status} = 'completed'), 0)`,
+        emails_sent: sql<number>`coalesce(sum(${profiles.emailSent}), 0)`,
+      })
+      .from(profiles)
+      .get()!;
+    const total = where ? db.select({ n: sql<number>`count(*)` }).from(profiles).where(where).get()!.n : counts.total;
+    // The most urgent first: work not yet released, earliest deadline first; then everything else, newest first.
+    const rows = db
+      .select()
+      .from(profiles)
+      .where(where)
+      .orderBy(
+        sql`case when ${profiles.emailSent} = 0 and ${profiles.deadlineAt} is not null then 0 else 1 end`,
+        asc(profiles.deadlineAt),
+        desc(profiles.createdAt),
+        desc(profiles.id),
+      )
+      .limit(page_size)
+      .offset((page - 1) * page_size)
+      .all();
     const planOf = plansOf(rows.map((p) => p.id));
-    c.header("X-Total-Count", String(total));
-    return c.json(rows.map((p) => ({ ...adminFields(p), plan_id: planOf.get(p.id) ?? null })));
+    return c.json({
+      profiles: rows.map((p) => ({
+        id: p.id,
+        email: p.email,
+        dating_app: p.datingApp,
+        status: p.status,
+        email_sent: p.emailSent,
+        email_sent_at: p.emailSentAt?.toISOString() ?? null,
+        created_at: p.createdAt.toISOString(),
+        plan_id: planOf.get(p.id) ?? null,
+        deadline_at: p.deadlineAt?.toISOString() ?? null,
+        released: p.releasedResult !== null,
+        needs_revision: p.needsRevision,
+      })),
+      total,
+      page,
+      page_size,
+      counts,
+    });
   });
 
   r.get("/profiles/:id", (c) => {
     const profile = db.select().from(profiles).where(eq(profiles.id, c.req.param("id"))).get();
     if (!profile) throw new ApiError(404, "Profile not found.");
-    const order = paidOrLatestOrder(profile.id);
+    const order = paidOrderOf(db, profile.id) ?? db.select().from(orders).where(eq(orders.profileId, profile.id)).orderBy(desc(orders.createdAt)).get();
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profile.id)).orderBy(asc(photos.order)).all();
     const optimization = optimisationResultSchema.safeParse(profile.optimization);
     return c.json({
       ...adminFields(profile),
       plan_id: order?.planId ?? null,
-      order: order ? { id: order.id, plan_id: order.planId, status: order.status, amount: order.amount, paid_at: order.paidAt?.toISOString() ?? null } : null,
+      order: order
+        ? { id: order.id, plan_id: order.planId, status: order.status, amount: order.amount, paid_at: order.paidAt?.toISOString() ?? null, refunded_at: order.refundedAt?.toISOString() ?? null }
+        : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, width: p.width, height: p.height, analysis: parseAnalysis(p.analysis) })),
       optimization: optimization.success ? optimization.data : null,
+      actions: allowedActions(profile, order),
+      audit: auditOf(db, profile.id),
     });
   });
 
-  /** Each profile's plan: its paid order's, else its latest order's. */
-  function plansOf(profileIds: string[]): Map<string, string> {
-    const map = new Map<string, string>();
+  r.patch("/profiles/:id/update", jsonBody(contentEdit), (c) => {
+    const edit = c.req.valid("json");
+    updateContent(ctx, c.get("admin").username, c.req.param("id"), { optimizedProfile: edit.optimized_profile, recommendations: edit.recommendations });
+    return c.json({ message: "Changes saved." });
+  });
+
+  r.patch("/profiles/:id/update-premium-content", jsonBody(premiumEdit), (c) => {
+    updatePremiumContent(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json"));
+    return c.json({ message: "Premium content updated." });
+  });
+
+  const actions = { "send-email": sendEmail, regenerate, recover, "process-revision": processRevision } as const;
+  const messages = {
+    "send-email": "The results e-mail is on its way.",
+    regenerate: "A new result is being made.",
+    recover: "The profile is back in the queue.",
+    "process-revision": "The revision is being made.",
+  } as const;
+  for (const name of Object.keys(actions) as (keyof typeof actions)[]) {
+    r.post(`/profiles/:id/${name}`, (c) => {
+      actions[name](ctx, c.get("admin").username, c.req.param("id"));
+      return c.json({ message: messages[name] });
+    });
+  }
+
+  r.post("/profiles/:id/refund", jsonBody(refundBody), async (c) => {
+    const { refundReference } = await refundOrder(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json").reason);
+    return c.json({ message: "The order was refunded.", refund: refundReference });
+  });
+
+  /** Each profile's plan: its paid (or refunded) order's, else its latest order's. */
+  function plansOf(profileIds: string[]): Map<string, PlanId> {
+    const map = new Map<string, PlanId>();
     if (profileIds.length === 0) return map;
     const rows = db
       .select({ profileId: orders.profileId, planId: orders.planId, status: orders.status })
@@ -61,15 +159,8 @@ export function adminProfilesRouter(ctx: AppContext) {
       .where(inArray(orders.profileId, profileIds))
       .orderBy(asc(orders.createdAt))
       .all();
-    for (const row of rows) if (row.profileId && (row.status === "paid" || !map.has(row.profileId))) map.set(row.profileId, row.planId);
+    for (const row of rows) if (row.profileId && (row.status === "paid" || row.status === "refunded" || !map.has(row.profileId))) map.set(row.profileId, row.planId);
     return map;
-  }
-
-  function paidOrLatestOrder(profileId: string) {
-    return (
-      db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get() ??
-      db.select().from(orders).where(eq(orders.profileId, profileId)).orderBy(desc(orders.createdAt)).get()
-    );
   }
 
   return r;

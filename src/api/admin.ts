@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { audit } from "../admin/audit.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../admin/cookie.ts";
 import { readAdminSession } from "../admin/guard.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, verifyPassword } from "../admin/passwords.ts";
@@ -47,25 +48,33 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
     const attempt = throttle.attempt(username, clientAddress(c));
     if (!attempt.allowed) {
       c.header("Retry-After", String(Math.ceil(attempt.waitMs / 1000)));
+      audit(ctx.store.db, { admin: username, action: "sign-in refused", detail: "throttled after repeated failures" });
       return c.json({ message: tooManyAttemptsMessage(attempt.waitMs) }, 429);
     }
 
     const admin = findAdmin(ctx.store.db, username);
     const valid = await verifyPassword(password, admin?.passwordHash);
-    if (!admin || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    if (!admin || !valid) {
+      audit(ctx.store.db, { admin: username, action: "sign-in failed", detail: admin ? "wrong password" : "unknown username" });
+      return c.json({ message: INVALID_CREDENTIALS }, 401);
+    }
     attempt.succeeded();
 
     // A new sign-in replaces the browser's previous session instead of leaving it alive beside the new one.
     endSession(c, ctx, now());
     const { token, expiresAt } = createAdminSession(ctx.store.db, admin.id, now());
     setSessionCookie(c, ctx.config, token, expiresAt);
+    audit(ctx.store.db, { admin: admin.username, action: "signed in" });
     ctx.log.info(`admin: ${admin.username} signed in`);
     return c.json({ authenticated: true, username: admin.username });
   });
 
   r.post("/admin/logout", (c) => {
     const ended = endSession(c, ctx, now());
-    if (ended) ctx.log.info(`admin: ${ended.user.username} signed out`);
+    if (ended) {
+      audit(ctx.store.db, { admin: ended.user.username, action: "signed out" });
+      ctx.log.info(`admin: ${ended.user.username} signed out`);
+    }
     clearSessionCookie(c, ctx.config);
     return c.json({ authenticated: false });
   });

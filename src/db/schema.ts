@@ -78,7 +78,13 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("profiles_status_idx").on(t.status), index("profiles_created_idx").on(t.createdAt)],
+  (t) => [
+    index("profiles_status_idx").on(t.status),
+    index("profiles_created_idx").on(t.createdAt),
+    // The admin list: urgent work first (by deadline), search by e-mail.
+    index("profiles_deadline_idx").on(t.emailSent, t.deadlineAt),
+    index("profiles_email_idx").on(t.email),
+  ],
 );
 
 export const photos = sqliteTable(
@@ -102,7 +108,7 @@ export const photos = sqliteTable(
   (t) => [index("photos_profile_idx").on(t.profileId)],
 );
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = sqliteTable(
@@ -120,6 +126,10 @@ export const orders = sqliteTable(
     /** The provider's reference: a Stripe Checkout Session or PaymentIntent id, or a local session id. */
     paymentReference: text("payment_reference").unique(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** The provider's refund (a Stripe re_… id, or a local reference), when the order was refunded. */
+    refundReference: text("refund_reference"),
+    refundReason: text("refund_reason"),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,3 +227,21 @@ export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Every administrator sign-in, failed sign-in, edit and action, written in the transaction of the change it records.
+ * Rows are only ever inserted: nothing in the code updates or deletes them.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(now),
+    /** The administrator's name as typed at sign-in (failed sign-ins too), kept if the account is later removed. */
+    admin: text("admin"),
+    action: text("action").notNull(),
+    profileId: text("profile_id"),
+    detail: text("detail"),
+  },
+  (t) => [index("admin_audit_profile_idx").on(t.profileId, t.at)],
+);

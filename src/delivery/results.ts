@@ -34,20 +34,23 @@ export type QueueResultsOutcome = "queued" | "already_queued";
  * result or it was already sent; asking again before the job ran changes nothing.
  */
 export function queueResultsEmail(db: DB, profileId: string): QueueResultsOutcome {
-  return writeTransaction(db, (tx) => {
-    const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
-    if (!profile) throw new DomainError("not_found", "Profile not found.");
-    if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
-    if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
-    const queued = enqueueJob(tx, {
-      kind: RESULTS_MAIL,
-      payload: { profileId, resultAt: profile.optimizedAt.getTime() },
-      idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
-      // With the backoff capped at an hour, about half a day of mail-server outage.
-      maxAttempts: 20,
-    });
-    return queued ? "queued" : "already_queued";
+  return writeTransaction(db, (tx) => queueResultsEmailIn(tx, profileId));
+}
+
+/** The same, inside a transaction the caller holds (an admin action that records itself with it). */
+export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId: string): QueueResultsOutcome {
+  const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
+  if (!profile) throw new DomainError("not_found", "Profile not found.");
+  if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
+  if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
+  const queued = enqueueJob(tx, {
+    kind: RESULTS_MAIL,
+    payload: { profileId, resultAt: profile.optimizedAt.getTime() },
+    idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
+    // With the backoff capped at an hour, about half a day of mail-server outage.
+    maxAttempts: 20,
   });
+  return queued ? "queued" : "already_queued";
 }
 
 export function sendResultsEmail(ctx: AppContext) {

@@ -4,7 +4,18 @@ import { optimiseProfileJob } from "../optimiser/job.ts";
 import { sendOrderConfirmation } from "../delivery/confirmation.ts";
 import { sendResultsEmail } from "../delivery/results.ts";
 import { sendRevisionRequestMail } from "../delivery/revision.tsx";
-import { CONTACT_MAIL, JOB_KINDS, OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, RESULTS_MAIL, REVISION_REQUEST_MAIL } from "./kinds.ts";
+import { sendDeadlineAlert } from "../admin/deadlines.tsx";
+import { sendRefundEmail } from "../orders/refund.tsx";
+import {
+  CONTACT_MAIL,
+  DEADLINE_ALERT_MAIL,
+  JOB_KINDS,
+  OPTIMISE_PROFILE,
+  ORDER_CONFIRMATION_MAIL,
+  REFUND_MAIL,
+  RESULTS_MAIL,
+  REVISION_REQUEST_MAIL,
+} from "./kinds.ts";
 import type { JobHandlers } from "./loop.ts";
 
 /**
@@ -22,5 +33,7 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
     [ORDER_CONFIRMATION_MAIL]: { ...JOB_KINDS[ORDER_CONFIRMATION_MAIL], run: sendOrderConfirmation(ctx) },
     [RESULTS_MAIL]: { ...JOB_KINDS[RESULTS_MAIL], run: sendResultsEmail(ctx) },
     [REVISION_REQUEST_MAIL]: { ...JOB_KINDS[REVISION_REQUEST_MAIL], run: sendRevisionRequestMail(ctx) },
+    [REFUND_MAIL]: { ...JOB_KINDS[REFUND_MAIL], run: sendRefundEmail(ctx) },
+    [DEADLINE_ALERT_MAIL]: { ...JOB_KINDS[DEADLINE_ALERT_MAIL], run: sendDeadlineAlert(ctx) },
   };
 }

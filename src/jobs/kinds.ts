@@ -13,6 +13,8 @@ export const CONTACT_MAIL = "mail:contact";
 export const ORDER_CONFIRMATION_MAIL = "mail:order-confirmation";
 export const RESULTS_MAIL = "mail:results";
 export const REVISION_REQUEST_MAIL = "mail:revision-request";
+export const REFUND_MAIL = "mail:refund";
+export const DEADLINE_ALERT_MAIL = "mail:deadline-alert";
 
 const id = z.string().min(1).max(64);
 
@@ -42,6 +44,14 @@ export const JOB_KINDS = {
   [REVISION_REQUEST_MAIL]: {
     lane: "mail",
     payload: z.object({ profileId: id, revision: z.number().int().min(1) }),
+  },
+  [REFUND_MAIL]: {
+    lane: "mail",
+    payload: z.object({ orderId: id }),
+  },
+  [DEADLINE_ALERT_MAIL]: {
+    lane: "mail",
+    payload: z.object({ profileId: id }),
   },
 } as const satisfies Record<string, { lane: Lane; payload: z.ZodType }>;
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { paymentSessions } from "../db/schema.ts";
-import type { ChargeRequest, HostedCheckoutRequest, PaymentProvider, PaymentSnapshot } from "./provider.ts";
+import { ProviderError, type ChargeRequest, type HostedCheckoutRequest, type PaymentProvider, type PaymentSnapshot } from "./provider.ts";
 
 /**
  * The built-in provider for running with no Stripe account: its whole state is the payment_sessions row,
@@ -92,6 +92,12 @@ export function localProvider(db: DB): PaymentProvider {
         url: row.kind === "hosted" ? `/pay/${row.id}` : null,
         clientSecret: row.kind === "embedded" ? row.id : null,
       };
+    },
+    async refund(request) {
+      // No money moved, so there is nothing to give back: the refund is recorded on the order (by the caller) only.
+      const row = db.select().from(paymentSessions).where(eq(paymentSessions.id, request.reference)).get();
+      if (!row || row.provider !== "local" || row.status !== "paid") throw new ProviderError(`no paid local payment ${request.reference}`);
+      return { refundReference: `local_refund_${request.reference}` };
     },
     async cancel(reference: string) {
       // Guarded by `status = 'open'` like captureLocalSession, so a session is either paid or ended, never both.

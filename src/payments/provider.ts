@@ -61,6 +61,11 @@ export interface PaymentProvider {
    * state afterwards; an attempt that was no longer open (paid meanwhile, processing) is answered as it is.
    */
   cancel(reference: string): Promise<PaymentSnapshot | null>;
+  /**
+   * Gives the whole payment back. The idempotency key makes a repeated call (a double click, a retry after a timeout)
+   * answer the same refund instead of a second one. Answers the provider's reference for the refund.
+   */
+  refund(request: { reference: string; amount: number; reason: string; idempotencyKey: string }): Promise<{ refundReference: string }>;
 }
 
 /** A provider that could not be reached or refused a call; the API answers 502 and logs the cause. */

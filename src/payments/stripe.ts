@@ -65,6 +65,22 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return fromIntent(intent);
     },
 
+    async refund(request) {
+      // A Checkout Session is refunded through the PaymentIntent it charged.
+      const paymentIntent = request.reference.startsWith("cs_")
+        ? (await call(() => stripe.checkout.sessions.retrieve(request.reference))).payment_intent
+        : request.reference;
+      const intentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      if (!intentId) throw new ProviderError(`Stripe has no payment to refund for ${request.reference}`);
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: intentId, amount: request.amount, reason: "requested_by_customer", metadata: { reason: request.reason.slice(0, 500) } },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { refundReference: refund.id };
+    },
+
     async retrieve(reference: string) {
       try {
         if (reference.startsWith("cs_")) return fromSession(await stripe.checkout.sessions.retrieve(reference));

@@ -2,7 +2,7 @@
  * A small Stripe-compatible API server for tests: the real `stripe` SDK talks to it over HTTP (STRIPE_API_HOST,
  * STRIPE_API_PORT, STRIPE_API_PROTOCOL=http). It implements what this app calls: Checkout Sessions create, retrieve
  * and expire, PaymentIntents create, retrieve and cancel (expire and cancel refused, as Stripe does, once no longer
- * open), with form-encoded bodies as the SDK sends them, Stripe's idempotency rule (same key and same parameters
+ * open), Refunds create (a second refund of one payment refused, as Stripe does for a fully refunded charge), with form-encoded bodies as the SDK sends them, Stripe's idempotency rule (same key and same parameters
  * answer the same object; other parameters are an error), and it records every request. Tests change payment
  * states directly (`completeCheckoutSession`, …) as Stripe would after the customer pays.
  */
@@ -23,6 +23,7 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   sessions: Map<string, StripeObject>;
   intents: Map<string, StripeObject>;
+  refunds: Map<string, StripeObject>;
   /** The customer paid on Stripe's page (or, with `paymentStatus: "unpaid"`, started an async payment). */
   completeCheckoutSession(id: string, paymentStatus?: "paid" | "unpaid"): StripeObject;
   /** An async payment (e.g. a bank debit) settled. */
@@ -41,6 +42,7 @@ export function startFakeStripe(): FakeStripe {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StripeObject>();
   const intents = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, { fingerprint: string; body: StripeObject }>();
   let failures = 0;
 
@@ -137,6 +139,24 @@ export function startFakeStripe(): FakeStripe {
       sessions.set(id, session);
       return Response.json(session);
     }
+    if (path === "/v1/refunds") {
+      const pi = [...intents.values()].find((i) => i.id === p.payment_intent) ?? [...sessions.values()].find((cs) => cs.payment_intent === p.payment_intent);
+      if (!pi) return error(404, "invalid_request_error", `No such payment_intent: '${String(p.payment_intent)}'`, "resource_missing");
+      const already = [...refunds.values()].find((r) => r.payment_intent === p.payment_intent);
+      if (already) return error(400, "invalid_request_error", "Charge has already been refunded.", "charge_already_refunded");
+      const refund: StripeObject = {
+        id: `re_test_${randomPart()}`,
+        object: "refund",
+        payment_intent: p.payment_intent,
+        amount: Number(p.amount),
+        currency: "usd",
+        reason: p.reason ?? null,
+        metadata: p.metadata ?? {},
+        status: "succeeded",
+      };
+      refunds.set(refund.id, refund);
+      return Response.json(refund);
+    }
     if (path === "/v1/payment_intents") {
       const id = `pi_test_${randomPart()}`;
       const intent: StripeObject = {
@@ -174,6 +194,7 @@ export function startFakeStripe(): FakeStripe {
     requests,
     sessions,
     intents,
+    refunds,
     completeCheckoutSession(id, paymentStatus = "paid") {
       const s = session(id);
       s.status = "complete";

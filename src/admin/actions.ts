@@ -1,0 +1,134 @@
+/**
+ * What an administrator may do to a profile (spec section 4, admin actions by status), each guarded by the profile
+ * lifecycle and recorded in the audit trail in the same transaction. A refused action is a `conflict` with a
+ * message; doing an action twice (in a row or at once) has one effect, because the second finds the status moved on.
+ */
+import { and, count, eq, like } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { jobs, orders, profiles } from "../db/schema.ts";
+import { queueResultsEmailIn } from "../delivery/results.ts";
+import { DomainError } from "../errors.ts";
+import { sanitiseHtml } from "../html/sanitise.ts";
+import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { OPTIMISE_MAX_ATTEMPTS, optimiseJobKey, type OrderRow } from "../orders/orders.ts";
+import { transition, type ProfileChanges, type Transition } from "../profiles/lifecycle.ts";
+import type { ProfileStatus } from "../profiles/statuses.ts";
+import { audit } from "./audit.ts";
+
+export const ADMIN_ACTIONS = ["send-email", "regenerate", "recover", "process-revision", "refund"] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+type ProfileRow = typeof profiles.$inferSelect;
+type Tx = Parameters<Parameters<AppContext["store"]["db"]["transaction"]>[0]>[0];
+
+/** The actions the review dialog offers now. */
+export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
+  const actions: AdminAction[] = [];
+  if (profile.status === "completed" && !profile.emailSent) actions.push("send-email");
+  if (profile.status === "completed") actions.push("regenerate");
+  if (profile.status === "failed") actions.push("recover");
+  if (profile.status === "revision_requested") actions.push("process-revision");
+  if (order?.status === "paid") actions.push("refund");
+  return actions;
+}
+
+export function paidOrderOf(db: Pick<AppContext["store"]["db"], "select">, profileId: string): OrderRow | undefined {
+  return db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get();
+}
+
+const REFUSED: Record<Transition, string> = {
+  pay: "This profile has already been paid for.",
+  start: "This profile is not waiting to be optimised.",
+  complete: "This profile is not being optimised.",
+  fail: "This profile is not being optimised.",
+  regenerate: "Only a completed profile can be regenerated.",
+  requestRevision: "Only a completed profile can get a revision request.",
+  processRevision: "This profile has no revision request waiting.",
+  recover: "Only a failed profile can be recovered.",
+};
+
+/**
+ * Moves the profile through `name` and queues the optimiser again with `reason`, under a new job key (the first
+ * run's key is taken), all in one transaction with the audit entry.
+ */
+function rerun(ctx: AppContext, admin: string, profileId: string, name: Transition, reason: "initial" | "regenerate" | "revision", changes: (p: ProfileRow) => ProfileChanges) {
+  writeTransaction(ctx.store.db, (tx) => {
+    const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
+    if (!profile) throw new DomainError("not_found", "Profile not found.");
+    const order = paidOrderOf(tx, profileId);
+    if (!order) throw new DomainError("conflict", "This profile has no paid order.");
+    if (!transition(tx, profileId, name, changes(profile))) throw new DomainError("conflict", REFUSED[name]);
+    const runs = tx.select({ n: count() }).from(jobs).where(like(jobs.idempotencyKey, `${optimiseJobKey(order.id)}%`)).get()!.n;
+    enqueueJob(tx, {
+      kind: OPTIMISE_PROFILE,
+      payload: { orderId: order.id, profileId, reason },
+      idempotencyKey: `${optimiseJobKey(order.id)}:${runs + 1}`,
+      maxAttempts: OPTIMISE_MAX_ATTEMPTS,
+    });
+    audit(tx, { admin, action: name === "processRevision" ? "process-revision" : name, profileId, detail: `status ${profile.status} → ${name === "recover" ? "pending" : "processing"}` });
+  });
+}
+
+/** completed → processing: a new result in the background; the next one must be released (sent) again. */
+export function regenerate(ctx: AppContext, admin: string, profileId: string): void {
+  rerun(ctx, admin, profileId, "regenerate", "regenerate", () => ({ emailSent: false }));
+}
+
+/** failed → pending: processed again from the start. */
+export function recover(ctx: AppContext, admin: string, profileId: string): void {
+  rerun(ctx, admin, profileId, "recover", "initial", () => ({}));
+}
+
+/** revision_requested → processing with the customer's notes; one revision used; the revised result is sent anew. */
+export function processRevision(ctx: AppContext, admin: string, profileId: string): void {
+  rerun(ctx, admin, profileId, "processRevision", "revision", (p) => ({ revisionsUsed: p.revisionsUsed + 1, emailSent: false }));
+}
+
+/** The spec's "Send Optimization Email": releases the current result to the customer. */
+export function sendEmail(ctx: AppContext, admin: string, profileId: string): void {
+  writeTransaction(ctx.store.db, (tx) => {
+    const outcome = queueResultsEmailIn(tx, profileId);
+    if (outcome === "already_queued") throw new DomainError("conflict", "The results e-mail is already on its way.");
+    audit(tx, { admin, action: "send-email", profileId, detail: "results e-mail queued" });
+  });
+}
+
+const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
+
+function editable(tx: Tx, profileId: string): ProfileRow {
+  const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
+  if (!profile) throw new DomainError("not_found", "Profile not found.");
+  if (!EDITABLE.includes(profile.status)) throw new DomainError("conflict", "Only a completed result can be edited.");
+  if (profile.emailSent) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
+  return profile;
+}
+
+/** Saves the admin's edit of the optimised profile and recommendations, sanitised before it is stored. */
+export function updateContent(ctx: AppContext, admin: string, profileId: string, edit: { optimizedProfile: string; recommendations: string }): void {
+  writeTransaction(ctx.store.db, (tx) => {
+    const profile = editable(tx, profileId);
+    const html = sanitiseHtml(edit.optimizedProfile);
+    const optimizedProfile = profile.optimizedProfile !== null && typeof profile.optimizedProfile === "object" ? { ...(profile.optimizedProfile as object), html } : html;
+    tx.update(profiles).set({ optimizedProfile, recommendations: sanitiseHtml(edit.recommendations), updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
+    audit(tx, { admin, action: "edit", profileId, detail: "optimised profile and recommendations saved" });
+  });
+}
+
+/** Saves the premium content (conversation starters as Markdown, the strategy guide as text); premium and elite only. */
+export function updatePremiumContent(ctx: AppContext, admin: string, profileId: string, edit: { conversationStarters?: string; strategyGuide?: string }): void {
+  writeTransaction(ctx.store.db, (tx) => {
+    const profile = editable(tx, profileId);
+    const current = profile.optimizedProfile;
+    if (current === null || typeof current !== "object") throw new DomainError("conflict", "Premium content belongs to premium and elite results.");
+    const next = {
+      ...(current as { html: string; conversationStarters: string; strategyGuide: string }),
+      ...(edit.conversationStarters !== undefined ? { conversationStarters: edit.conversationStarters } : {}),
+      ...(edit.strategyGuide !== undefined ? { strategyGuide: edit.strategyGuide } : {}),
+    };
+    tx.update(profiles).set({ optimizedProfile: next, updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
+    const parts = [edit.conversationStarters !== undefined && "conversation starters", edit.strategyGuide !== undefined && "strategy guide"].filter(Boolean);
+    audit(tx, { admin, action: "edit-premium-content", profileId, detail: `${parts.join(" and ")} saved` });
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * Refunds (the Terms promise one when the service cannot be delivered). Exactly once: refunds of one order run one at
+ * a time in this process, the provider is asked with the idempotency key `refund:<order>` (so a retry or a second
+ * click gets the same refund back, never a second one), and the order moves `paid → refunded` in a guarded UPDATE, in
+ * the transaction that cancels the profile's queued work, queues the customer's e-mail and writes the audit trail.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { audit } from "../admin/audit.ts";
+import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { jobs, orders, profiles } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { OPTIMISE_PROFILE, REFUND_MAIL, RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
+import type { RunningJob } from "../jobs/loop.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { EmailLayout, renderEmail } from "../mail/render.tsx";
+import { oneAtATime } from "../payments/service.ts";
+import { formatUsd, PLANS } from "./plans.ts";
+
+export async function refundOrder(ctx: AppContext, admin: string, profileId: string, reason: string): Promise<{ refundReference: string }> {
+  const db = ctx.store.db;
+  const latest = db.select().from(orders).where(eq(orders.profileId, profileId)).all();
+  const target = latest.find((o) => o.status === "paid") ?? latest.find((o) => o.status === "refunded");
+  if (!target) throw new DomainError("conflict", "This profile has no paid order to refund.");
+
+  return oneAtATime(target.id, async () => {
+    const order = db.select().from(orders).where(eq(orders.id, target.id)).get()!;
+    if (order.status === "refunded") throw new DomainError("conflict", "This order has already been refunded.");
+    if (order.status !== "paid" || !order.paymentReference || !order.paymentProvider) throw new DomainError("conflict", "Only a paid order can be refunded.");
+    const provider = ctx.services.payments.byName(order.paymentProvider as "stripe" | "local");
+    if (!provider) throw new DomainError("conflict", `This order was paid through ${order.paymentProvider}, which this server does not run; refund it there.`);
+
+    const { refundReference } = await provider.refund({ reference: order.paymentReference, amount: order.amount, reason, idempotencyKey: `refund:${order.id}` });
+
+    writeTransaction(db, (tx) => {
+      const now = new Date();
+      const changed = tx
+        .update(orders)
+        .set({ status: "refunded", refundReference, refundReason: reason, refundedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "paid")))
+        .returning({ id: orders.id })
+        .all();
+      if (changed.length !== 1) throw new DomainError("conflict", "This order has already been refunded.");
+      // Work not started yet is not done for a refunded order.
+      tx.update(jobs)
+        .set({ status: "failed", lastError: "cancelled: the order was refunded", updatedAt: now })
+        .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [OPTIMISE_PROFILE, RESULTS_MAIL]), sql`json_extract(${jobs.payload}, '$.profileId') = ${profileId}`))
+        .run();
+      enqueueJob(tx, { kind: REFUND_MAIL, payload: { orderId: order.id }, idempotencyKey: `mail:refund:${order.id}`, maxAttempts: 20 });
+      audit(tx, { admin, action: "refund", profileId, detail: `${formatUsd(order.amount)} refunded (${refundReference}): ${reason}` });
+    });
+    ctx.log.info(`order ${order.id} refunded (${refundReference})`);
+    return { refundReference };
+  });
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function RefundEmail({ order, supportEmail }: { order: OrderRow; supportEmail: string }) {
+  return (
+    <EmailLayout title="Your refund">
+      <h1 style={{ fontSize: "20px", margin: "0 0 12px" }}>We have refunded your order</h1>
+      <p style={{ margin: "0 0 12px" }}>
+        We have refunded {formatUsd(order.amount)} for your ProfileBoost {PLANS[order.planId].title} order ({order.id}). It goes back to the card
+        you paid with; depending on your bank it can take 5 to 10 days to appear.
+      </p>
+      <p style={{ margin: "0 0 12px" }}>
+        Questions? Reply to this e-mail or write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+      </p>
+    </EmailLayout>
+  );
+}
+
+export function sendRefundEmail(ctx: AppContext) {
+  return async (job: RunningJob<ParsedPayload<typeof REFUND_MAIL>>): Promise<void> => {
+    const order = ctx.store.db.select().from(orders).where(eq(orders.id, job.payload.orderId)).get();
+    const profile = order?.profileId ? ctx.store.db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
+    if (!order || !profile || order.status !== "refunded") return;
+    const { html, text } = renderEmail(<RefundEmail order={order} supportEmail={ctx.config.mail.supportEmail} />);
+    await ctx.services.mailer.send({
+      key: job.idempotencyKey,
+      to: profile.email,
+      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      subject: `Your ProfileBoost refund of ${formatUsd(order.amount)}`,
+      html,
+      text,
+    });
+  };
+}
