@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { readAdminSession } from "../admin/guard.ts";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { newId } from "../db/ids.ts";
@@ -59,8 +60,8 @@ export function paymentsRouter(ctx: AppContext) {
   const r = new Hono();
   const db = ctx.store.db;
 
-  const chargeTarget = (body: { orderId?: string; amount?: number | string }): ChargeTarget => {
-    if (!body.orderId) return testChargeTarget(ctx, body.amount);
+  const chargeTarget = (c: Context, body: { orderId?: string; amount?: number | string }): ChargeTarget => {
+    if (!body.orderId) return testChargeTarget(ctx, body.amount, readAdminSession(c, ctx) !== null);
     const order = loadOrder(db, body.orderId);
     assertPayable(order);
     return { order };
@@ -71,12 +72,12 @@ export function paymentsRouter(ctx: AppContext) {
     // Return URLs are checked before anything is created, so a refused request leaves nothing behind.
     const successUrl = withSessionIdPlaceholder(sameOriginUrl(ctx, body.successUrl, "/success", "successUrl"));
     const cancelUrl = sameOriginUrl(ctx, body.cancelUrl, "/pricing", "cancelUrl");
-    const payment = await startPayment(ctx, { kind: "hosted", target: chargeTarget(body), successUrl, cancelUrl });
+    const payment = await startPayment(ctx, { kind: "hosted", target: chargeTarget(c, body), successUrl, cancelUrl });
     return c.json<CheckoutSessionAnswer>({ url: payment.url, sessionId: payment.reference });
   });
 
   r.post("/create-payment-intent", jsonBody(paymentIntentBody), async (c) => {
-    const target = chargeTarget(c.req.valid("json"));
+    const target = chargeTarget(c, c.req.valid("json"));
     const payment = await startPayment(ctx, { kind: "embedded", target });
     return c.json<PaymentIntentAnswer>({
       clientSecret: payment.clientSecret,

@@ -7,6 +7,7 @@ import { preloadPage } from "../web/PageOutlet.tsx";
 import { publicConfigFrom, PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
 import { findPage, NOT_FOUND_META, type PageMeta } from "../web/routes.tsx";
 import { THEME_SCRIPT } from "../web/theme.ts";
+import { readAdminSession } from "../admin/guard.ts";
 import { isPrivatePath } from "../seo/seo.ts";
 import type { AssetManifest } from "./assets.ts";
 
@@ -18,10 +19,12 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
   const url = new URL(c.req.url);
   const found = findPage(url.pathname);
   if (found) await preloadPage(found);
-  // Internal test pages are not found in production: they draw the not-found page themselves, here they get its status.
-  const page = found?.internal && ctx.config.isProduction ? undefined : found;
+  // Internal test pages are not found in production but for a signed-in administrator: they draw the not-found page
+  // themselves (from `internalPages`), here they get its status.
+  const internalOpen = !ctx.config.isProduction || (found?.internal === true && readAdminSession(c, ctx) !== null);
+  const page = found?.internal && !internalOpen ? undefined : found;
   const nonce = c.get("secureHeadersNonce") ?? "";
-  const config = publicConfigFrom(ctx.config);
+  const config = { ...publicConfigFrom(ctx.config), internalPages: internalOpen };
 
   const body = await renderToReadableStream(
     <StaticRouter location={url.pathname + url.search}>

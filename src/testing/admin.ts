@@ -6,9 +6,9 @@ import type { DB } from "../db/client.ts";
 export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
 const cheapHash = Bun.password.hashSync(TEST_ADMIN_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
 
-/** An administrator `username` with a live session; answers the Cookie header a signed-in browser sends (not production). */
-export function adminCookie(db: DB, username = "admin"): string {
+/** An administrator `username` with a live session; answers the Cookie header a signed-in browser sends. */
+export function adminCookie(db: DB, username = "admin", options: { production?: boolean } = {}): string {
   setAdminPassword(db, username, cheapHash);
   const { token } = createAdminSession(db, findAdmin(db, username)!.id);
-  return `admin_session=${token}`;
+  return `${options.production ? "__Host-" : ""}admin_session=${token}`;
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { adminCookie } from "../../testing/admin.ts";
 import { testApp, testContext } from "../../testing/context.ts";
 
 const dev = testContext();
@@ -56,6 +57,21 @@ describe("payment pages (server-rendered)", () => {
     const html = await res.text();
     expect(html).toContain("404 Page Not Found");
     expect(html).toContain("<title>Page not found | ProfileBoost</title>");
+  });
+
+  test.each(INTERNAL)("internal page %s is open to a signed-in administrator in production", async (path) => {
+    const res = await prodApp.request(path, { headers: { Cookie: adminCookie(prod.store.db, "admin", { production: true }) } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain("404 Page Not Found");
+  });
+
+  test("in production a test payment without an order is refused, but for a signed-in administrator", async () => {
+    const pay = (headers: Record<string, string> = {}) =>
+      prodApp.request("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ amount: 14.99 }) });
+    expect((await pay()).status).toBe(400);
+    const res = await pay({ Cookie: adminCookie(prod.store.db, "admin", { production: true }) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).amount).toBe(1499);
   });
 
   test("the customer payment pages stay public in production", async () => {
