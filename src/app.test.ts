@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
+import { consoleLogger } from "./log.ts";
 import { testApp, testContext } from "./testing/context.ts";
+import { startServer, type RunningServer } from "./testing/server.ts";
 
 const ctx = testContext();
 const app = testApp(ctx);
@@ -143,5 +146,95 @@ describe("request log", () => {
     const line = ctx.log.lines.find((l) => l.startsWith("GET /api/nope "));
     expect(line).toMatch(/^GET \/api\/nope 404 \d+\.\dms$/);
     expect(ctx.log.lines.join("\n")).not.toContain("cs_secret");
+  });
+});
+
+describe("odd requests, honest logs", () => {
+  const errorsLogged = () => ctx.log.lines.filter((l) => l.startsWith("ERROR"));
+
+  test("control characters in a path are escaped in the log, so no line can be forged", async () => {
+    const res = await app.request("/x%0d%0a2026-01-01T00:00:00.000Z%20GET%20/admin%20200%200.1ms");
+    expect(res.status).toBe(400);
+    const line = ctx.log.lines.find((l) => l.startsWith("GET /x"));
+    expect(line).toMatch(/^GET \/x\\r\\n2026-01-01T00:00:00\.000Z GET \/admin 200 0\.1ms 400 \d+\.\dms$/);
+    expect(ctx.log.lines.some((l) => /[\x00-\x1f\x7f]/.test(l))).toBe(false);
+  });
+
+  test("every logger escapes control characters in what it writes, messages and errors alike", () => {
+    const written: string[] = [];
+    const [log, error] = [console.log, console.error];
+    console.log = console.error = (...args: unknown[]) => void written.push(args.map(String).join(" "));
+    try {
+      consoleLogger.info("a\nb\u0000c");
+      consoleLogger.error("d\re", new Error("f\ng"));
+    } finally {
+      [console.log, console.error] = [log, error];
+    }
+    expect(written[0]).toEndWith(" a\\nb\\u0000c");
+    expect(written[1]).toContain("ERROR d\\re Error: f\\ng");
+    // The stack's own lines stay lines; nothing else starts one.
+    expect(written[1]!.split("\n").slice(1).every((l) => l.startsWith("    at "))).toBe(true);
+  });
+
+  test("a NUL byte in the path is a 400, not a 500", async () => {
+    for (const path of ["/pricing%00.json", "/assets/x%00.js"]) {
+      const res = await app.request(path);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: "The request path is not valid." });
+    }
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  test("a path segment longer than any file name is a 404, not a 500", async () => {
+    for (const path of [`/a/${"b".repeat(5000)}.json`, `/${"c".repeat(256)}.png`, `/assets/${"d".repeat(300)}.js`]) {
+      expect((await app.request(path)).status).toBe(404);
+    }
+    expect(errorsLogged()).toEqual([]);
+  });
+});
+
+describe("odd requests against the real server", () => {
+  let server: RunningServer;
+  afterAll(() => server?.cleanup());
+
+  async function raw(text: string, { hangUpAfterMs }: { hangUpAfterMs?: number } = {}): Promise<string> {
+    const socket = connect(server.port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (d) => (answer += d));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    socket.write(text);
+    if (hangUpAfterMs !== undefined) {
+      await Bun.sleep(hangUpAfterMs);
+      socket.destroy();
+    }
+    await closed;
+    return answer;
+  }
+
+  test("HTTP/1.0 without a Host header is a 400 with a message, and no stack in the log", async () => {
+    server = await startServer();
+    for (const path of ["/", "/api/orders"]) {
+      const answer = await raw(`GET ${path} HTTP/1.0\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.[01] 400 /);
+      expect(answer).toContain('{"message":"The request needs a Host header."}');
+    }
+    expect(server.output()).not.toContain("ERROR");
+  });
+
+  test("a client that hangs up mid-upload is logged as a disconnect, not a 500", async () => {
+    const before = server.output().length;
+    await raw(
+      'POST /api/profiles HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=abc\r\nContent-Length: 100000\r\n\r\n--abc\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nxxxx',
+      { hangUpAfterMs: 200 },
+    );
+    let log = "";
+    for (let i = 0; i < 40 && !log.includes("POST /api/profiles"); i++) {
+      await Bun.sleep(50);
+      log = server.output().slice(before);
+    }
+    expect(log).toMatch(/POST \/api\/profiles disconnected after \d+\.\dms/);
+    expect(log).not.toContain("ERROR");
+    expect(log).not.toContain(" 500 ");
   });
 });

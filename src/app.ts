@@ -13,7 +13,7 @@ import { profilesRouter } from "./api/profiles.ts";
 import { resultsRouter } from "./api/results.ts";
 import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
-import { errorHandler } from "./http/errors.ts";
+import { clientGone, errorHandler } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
 import { seoRouter } from "./seo/seo.ts";
@@ -32,6 +32,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   const app = new Hono();
 
   app.use(requestLog(ctx.log));
+  app.use(refuseOddRequests);
   // gzip for pages, CSS and JS: uncompressed text cost the mobile Lighthouse score 5-10 points (scripts/lighthouse.ts).
   app.use(compress());
   app.use(
@@ -85,7 +86,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   app.use(
     "/assets/*",
-    serveStatic({
+    staticFiles({
       root: PUBLIC_DIR,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
@@ -93,7 +94,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use(
     "*",
-    serveStatic({
+    staticFiles({
       root: PUBLIC_DIR,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     }),
@@ -108,9 +109,31 @@ function requestLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    // The path only: query strings carry order and session ids that do not belong in logs.
-    log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    const ms = (performance.now() - started).toFixed(1);
+    // The path only: query strings carry order and session ids that do not belong in logs. The logger escapes
+    // control characters, so a decoded %0d%0a cannot start a line of its own.
+    if (c.res.status === 499 || clientGone(c)) log.info(`${c.req.method} ${c.req.path} disconnected after ${ms}ms`);
+    else log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
   };
+}
+
+/**
+ * Requests no page or file can answer, refused before they reach code that would fail on them: HTTP/1.0 without a
+ * Host header (Bun then has no absolute URL to give), and control characters in the decoded path (a NUL makes
+ * Bun.file throw; no route or file has any).
+ */
+const refuseOddRequests: MiddlewareHandler = async (c, next) => {
+  if (!URL.canParse(c.req.url)) return c.json({ message: "The request needs a Host header." }, 400);
+  if (/[\x00-\x1f\x7f]/.test(c.req.path)) return c.json({ message: "The request path is not valid." }, 400);
+  await next();
+};
+
+/** No file name is longer than 255 bytes (ENAMETOOLONG): such a path is not looked up, so it ends as a 404. */
+const MAX_NAME_BYTES = 255;
+
+function staticFiles(options: Parameters<typeof serveStatic>[0]): MiddlewareHandler {
+  const serve = serveStatic(options);
+  return (c, next) => (c.req.path.split("/").some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES) ? next() : serve(c, next));
 }
 
 const requireJsonOrMultipart: MiddlewareHandler = async (c, next) => {

@@ -5,7 +5,7 @@ describe("loadConfig", () => {
   test("no configuration at all gives the embedded defaults", () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
-    expect(c.host).toBe("0.0.0.0");
+    expect(c.host).toBe("::");
     expect(c.publicUrl).toBe("http://localhost:3000");
     expect(c.databasePath).toBe("db/app.sqlite");
     expect(c.uploadsDir).toBe("uploads");
@@ -64,6 +64,15 @@ describe("loadConfig", () => {
     });
   }
 
+  test("TRUST_PROXY: unset, a number of proxies, or their addresses and networks", () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.1,2001:db8::/32" }).trustProxy).toEqual({ addresses: ["10.0.0.0/8", "192.0.2.1", "2001:db8::/32"] });
+    for (const bad of ["0", "true", "10.0.0.0/33", "proxy.example", "10.0.0.1,", "2001:db8::/129"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
+    }
+  });
+
   test("a bad secret is not echoed whole", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_supersecretvalue" })).toThrow(/"pk_l…"/);
   });
@@ -75,6 +84,37 @@ describe("loadConfig", () => {
   test("production refuses to fall back to the local payment provider silently", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/STRIPE_SECRET_KEY is required in production/);
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" }).payments.provider).toBe("local");
-    expect(loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x" }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", ...safeStripe }).isProduction).toBe(true);
+  });
+
+  const safeStripe = {
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    PUBLIC_URL: "https://profileboost.example",
+  };
+  const unsafe: [string, Record<string, string | undefined>, RegExp][] = [
+    ["STRIPE_WEBHOOK_SECRET", { STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET is required in production/],
+    ["STRIPE_PUBLISHABLE_KEY", { STRIPE_PUBLISHABLE_KEY: undefined }, /STRIPE_PUBLISHABLE_KEY is required in production/],
+    ["PUBLIC_URL", { PUBLIC_URL: undefined }, /PUBLIC_URL must be the site's https:\/\/ origin in production/],
+    ["PUBLIC_URL", { PUBLIC_URL: "http://profileboost.example" }, /PUBLIC_URL must be the site's https:\/\/ origin in production/],
+  ];
+  for (const [name, change, message] of unsafe) {
+    test(`production with Stripe refuses ${JSON.stringify(change)}, naming ${name}`, () => {
+      let err: unknown;
+      try {
+        loadConfig({ NODE_ENV: "production", ...safeStripe, ...change });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).not.toContain("\n");
+    });
+  }
+
+  test("outside production, or with the local provider on purpose, the Stripe checks do not apply", () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" }).payments.provider).toBe("stripe");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "local", PUBLIC_URL: "http://localhost:3000" }).payments.provider).toBe("local");
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { UNPAID_PROFILE_HOURS } from "./payments/unpaid-retention.ts";
 
 /**
  * The whole environment contract (ARCHITECTURE.md, "Configuration contract"), parsed once at start.
@@ -18,10 +20,36 @@ const httpUrl = z
 
 const email = z.string().email("must be an e-mail address");
 
+/** Who may say who the client is: how many reverse proxies stand in front, or their addresses and networks. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
+
+const TRUST_PROXY_RULE = "must be the number of proxies in front (1 to 10) or a comma list of their addresses or networks (10.0.0.0/8)";
+const trustProxy = z
+  .string()
+  .transform((value, check): TrustProxy => {
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return { hops: Number(value) };
+    const addresses = value.split(",").map((a) => a.trim());
+    if (!addresses.every(isAddressOrNetwork)) {
+      check.addIssue({ code: "custom", message: TRUST_PROXY_RULE });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], "must be development, production or test").default("development"),
   PORT: port.default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // "::" takes IPv6 and, where the system allows (Linux's default bindv6only=0), IPv4 too; server.ts falls back to
+  // 0.0.0.0 on a host without IPv6.
+  HOST: z.string().min(1).default("::"),
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_PATH: z.string().min(1).default("db/app.sqlite"),
   MIGRATIONS_DIR: z.string().min(1).optional(),
@@ -47,6 +75,20 @@ const envSchema = z.object({
   OPENAI_BASE_URL: httpUrl.default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().min(1).default("gpt-5-mini"),
   OPENAI_VISION: z.enum(["true", "false"], "must be true or false").default("false"),
+  TRUST_PROXY: trustProxy.optional(),
+  UNPAID_PROFILE_HOURS: z
+    .string()
+    .regex(/^\d+$/, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= UNPAID_PROFILE_HOURS, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`)
+    .default(UNPAID_PROFILE_HOURS),
+  MIN_FREE_DISK_MB: z.string().regex(/^\d+$/, "must be a whole number of megabytes").transform(Number).default(512),
+  RATE_LIMIT_SCALE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a positive number")
+    .transform(Number)
+    .refine((n) => n > 0, "must be a positive number")
+    .default(1),
   OPTIMISE_CONCURRENCY: z
     .string()
     .regex(/^\d+$/, "must be a whole number between 1 and 8")
@@ -67,6 +109,10 @@ export interface Config {
   /** Where the SQL migrations are; only a deployment that mounts a volume over db/ needs to move them. */
   migrationsDir?: string;
   uploadsDir: string;
+  /** Uploads are refused (503) when the file system of uploadsDir has less free than this (src/http/disk-space.ts). */
+  minFreeDiskBytes: number;
+  /** A profile never paid for is deleted with its photos after this many hours (src/payments/unpaid-profiles.ts). */
+  unpaidProfileHours: number;
   outboxDir: string;
   mail: { smtpUrl?: string; from: string; supportEmail: string };
   admin: { username: string; password?: string };
@@ -82,6 +128,10 @@ export interface Config {
     };
   };
   ai: { apiKey?: string; baseUrl: string; model: string; vision: boolean };
+  /** Whose X-Forwarded-For to believe (src/http/client-address.ts); unset: the socket address is the client. */
+  trustProxy?: TrustProxy;
+  /** Multiplies every anonymous rate limit (src/http/rate-limit.ts), for load tests and test instances; not the sign-in throttle. */
+  rateLimitScale: number;
   /** Optimisations run at once (their own lane of the job loop; mail has its own). */
   jobs: { optimiseConcurrency: number };
 }
@@ -117,6 +167,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
 
+  if (env.NODE_ENV === "production" && provider === "stripe") requireSafeStripe(env);
+
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -126,6 +178,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePath: env.DATABASE_PATH,
     migrationsDir: env.MIGRATIONS_DIR,
     uploadsDir: env.UPLOADS_DIR,
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * 2 ** 20,
+    unpaidProfileHours: env.UNPAID_PROFILE_HOURS,
     outboxDir: env.OUTBOX_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
@@ -142,7 +196,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     ai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ""), model: env.OPENAI_MODEL, vision: env.OPENAI_VISION === "true" },
     jobs: { optimiseConcurrency: env.OPTIMISE_CONCURRENCY },
+    trustProxy: env.TRUST_PROXY,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
   };
+}
+
+/**
+ * Production with Stripe must be able to take money and hand customers back: without the webhook secret a customer
+ * who closes the tab before /success is never fulfilled, without the publishable key the card form cannot load, and
+ * a PUBLIC_URL that is not the site's https origin sends customers back to the wrong place (or to localhost).
+ */
+function requireSafeStripe(env: Env): void {
+  for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const) {
+    if (!env[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production with Stripe`);
+  }
+  if (!env.PUBLIC_URL || new URL(env.PUBLIC_URL).protocol !== "https:") {
+    const shown = env.PUBLIC_URL ? ` (got ${JSON.stringify(env.PUBLIC_URL)})` : " (it is unset)";
+    throw new ConfigError(`Invalid configuration: PUBLIC_URL must be the site's https:// origin in production with Stripe${shown}`);
+  }
 }
 
 // A bad secret is echoed only by its first characters, so a start-up log never carries a whole key.

@@ -13,16 +13,37 @@ export type ProblemKind =
   | "conflict"
   | "too_large"
   /** An outside service (the payment provider) could not be reached or refused the call. */
-  | "unavailable";
+  | "unavailable"
+  /** Our own disk is full, over quota or failing: never the customer's fault. */
+  | "storage_full";
 
 export class DomainError extends Error {
   constructor(
     readonly kind: ProblemKind,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = "DomainError";
   }
+}
+
+export const STORAGE_PROBLEM_MESSAGE = "We could not save your upload because of a problem with our storage, not with your photos. Nothing was kept; please try again later.";
+
+// The codes of a failing disk; libvips (sharp) reports only the system's words, without a code.
+const STORAGE_CODES = new Set(["ENOSPC", "EDQUOT", "EIO"]);
+const STORAGE_WORDS = /no space left on device|disk quota exceeded|input\/output error/i;
+
+/** Whether `err` is the disk failing (full, over quota, an I/O error) rather than anything about the data. */
+export function isStorageError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code;
+  return (code !== undefined && STORAGE_CODES.has(code)) || STORAGE_WORDS.test(err.message);
+}
+
+/** `err` as the domain's storage problem when it is one (keeping it as the cause, for the log), else unchanged. */
+export function asStorageProblem(err: unknown): unknown {
+  return isStorageError(err) ? new DomainError("storage_full", STORAGE_PROBLEM_MESSAGE, { cause: err }) : err;
 }
 
 /** The message of any thrown value, or `fallback` when it carries none. */

@@ -38,6 +38,17 @@ describe("start-up", () => {
     expect(stderr).toContain("STRIPE_SECRET_KEY is required in production");
   });
 
+  test("with no HOST it listens on both IPv4 and IPv6 (dual stack)", async () => {
+    const server = await startServer({ HOST: "" });
+    dirs.push(server.dir);
+    try {
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      expect((await fetch(`http://[::1]:${server.port}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("a restart on the same database applies no migration twice and keeps the data", async () => {
     const dir = tempDir("server-restart-");
     dirs.push(dir);

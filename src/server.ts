@@ -10,6 +10,7 @@ import type { AppContext } from "./context.ts";
 import { openStore } from "./db/client.ts";
 import { startJobLoop } from "./jobs/start.ts";
 import { consoleLogger } from "./log.ts";
+import { repairLocalPayments } from "./payments/local-repair.ts";
 import { sweepUploads } from "./photos/sweep.ts";
 import { buildServices } from "./services.ts";
 import { readManifest } from "./ssr/assets.ts";
@@ -41,20 +42,30 @@ if (swept.incoming + swept.orphans > 0) {
 }
 
 const ctx: AppContext = { config, store, log, services: buildServices(config, store.db, log) };
+// Before any request: a local payment whose order a crash left unpaid is fulfilled, so it cannot be paid again.
+repairLocalPayments(ctx);
 // The first start creates the admin account (printing a generated password once when ADMIN_PASSWORD is unset).
 bootstrapAdmin(ctx);
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
 const manifest = config.env === "development" ? null : readManifest();
 const app = createApp(ctx, { assets: () => manifest ?? readManifest() });
 
-const server = Bun.serve({
-  port: config.port,
-  hostname: config.host,
-  fetch: app.fetch,
-  maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-});
-log.info(`listening on http://${config.host}:${server.port} (public URL ${config.publicUrl}, payments: ${config.payments.provider})`);
+const server = listen(config.host);
+const shownHost = server.hostname?.includes(":") ? `[${server.hostname}]` : server.hostname;
+log.info(`listening on http://${shownHost}:${server.port} (public URL ${config.publicUrl}, payments: ${config.payments.provider})`);
 const jobLoop = startJobLoop(ctx);
+
+/** Listens on `host`; the default "::" (IPv6 and IPv4) becomes 0.0.0.0 on a machine without IPv6. */
+function listen(host: string) {
+  const serve = (hostname: string) => Bun.serve({ port: config.port, hostname, fetch: app.fetch, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
+  try {
+    return serve(host);
+  } catch (err) {
+    if (host !== "::") throw err;
+    log.info(`IPv6 is not available here (${err instanceof Error ? err.message : String(err)}); listening on IPv4 only`);
+    return serve("0.0.0.0");
+  }
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

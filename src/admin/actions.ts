@@ -97,11 +97,16 @@ export function sendEmail(ctx: AppContext, admin: string, profileId: string): vo
 
 const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
 
+/** The one rule for editing a result: completed or revision requested, and not yet sent to the customer. */
+export function isEditable(profile: ProfileRow): boolean {
+  return EDITABLE.includes(profile.status) && !profile.emailSent;
+}
+
 function editable(tx: Tx, profileId: string): ProfileRow {
   const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
   if (!profile) throw new DomainError("not_found", "Profile not found.");
   if (!EDITABLE.includes(profile.status)) throw new DomainError("conflict", "Only a completed result can be edited.");
-  if (profile.emailSent) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
+  if (!isEditable(profile)) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
   return profile;
 }
 
@@ -110,7 +115,7 @@ export function updateContent(ctx: AppContext, admin: string, profileId: string,
   writeTransaction(ctx.store.db, (tx) => {
     const profile = editable(tx, profileId);
     const html = sanitiseHtml(edit.optimizedProfile);
-    const optimizedProfile = profile.optimizedProfile !== null && typeof profile.optimizedProfile === "object" ? { ...(profile.optimizedProfile as object), html } : html;
+    const optimizedProfile = profile.optimizedProfile !== null && typeof profile.optimizedProfile === "object" ? { ...profile.optimizedProfile, html } : html;
     tx.update(profiles).set({ optimizedProfile, recommendations: sanitiseHtml(edit.recommendations), updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
     audit(tx, { admin, action: "edit", profileId, detail: "optimised profile and recommendations saved" });
   });
@@ -123,7 +128,7 @@ export function updatePremiumContent(ctx: AppContext, admin: string, profileId: 
     const current = profile.optimizedProfile;
     if (current === null || typeof current !== "object") throw new DomainError("conflict", "Premium content belongs to premium and elite results.");
     const next = {
-      ...(current as { html: string; conversationStarters: string; strategyGuide: string }),
+      ...current,
       ...(edit.conversationStarters !== undefined ? { conversationStarters: edit.conversationStarters } : {}),
       ...(edit.strategyGuide !== undefined ? { strategyGuide: edit.strategyGuide } : {}),
     };

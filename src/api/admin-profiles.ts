@@ -1,16 +1,17 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { allowedActions, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
+import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
 import { auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
-import { orders, photos, profiles } from "../db/schema.ts";
+import { jobs, orders, photos, profiles } from "../db/schema.ts";
+import { resultsMailKey } from "../delivery/results.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { refundOrder } from "../orders/refund.tsx";
-import { optimisationResultSchema } from "../optimiser/result.ts";
-import { PROFILE_STATUSES } from "../profiles/statuses.ts";
+import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
+import { PROFILE_STATUSES, type ProfileStatus } from "../profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 
 const listQuery = z.object({
@@ -32,7 +33,7 @@ const premiumEdit = z
   })
   .refine((e) => Boolean(e.conversationStarters?.trim() || e.strategyGuide?.trim()), "Please enter conversation starters or upload a strategy guide file.");
 
-const refundBody = z.object({ reason: z.string("reason is required").trim().min(3, "Please give a reason for the refund").max(1000) });
+const refundBody = z.object({ reason: z.string("reason is required").trim().min(1, "Please give a reason for the refund").max(1000) });
 
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
@@ -79,7 +80,7 @@ export function adminProfilesRouter(ctx: AppContext) {
       .offset((page - 1) * page_size)
       .all();
     const planOf = plansOf(rows.map((p) => p.id));
-    return c.json({
+    return c.json<AdminListAnswer>({
       profiles: rows.map((p) => ({
         id: p.id,
         email: p.email,
@@ -90,7 +91,8 @@ export function adminProfilesRouter(ctx: AppContext) {
         created_at: p.createdAt.toISOString(),
         plan_id: planOf.get(p.id) ?? null,
         deadline_at: p.deadlineAt?.toISOString() ?? null,
-        released: p.releasedResult !== null,
+        // The current result was sent: nothing is due for this profile.
+        released: p.emailSent,
         needs_revision: p.needsRevision,
       })),
       total,
@@ -106,7 +108,10 @@ export function adminProfilesRouter(ctx: AppContext) {
     const order = paidOrderOf(db, profile.id) ?? db.select().from(orders).where(eq(orders.profileId, profile.id)).orderBy(desc(orders.createdAt)).get();
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profile.id)).orderBy(asc(photos.order)).all();
     const optimization = optimisationResultSchema.safeParse(profile.optimization);
-    return c.json({
+    const mailQueued =
+      profile.optimizedAt !== null &&
+      db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, resultsMailKey(profile.id, profile.optimizedAt)), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
+    return c.json<AdminProfileDetail>({
       ...adminFields(profile),
       plan_id: order?.planId ?? null,
       order: order
@@ -114,7 +119,9 @@ export function adminProfilesRouter(ctx: AppContext) {
         : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, width: p.width, height: p.height, analysis: parseAnalysis(p.analysis) })),
       optimization: optimization.success ? optimization.data : null,
-      actions: allowedActions(profile, order),
+      // Sending is not offered again while the e-mail is on its way.
+      actions: allowedActions(profile, order).filter((a) => !(mailQueued && a === "send-email")),
+      editable: isEditable(profile),
       audit: auditOf(db, profile.id),
     });
   });
@@ -166,11 +173,105 @@ export function adminProfilesRouter(ctx: AppContext) {
   return r;
 }
 
-function parseAnalysis(text: string | null): unknown {
+/** A photo's stored `analysis` (the spec's JSON: score, rank, keep, faces, reasons), or null when unreadable. */
+const storedAnalysis = z.object({ score: z.number(), rank: z.number(), keep: z.boolean(), faces: z.number(), reasons: z.array(z.string()) });
+
+function parseAnalysis(text: string | null): AdminPhoto["analysis"] {
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    const parsed = storedAnalysis.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/*
+ * What these routes answer; the admin dashboard imports these types (never this module's code).
+ */
+export interface AdminListRow {
+  id: string;
+  email: string;
+  dating_app: string;
+  status: ProfileStatus;
+  /** null when the server cannot say: the badge reads "Unknown". */
+  email_sent: boolean | null;
+  email_sent_at: string | null;
+  created_at: string;
+  plan_id: PlanId | null;
+  deadline_at: string | null;
+  released: boolean;
+  needs_revision: boolean;
+}
+
+export interface AdminListAnswer {
+  profiles: AdminListRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts: { total: number; pending: number; completed: number; emails_sent: number };
+}
+
+/** Premium and elite results carry their premium content beside the HTML. */
+export interface PremiumOptimizedProfile {
+  html: string;
+  conversationStarters?: string | null;
+  strategyGuide?: string | null;
+}
+
+export interface AdminPhoto {
+  id: string;
+  order: number;
+  width: number | null;
+  height: number | null;
+  analysis: { score: number; rank: number; keep: boolean; faces: number; reasons: string[] } | null;
+}
+
+export interface AuditEntry {
+  at: string;
+  /** null for the system's own entries. */
+  admin: string | null;
+  action: string;
+  detail: string | null;
+}
+
+export interface AdminProfileDetail {
+  id: string;
+  email: string;
+  dating_app: string;
+  bio: string | null;
+  looking_for: string | null;
+  interests: string | null;
+  job_title: string | null;
+  education: string | null;
+  prompt1: string | null;
+  prompt2: string | null;
+  prompt3: string | null;
+  response1: string | null;
+  response2: string | null;
+  response3: string | null;
+  ideal_first_date: string | null;
+  height: string | null;
+  star_sign: string | null;
+  industry: string | null;
+  vibes: string | null;
+  status: ProfileStatus;
+  optimized_profile: string | PremiumOptimizedProfile | null;
+  recommendations: string | null;
+  email_sent: boolean | null;
+  email_sent_at: string | null;
+  revisions_used: number;
+  revisions_allowed: number;
+  revision_notes: string | null;
+  needs_revision: boolean;
+  deadline_at: string | null;
+  created_at: string;
+  plan_id: PlanId | null;
+  order: { id: string; plan_id: PlanId; status: string; amount: number; paid_at: string | null; refunded_at: string | null } | null;
+  photos: AdminPhoto[];
+  optimization: OptimisationResult | null;
+  actions: AdminAction[];
+  /** Whether the result may be edited now (completed or revision requested, not yet sent). */
+  editable: boolean;
+  audit: AuditEntry[];
 }

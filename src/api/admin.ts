@@ -45,7 +45,7 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
 
   r.post("/admin/login", jsonBody(loginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
-    const attempt = throttle.attempt(username, clientAddress(c));
+    const attempt = throttle.attempt(username, clientAddress(c, ctx.config.trustProxy));
     if (!attempt.allowed) {
       c.header("Retry-After", String(Math.ceil(attempt.waitMs / 1000)));
       audit(ctx.store.db, { admin: username, action: "sign-in refused", detail: "throttled after repeated failures" });
@@ -82,7 +82,7 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
   // Never a 401: the admin page asks this on load to choose between the login form and the dashboard.
   r.get("/admin/auth-status", (c) => {
     const session = readAdminSession(c, ctx, now());
-    return c.json(session ? { authenticated: true, username: session.user.username } : { authenticated: false });
+    return c.json<AuthStatus>(session ? { authenticated: true, username: session.user.username } : { authenticated: false });
   });
 
   return r;
@@ -94,4 +94,10 @@ function endSession(c: Context, ctx: AppContext, now: number): ValidSession | nu
   const session = token === undefined ? null : validateAdminSessionToken(ctx.store.db, token, now);
   if (session) invalidateAdminSession(ctx.store.db, session.id);
   return session;
+}
+
+/** GET /api/admin/auth-status answers this; the admin page imports the type. */
+export interface AuthStatus {
+  authenticated: boolean;
+  username?: string;
 }

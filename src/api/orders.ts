@@ -6,6 +6,7 @@ import { writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { orderView, type OrderView } from "../orders/orders.ts";
 import { PLANS, resolvePlan } from "../orders/plans.ts";
@@ -25,7 +26,7 @@ const newOrderSchema = z.object({
 export function ordersRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/", jsonBody(newOrderSchema), (c) => {
+  r.post("/", rateLimit(ctx, "orders"), jsonBody(newOrderSchema), (c) => {
     const body = c.req.valid("json");
     const plan = resolvePlan(body.plan);
     if (!plan) throw new ApiError(400, `Unknown plan "${body.plan}". Choose basic, premium or elite.`);

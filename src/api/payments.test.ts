@@ -10,7 +10,7 @@ const stripeCtx = testContext(stripe.env);
 const stripeApp = testApp(stripeCtx);
 const localCtx = testContext();
 const localApp = testApp(localCtx);
-const prodCtx = testContext({ ...stripe.env, NODE_ENV: "production" });
+const prodCtx = testContext({ ...stripe.env, NODE_ENV: "production", PUBLIC_URL: "https://profileboost.example" });
 const prodApp = testApp(prodCtx);
 afterAll(() => {
   for (const ctx of [stripeCtx, localCtx, prodCtx]) ctx.cleanup();

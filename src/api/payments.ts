@@ -6,10 +6,13 @@ import type { AppContext } from "../context.ts";
 import { newId } from "../db/ids.ts";
 import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { assertPayable, loadOrder, orderView, type OrderView } from "../orders/orders.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
-import { captureLocalSession, decideByLast4, decideTestCard } from "../payments/local.ts";
+import { writeTransaction } from "../db/client.ts";
+import { fulfilIn, type FulfilResult } from "../payments/fulfil.ts";
+import { captureLocalSession, decideByLast4, decideTestCard, localPayment } from "../payments/local.ts";
 import {
   oneAtATime,
   sameOriginUrl,
@@ -59,6 +62,17 @@ const NOT_FOUND = "Payment session not found.";
 export function paymentsRouter(ctx: AppContext) {
   const r = new Hono();
   const db = ctx.store.db;
+  // One allowance for both ways of starting a payment: each may call the provider.
+  const checkoutLimit = rateLimit(ctx, "checkout");
+  const processOrderLimit = rateLimit(ctx, "processOrder");
+  const localPayLimit = rateLimit(ctx, "localPay");
+
+  // Should a local payment not fulfil its order (it cannot happen unless the order changed under it), someone must look.
+  const logUnfulfilled = (sessionId: string, orderId: string | null, result: FulfilResult | null) => {
+    if (result && result.outcome !== "fulfilled" && result.outcome !== "already_paid") {
+      ctx.log.error(`payment ${sessionId} was paid but not fulfilled: ${result.outcome} (order ${orderId})`);
+    }
+  };
 
   const chargeTarget = (c: Context, body: { orderId?: string; amount?: number | string }): ChargeTarget => {
     if (!body.orderId) return testChargeTarget(ctx, body.amount, readAdminSession(c, ctx) !== null);
@@ -67,7 +81,7 @@ export function paymentsRouter(ctx: AppContext) {
     return { order };
   };
 
-  r.post("/create-checkout-session", jsonBody(checkoutSessionBody), async (c) => {
+  r.post("/create-checkout-session", checkoutLimit, jsonBody(checkoutSessionBody), async (c) => {
     const body = c.req.valid("json");
     // Return URLs are checked before anything is created, so a refused request leaves nothing behind.
     const successUrl = withSessionIdPlaceholder(sameOriginUrl(ctx, body.successUrl, "/success", "successUrl"));
@@ -76,7 +90,7 @@ export function paymentsRouter(ctx: AppContext) {
     return c.json<CheckoutSessionAnswer>({ url: payment.url, sessionId: payment.reference });
   });
 
-  r.post("/create-payment-intent", jsonBody(paymentIntentBody), async (c) => {
+  r.post("/create-payment-intent", checkoutLimit, jsonBody(paymentIntentBody), async (c) => {
     const target = chargeTarget(c, c.req.valid("json"));
     const payment = await startPayment(ctx, { kind: "embedded", target });
     return c.json<PaymentIntentAnswer>({
@@ -90,7 +104,7 @@ export function paymentsRouter(ctx: AppContext) {
 
   // The manual card form: only a name, an e-mail and the last four digits arrive here, so it can stand in for a
   // payment only with the local provider; with Stripe the page is told to use secure checkout.
-  r.post("/process-order", jsonBody(processOrderBody), async (c) => {
+  r.post("/process-order", processOrderLimit, jsonBody(processOrderBody), async (c) => {
     const body = c.req.valid("json");
     const payments = ctx.services.payments;
     if (payments.active.name !== "local") {
@@ -103,14 +117,21 @@ export function paymentsRouter(ctx: AppContext) {
       const decision = decideByLast4(body.paymentDetails.last4);
       if (!decision.approved) throw new ApiError(402, decision.message);
 
-      // The test card's approval is the whole local "charge": the attempt is recorded paid, then settled like any other.
+      // The test card's approval is the whole local "charge": the attempt is recorded paid and the order fulfilled in
+      // one transaction, so a crash leaves both or neither.
       const id = newId();
-      db.insert(paymentSessions)
-        .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })
-        .run();
-      const payment = await payments.active.retrieve(id);
-      const outcome = payment ? settle(ctx, payment) : "not_paid";
-      if (outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
+      const fulfilled = writeTransaction(db, (tx) => {
+        const session = tx
+          .insert(paymentSessions)
+          .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })
+          .returning()
+          .get();
+        const result = fulfilIn(tx, localPayment(session));
+        // Rolled back: no paid attempt is recorded for an order someone else paid meanwhile.
+        if (result.outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
+        return result;
+      });
+      logUnfulfilled(id, order.id, fulfilled);
       return id;
     });
     return c.json<ProcessOrderAnswer>({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(db, body.orderId)) });
@@ -162,7 +183,7 @@ export function paymentsRouter(ctx: AppContext) {
     });
   });
 
-  r.post("/local-checkout/:sessionId/pay", jsonBody(localPayBody), async (c) => {
+  r.post("/local-checkout/:sessionId/pay", localPayLimit, jsonBody(localPayBody), async (c) => {
     const row = localSession(c.req.param("sessionId"));
     const card = c.req.valid("json");
     const digits = card.cardNumber.replace(/[\s-]/g, "");
@@ -185,11 +206,10 @@ export function paymentsRouter(ctx: AppContext) {
 
       const decision = decideTestCard(digits);
       if (!decision.approved) throw new ApiError(402, decision.message);
-      if (!captureLocalSession(db, row.id)) throw new ApiError(409, "This payment has already been completed.");
-
-      // From here on, the same path as a Stripe webhook: ask the provider, then settle.
-      const payment = await ctx.services.payments.active.retrieve(row.id);
-      if (payment) settle(ctx, payment);
+      // The session paid and its order fulfilled in one transaction.
+      const capture = captureLocalSession(db, row.id);
+      if (!capture.captured) throw new ApiError(409, "This payment has already been completed.");
+      logUnfulfilled(row.id, row.orderId, capture.fulfilled);
     };
     await (row.orderId ? oneAtATime(row.orderId, pay) : pay());
     const redirectUrl = row.successUrl

@@ -5,6 +5,8 @@ import { writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { requireFreeDisk } from "../http/disk-space.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { attachableOrder, queueOptimisation } from "../orders/orders.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { readMultipart, type Multipart, type UploadedFile } from "../photos/multipart.ts";
@@ -39,7 +41,8 @@ function checkPhotoCount(upload: Multipart): UploadedFile[] {
 export function profilesRouter(ctx: AppContext) {
   const r = new Hono();
 
-  r.post("/", async (c) => {
+  // Counted before the body is read: a refused client costs no disk.
+  r.post("/", rateLimit(ctx, "profiles"), requireFreeDisk(ctx), async (c) => {
     // The boundary is case-sensitive: only the media type is compared without case.
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("multipart/form-data")) {

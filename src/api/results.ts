@@ -5,6 +5,7 @@ import { orders, photos, profiles } from "../db/schema.ts";
 import { requestRevision, revisionRequestSchema } from "../delivery/revision.tsx";
 import { sanitiseHtml } from "../html/sanitise.ts";
 import { ApiError } from "../http/errors.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
 import type { PremiumContent } from "../optimiser/render.ts";
@@ -79,7 +80,7 @@ export function resultsRouter(ctx: AppContext) {
     return c.json(answer);
   });
 
-  r.post("/:id/revision-request", jsonBody(revisionRequestSchema), (c) => {
+  r.post("/:id/revision-request", rateLimit(ctx, "revisionRequest"), jsonBody(revisionRequestSchema), (c) => {
     const id = c.req.param("id");
     if (!PROFILE_ID.test(id)) throw new ApiError(404, PROFILE_NOT_FOUND);
     requestRevision(db, id, c.req.valid("json").notes);

@@ -56,7 +56,7 @@ export const profiles = sqliteTable(
     /** The whole submission as the customer sent it. */
     originalProfile: text("original_profile", { mode: "json" }),
     /** HTML text, or an object carrying conversationStarters / strategyGuide (premium content). */
-    optimizedProfile: text("optimized_profile", { mode: "json" }),
+    optimizedProfile: text("optimized_profile", { mode: "json" }).$type<string | { html: string; conversationStarters: string; strategyGuide: string }>(),
     recommendations: text("recommendations"),
     /** The whole structured result (src/optimiser/result.ts); the two columns above are rendered from it. */
     optimization: text("optimization", { mode: "json" }),

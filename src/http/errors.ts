@@ -27,12 +27,28 @@ const STATUS_OF: Record<ProblemKind, ContentfulStatusCode> = {
   conflict: 409,
   too_large: 413,
   unavailable: 502,
+  // 507 Insufficient Storage: the server could not store what it needed to; the client did nothing wrong.
+  storage_full: 507,
 };
+
+/**
+ * Whether the client hung up before the answer (Bun aborts the request's signal, and a body still being read fails
+ * with an AbortError): nobody is left to answer, and it is not our failure.
+ */
+export function clientGone(c: Context, err?: unknown): boolean {
+  return c.req.raw.signal.aborted || (err instanceof Error && err.name === "AbortError" && /connection was closed/i.test(err.message));
+}
 
 export function errorHandler(log: Logger) {
   return (err: Error, c: Context) => {
+    // 499, nginx's "client closed request": never sent, only for the request log, which says "disconnected".
+    if (clientGone(c, err)) return new Response(null, { status: 499 });
     if (err instanceof ApiError) return c.json({ message: err.message }, err.status);
-    if (err instanceof DomainError) return c.json({ message: err.message }, STATUS_OF[err.kind]);
+    if (err instanceof DomainError) {
+      // Someone must free space or replace the disk; the log keeps the system's own error.
+      if (err.kind === "storage_full") log.error(`${c.req.method} ${c.req.path}: storage`, err.cause ?? err);
+      return c.json({ message: err.message }, STATUS_OF[err.kind]);
+    }
     if (err instanceof ProviderError) {
       // The customer learns only that the provider failed; the log keeps the cause.
       log.error(`${c.req.method} ${c.req.path}: the payment provider failed`, err);

@@ -23,6 +23,9 @@ export type FulfilOutcome =
   /** The provider charged something other than the order's amount: nothing changes, the log says why. */
   | "amount_mismatch";
 
+/** A transaction, or the database itself when the caller holds the write lock. */
+export type Writer = Pick<DB, "select" | "insert" | "update">;
+
 export interface FulfilResult {
   outcome: FulfilOutcome;
   /** Whether this call queued the optimisation job. */
@@ -39,33 +42,39 @@ export interface FulfilResult {
  * later queues the job with the same key.
  */
 export function fulfil(db: DB, payment: PaidPayment): FulfilResult {
-  return writeTransaction(db, (tx) => {
-    const order = tx.select().from(orders).where(eq(orders.id, payment.orderId)).get();
-    if (!order) return { outcome: "unknown_order", jobQueued: false };
+  return writeTransaction(db, (tx) => fulfilIn(tx, payment));
+}
 
-    const now = new Date();
-    // The attempt itself was paid whatever happens to the order, so the ledger never shows a paid session as open.
-    tx.update(paymentSessions)
-      .set({ status: "paid", updatedAt: now })
-      .where(and(eq(paymentSessions.id, payment.reference), ne(paymentSessions.status, "paid")))
-      .run();
+/**
+ * `fulfil` inside a write transaction the caller holds, for a caller whose own change must commit with it or not at
+ * all (the local provider marks its session paid in the same transaction: ./local.ts).
+ */
+export function fulfilIn(tx: Writer, payment: PaidPayment): FulfilResult {
+  const order = tx.select().from(orders).where(eq(orders.id, payment.orderId)).get();
+  if (!order) return { outcome: "unknown_order", jobQueued: false };
 
-    if (order.status === "paid") return { outcome: "already_paid", jobQueued: false };
-    if (payment.amount !== order.amount || payment.currency.toLowerCase() !== order.currency.toLowerCase()) {
-      return { outcome: "amount_mismatch", jobQueued: false };
-    }
+  const now = new Date();
+  // The attempt itself was paid whatever happens to the order, so the ledger never shows a paid session as open.
+  tx.update(paymentSessions)
+    .set({ status: "paid", updatedAt: now })
+    .where(and(eq(paymentSessions.id, payment.reference), ne(paymentSessions.status, "paid")))
+    .run();
 
-    const changed = tx
-      .update(orders)
-      .set({ status: "paid", paymentProvider: payment.provider, paymentReference: payment.reference, paidAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), ne(orders.status, "paid")))
-      .returning({ id: orders.id })
-      .all();
-    if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
+  if (order.status === "paid") return { outcome: "already_paid", jobQueued: false };
+  if (payment.amount !== order.amount || payment.currency.toLowerCase() !== order.currency.toLowerCase()) {
+    return { outcome: "amount_mismatch", jobQueued: false };
+  }
 
-    if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
-    return { outcome: "fulfilled", jobQueued: queueOptimisation(tx, order, order.profileId) };
-  });
+  const changed = tx
+    .update(orders)
+    .set({ status: "paid", paymentProvider: payment.provider, paymentReference: payment.reference, paidAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), ne(orders.status, "paid")))
+    .returning({ id: orders.id })
+    .all();
+  if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
+
+  if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
+  return { outcome: "fulfilled", jobQueued: queueOptimisation(tx, order, order.profileId) };
 }
 
 /**

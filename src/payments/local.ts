@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { paymentSessions } from "../db/schema.ts";
+import { fulfilIn, type FulfilResult, type PaidPayment } from "./fulfil.ts";
 import { ProviderError, type ChargeRequest, type HostedCheckoutRequest, type PaymentProvider, type PaymentSnapshot } from "./provider.ts";
 
 /**
@@ -34,19 +35,29 @@ export function decideByLast4(last4: string): CardDecision {
 }
 
 /**
- * Marks an open local session paid, the local equivalent of the card network approving the charge.
- * Returns false when the session was no longer open (already paid, or ended), so nothing is charged twice.
+ * Marks an open local session paid, the local equivalent of the card network approving the charge, and fulfils its
+ * order in the same transaction: a crash can no longer leave a paid session beside an unpaid order (which would let
+ * the order be paid a second time). Answers `captured: false` when the session was no longer open (already paid, or
+ * ended), so nothing is charged twice.
  */
-export function captureLocalSession(db: DB, sessionId: string): boolean {
+export function captureLocalSession(db: DB, sessionId: string): { captured: false } | { captured: true; fulfilled: FulfilResult | null } {
   return writeTransaction(db, (tx) => {
-    const changed = tx
+    const session = tx
       .update(paymentSessions)
       .set({ status: "paid", updatedAt: new Date() })
       .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.provider, "local"), eq(paymentSessions.status, "open")))
-      .returning({ id: paymentSessions.id })
-      .all();
-    return changed.length === 1;
+      .returning()
+      .get();
+    if (!session) return { captured: false };
+    // An internal test payment has no order to fulfil.
+    const fulfilled = session.orderId ? fulfilIn(tx, localPayment(session)) : null;
+    return { captured: true, fulfilled };
   });
+}
+
+/** What a paid local session paid for, as `fulfil` takes it. */
+export function localPayment(session: { id: string; orderId: string | null; amount: number; currency: string }): PaidPayment {
+  return { orderId: session.orderId!, provider: "local", reference: session.id, amount: session.amount, currency: session.currency };
 }
 
 export function localProvider(db: DB): PaymentProvider {

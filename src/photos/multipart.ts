@@ -7,7 +7,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
-import { DomainError } from "../errors.ts";
+import { asStorageProblem, DomainError, isStorageError } from "../errors.ts";
 
 export interface UploadedFile {
   field: string;
@@ -188,7 +188,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     result.cleanup();
     // A refused upload is still read to its end (up to the body limit, never kept), so the browser receives the
     // answer instead of a reset connection.
-    if (err instanceof DomainError) {
+    if (err instanceof DomainError || isStorageError(err)) {
       try {
         for (;;) {
           if (tooLarge()) break;
@@ -200,7 +200,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
         // the body itself failed (too large, client gone): nothing more to read
       }
     }
-    throw err;
+    throw asStorageProblem(err);
   } finally {
     reader.releaseLock();
   }

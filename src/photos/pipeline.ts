@@ -9,7 +9,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { newId } from "../db/ids.ts";
-import { DomainError } from "../errors.ts";
+import { asStorageProblem, DomainError, isStorageError } from "../errors.ts";
 import {
   ACCEPTED_PHOTO_FORMATS,
   MAX_PHOTO_BYTES,
@@ -74,8 +74,13 @@ export async function processPhoto(uploadsDir: string, upload: { path: string; s
   const label = describe(index, upload.filename);
   if (upload.size === 0) throw new DomainError("invalid", `${label} is empty.`);
   if (upload.size > MAX_PHOTO_BYTES) throw new DomainError("too_large", `${label} is larger than ${PHOTO_SIZE_HINT}.`);
-  mkdirSync(join(uploadsDir, INCOMING_DIR), { recursive: true });
-  return await convert(uploadsDir, upload.path, newId(), label);
+  try {
+    mkdirSync(join(uploadsDir, INCOMING_DIR), { recursive: true });
+    return await convert(uploadsDir, upload.path, newId(), label);
+  } catch (err) {
+    // A full or failing disk is ours to fix, never "your photo looks damaged".
+    throw asStorageProblem(err);
+  }
 }
 
 /** Where uploads wait while being checked: a folder of the uploads volume, so the final rename never copies. */
@@ -88,7 +93,8 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
   try {
     // Reads the header only; the pixel cap is checked below with a clearer message than libvips' own.
     meta = await sharp(upload, { limitInputPixels: false }).metadata();
-  } catch {
+  } catch (err) {
+    if (isStorageError(err)) throw err;
     throw new DomainError("invalid", `${label} is not an image we can read. Please send ${ACCEPTED_PHOTO_FORMATS} photos.`);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
@@ -117,8 +123,9 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
         .jpeg({ quality: 85 })
         .toFile(tempFile),
     );
-  } catch {
+  } catch (err) {
     rmSync(tempFile, { force: true });
+    if (isStorageError(err)) throw err;
     // The header was fine but the pixels were not: truncated data, corrupt markers, an undecodable codec.
     throw new DomainError("invalid", `${label} could not be read: the file looks damaged or incomplete.`);
   }

@@ -31,6 +31,8 @@ export function testContext(env: Record<string, string> = {}, overrides: Partial
     UPLOADS_DIR: join(dir, "uploads"),
     OUTBOX_DIR: join(dir, "outbox"),
     PUBLIC_URL: "http://localhost:3000",
+    // Every test request comes from one address; tests of a limit itself set RATE_LIMIT_SCALE=1.
+    RATE_LIMIT_SCALE: "1000",
     ...env,
   });
   const store = openStore(config.databasePath);

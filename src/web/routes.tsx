@@ -155,6 +155,13 @@ export const pages: PageRoute[] = [
     load: () => import("./pages/ViewResults.tsx").then((m) => m.ViewResultsPage),
     meta: { title: "Your Results | ProfileBoost", description: "Your optimized dating profile, recommendations and photo analysis." },
   },
+  // The administrator's area (issue 11): never indexed (X-Robots-Tag and the page's own meta say noindex, robots.txt
+  // disallows it) and not in the sitemap.
+  {
+    path: "/admin",
+    load: () => import("./pages/Admin.tsx").then((m) => m.AdminPage),
+    meta: { title: "Admin Dashboard | ProfileBoost", description: "Sign in to review and deliver customers' profiles." },
+  },
   ...(
     [
       ["/test-payment", "TestPaymentPage", "Test Payment"],

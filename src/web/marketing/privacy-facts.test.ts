@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
+import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
+import { UNPAID_PROFILE_HOURS } from "../../payments/unpaid-retention.ts";
 import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
 let ctx: TestContext | undefined;
@@ -34,6 +36,17 @@ describe("the rendered privacy policy", () => {
   test("says how long the contact form's rate limit holds an address, from the limit the code uses", async () => {
     const text = await policy();
     expect(text).toContain(`held in memory for ${CONTACT_RATE_LIMIT.windowMs / 60_000} minutes and never written down`);
+  });
+
+  test("says how long the other rate limits (uploads, orders, payments) hold an address, from their longest window", async () => {
+    const text = await policy();
+    expect(text).toContain(`the address a request came from is held in memory the same way for up to ${LONGEST_LIMIT_WINDOW_MS / 60_000} minutes`);
+  });
+
+  test("says that a profile never paid for is deleted with its photos, after the time the code uses", async () => {
+    const text = await policy();
+    expect(text).toContain(`A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_HOURS} hours of being sent.`);
+    expect(text).not.toContain("Nothing is deleted automatically");
   });
 
   test("with embedded defaults: no outside processor, and card numbers are test numbers only", async () => {

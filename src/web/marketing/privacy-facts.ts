@@ -1,5 +1,7 @@
 import { LOGIN_THROTTLE } from "../../admin/throttle.ts";
 import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
+import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
+import { UNPAID_PROFILE_HOURS } from "../../payments/unpaid-retention.ts";
 import type { PublicConfig } from "../public-config.ts";
 
 /**
@@ -9,11 +11,13 @@ import type { PublicConfig } from "../public-config.ts";
  * - stored: the tables of src/db/schema.ts (profiles, photos, orders, contact_messages) and the photo files;
  *   photos are re-encoded by sharp on upload, which drops EXIF (GPS included).
  * - not stored: the request log writes method, path, status and duration only (src/app.ts); the contact rate limit
- *   keeps addresses in memory for its window (CONTACT_RATE_LIMIT); card numbers go from the browser to Stripe.
+ *   keeps addresses in memory for its window (CONTACT_RATE_LIMIT), the other anonymous limits for theirs
+ *   (src/http/anonymous-limits.ts); card numbers go from the browser to Stripe.
  * - processors: derived from this installation's configuration (public-config.ts): Stripe when it is the payment
  *   provider, the SMTP server of SMTP_URL, the OpenAI-compatible API of OPENAI_BASE_URL only when a key is set (photos
  *   only with OPENAI_VISION=true); otherwise the local analyser runs on our server.
- * - retention: nothing is deleted on a timer, so the policy says "until you ask us to delete it".
+ * - retention: a profile never paid for is deleted with its photos after UNPAID_PROFILE_HOURS at most
+ *   (src/payments/unpaid-profiles.ts; the setting cannot exceed it); everything else is kept until the customer asks.
  */
 
 export interface DataFact {
@@ -49,10 +53,11 @@ export function notStored(paymentProvider: keyof typeof CARD_DETAILS): readonly 
 }
 
 const RATE_LIMIT_MINUTES = CONTACT_RATE_LIMIT.windowMs / 60_000;
+const OTHER_LIMITS_MINUTES = LONGEST_LIMIT_WINDOW_MS / 60_000;
 const LOGIN_THROTTLE_MINUTES = LOGIN_THROTTLE.windowMs / 60_000;
 
 const NOT_STORED_ALWAYS: readonly string[] = [
-  `Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ${RATE_LIMIT_MINUTES} minutes and never written down; the address of a failed administrator sign-in is held the same way for ${LOGIN_THROTTLE_MINUTES} minutes.`,
+  `Your IP address: our server logs record only which page or API was requested, the result and how long it took. To stop abuse of the contact form, the address a message came from is held in memory for ${RATE_LIMIT_MINUTES} minutes and never written down. To stop abuse of uploads, orders and payments, the address a request came from is held in memory the same way for up to ${OTHER_LIMITS_MINUTES} minutes; the address of a failed administrator sign-in is held the same way for ${LOGIN_THROTTLE_MINUTES} minutes.`,
   "No account or password: customers do not sign up.",
 ];
 
@@ -103,8 +108,7 @@ function aiProviderName(host: string): string {
 export const NO_PROCESSORS =
   "On this installation no outside service receives your data: payments run in test mode, e-mails stay on our server and your profile is analysed on our server.";
 
-export const RETENTION =
-  "We keep your data until you ask us to delete it. Nothing is deleted automatically, so your results stay available to you.";
+export const RETENTION = `A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_HOURS} hours of being sent. Once you have paid, we keep your data until you ask us to delete it, so your results stay available to you.`;
 
 export const BROWSER_STORAGE: readonly string[] = [
   "We set no cookies for customers and use no analytics or advertising trackers.",

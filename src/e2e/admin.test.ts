@@ -1,0 +1,642 @@
+/**
+ * The admin area in the browser against the real server on embedded defaults (local payments, outbox mail, the local
+ * analyser): sign-in, sign-out and the throttle; the dashboard's counts, filters, search and pages; the review dialog
+ * (keyboard, edit and save with the server's sanitising, premium content, photos, audit trail); every action with
+ * the spec's toasts, on profiles that customers paid for over HTTP and the job loop optimised; accessibility in both
+ * themes on a phone and a desktop. Failure toasts come from real refusals where a test can cause one cheaply (a
+ * stale list), otherwise from a refusal the test answers in the server's place (page.route), which is all the
+ * browser can tell apart.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { openStore, type Store } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { orders, profiles } from "../db/schema.ts";
+import type { PlanId } from "../orders/plans.ts";
+import type { ProfileStatus } from "../profiles/statuses.ts";
+import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { submitAndPay } from "../testing/customer.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+import { plainJpeg } from "../testing/test-images.ts";
+
+const USERNAME = "admin";
+const PASSWORD = "correct horse battery staple";
+const SUPPORT_EMAIL = "help@profileboost.test";
+
+let server: RunningServer;
+let browser: Browser;
+let store: Store;
+
+/** Profiles paid for at the start, each for one test; the job loop optimises them while the first tests run. */
+const paid: Record<"flow" | "failed" | "revision" | "premium" | "refund", string> = { flow: "", failed: "", revision: "", premium: "", refund: "" };
+
+const CUSTOMERS: Record<keyof typeof paid, { plan: PlanId; profile: Record<string, unknown> }> = {
+  flow: {
+    plan: "premium",
+    profile: {
+      email: "flow@example.com",
+      dating_app: "hinge",
+      prompt1: "My simple pleasures",
+      response1: "Fresh sourdough on a Sunday morning",
+      prompt2: "I'm looking for",
+      response2: "Someone kind",
+      prompt3: "Dating me is like",
+      response3: "idk, just ask",
+      ideal_first_date: "A walk along the river and a coffee at a small bakery.",
+      job_title: "Nurse",
+      education: "King's College London",
+    },
+  },
+  failed: { plan: "basic", profile: { email: "failed@example.com", dating_app: "tinder", bio: "Nurse by day, sourdough baker by night.", interests: "hiking, baking" } },
+  revision: {
+    plan: "premium",
+    profile: { email: "revision@example.com", dating_app: "bumble", bio: "No drama please. Architect who sketches old buildings.", prompt1: "My perfect day", response1: "Cycling to a market, then sketching by the canal." },
+  },
+  premium: {
+    plan: "elite",
+    profile: { email: "elite@example.com", dating_app: "the_league", bio: "Product designer who runs on coffee and trail miles.", industry: "Design", education: "RISD", looking_for: "Something real", vibes: "trail running, coffee" },
+  },
+  refund: { plan: "basic", profile: { email: "refund@example.com", dating_app: "tinder", bio: "I love to laugh. Teacher and weekend potter.", interests: "pottery, jazz" } },
+};
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL });
+  browser = await launchBrowser();
+  store = openStore(join(server.dir, "app.sqlite"));
+  const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
+  for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
+    paid[key] = (await submitAndPay(server.url, { ...CUSTOMERS[key], photos })).profileId;
+  }
+}, 60_000);
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+interface Opened {
+  ctx: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A new context (theme stored before the first paint, as the toggle would) with the page open and hydrated. */
+async function open(path = "/admin", options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Opened> {
+  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+  const page = await ctx.newPage();
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return { ctx, page, errors };
+}
+
+const toast = (page: Page) => page.getByTestId("toast-viewport");
+
+/** The toast titled `title` is on screen, with `description` when given. */
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const item = toast(page).locator("[data-variant]").filter({ has: page.getByText(title, { exact: true }) });
+  await item.waitFor();
+  if (description !== undefined) expect(await item.textContent()).toMatch(typeof description === "string" ? new RegExp(escapeRegExp(description)) : description);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function signIn(page: Page) {
+  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+  await fillLogin(page, USERNAME, PASSWORD);
+  await expectToast(page, "Login Successful");
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+}
+
+/** A signed-in dashboard at `path` (e.g. "/admin?q=<id>"). */
+async function dashboard(path = "/admin", options: Parameters<typeof open>[1] = {}): Promise<Opened> {
+  const opened = await open(path, options);
+  await signIn(opened.page);
+  await table(opened.page).waitFor();
+  return opened;
+}
+
+const table = (page: Page) => page.getByTestId("admin-profiles");
+const row = (page: Page, id: string) => page.locator(`tr[data-profile-id="${id}"]`);
+const statusOf = async (r: Locator) => await r.locator("[data-status]").getAttribute("data-status");
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Review Profile" });
+
+/** Clicks Refresh and waits for the list it reads. */
+async function refresh(page: Page) {
+  const answered = page.waitForResponse((r) => r.url().includes("/api/admin/profiles?"));
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await answered;
+  await page.getByRole("button", { name: "Refresh", exact: true }).waitFor();
+}
+
+/** Refreshes the list until the profile's row shows `status` (the optimiser works in the background). */
+async function untilRowStatus(page: Page, id: string, status: ProfileStatus, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await row(page, id).count()) === 1 && (await statusOf(row(page, id))) === status) return;
+    if (Date.now() > deadline) throw new Error(`profile ${id} did not reach ${status} in the list`);
+    await Bun.sleep(500);
+    await refresh(page);
+  }
+}
+
+function profileRow(id: string) {
+  return store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+}
+
+async function untilStored(id: string, check: (p: ReturnType<typeof profileRow>) => boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check(profileRow(id))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+/** The test fixture's way to put a profile in a state: straight into the server's database, as another admin's action would. */
+function setStatus(id: string, status: ProfileStatus) {
+  store.db.update(profiles).set({ status }).where(eq(profiles.id, id)).run();
+}
+
+/** Opens the review dialog from the profile's row and waits for the profile to load in it. */
+async function review(page: Page, id: string) {
+  await row(page, id).getByRole("button", { name: /^Review/ }).click();
+  await dialog(page).getByRole("heading", { name: "Original Profile" }).waitFor();
+}
+
+/** Answers one kind of admin request in the server's place with a refusal, until `unroute`. */
+async function refuse(page: Page, method: string, pathEnd: string, status: number, message: string) {
+  await page.route(
+    (url) => url.pathname.endsWith(pathEnd),
+    async (route) => {
+      if (route.request().method() !== method) return route.fallback();
+      await route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ message }) });
+    },
+  );
+}
+
+/** The failed resource loads the browser logs for answers a test asked for (a refusal, the 401 of a wrong password). */
+const unexpected = (errors: string[], ...statuses: number[]) => errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("signing in and out", () => {
+  test("signed out, /admin is the login form; both fields are required; a wrong password is 'Login Failed' with the server's words", async () => {
+    const { ctx, page, errors } = await open();
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+    expect(await page.getByTestId("admin-profiles").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expect(await page.getByText("Username is required").count()).toBe(1);
+    expect(await page.getByText("Password is required").count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("admin-username");
+
+    await fillLogin(page, USERNAME, "not the password");
+    await expectToast(page, "Login Failed", "Invalid username or password");
+    expect(await page.getByRole("heading", { name: "Admin Login" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Sign In" }).isEnabled()).toBe(true);
+    expect(unexpected(errors, 401)).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+
+  test("signing in shows the dashboard ('Login Successful'), survives a reload, and Sign Out ends it", async () => {
+    const { ctx, page, errors } = await open();
+    await signIn(page);
+    expect(await page.getByText(`Signed in as ${USERNAME}`).count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Admin Login" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+    // The form takes the focus, and the session is gone on the server too.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("admin-login-heading");
+    await page.reload();
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+    const status = await page.evaluate(async () => (await fetch("/api/admin/auth-status")).json());
+    expect(status).toEqual({ authenticated: false });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+
+  test("the page is never indexed: noindex in the page and the header, disallowed in robots.txt, not in the sitemap", async () => {
+    const res = await fetch(`${server.url}/admin`);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await res.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /admin");
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("/admin");
+  }, 30_000);
+});
+
+describe("the whole flow on embedded defaults", () => {
+  test("a paid profile appears, completes, is reviewed, edited (sanitised), sent once, and reads 'Email Already Sent'", async () => {
+    const id = paid.flow;
+    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    // It is in the list as soon as it is paid, with its plan and deadline; then the optimiser finishes it.
+    const r = row(page, id);
+    await r.waitFor();
+    expect(await r.textContent()).toContain("flow@example.com");
+    expect(await r.textContent()).toContain("Hinge");
+    expect(await r.textContent()).toContain("Premium");
+    expect(await r.locator("time[data-overdue]").textContent()).toMatch(/^(2[0-4]|1\d) h left$/);
+    await untilRowStatus(page, id, "completed");
+    expect(await r.getByTestId("email-badge").textContent()).toBe("Not Sent");
+
+    await review(page, id);
+    const d = dialog(page);
+    // The original profile has Hinge's fields only.
+    const original = d.getByTestId("review-original");
+    expect(await original.textContent()).toContain("Ideal first date");
+    expect(await original.textContent()).toContain("My simple pleasures");
+    expect(await original.textContent()).not.toContain("Bio");
+    // Before and after, the photos (thumbnails loaded, in recommended order), the audit trail.
+    expect(await d.getByTestId("review-before-after").textContent()).toContain("Dating me is like");
+    await d.getByTestId("review-photos").scrollIntoViewIfNeeded();
+    const thumbs = d.getByTestId("review-photos").locator("img");
+    expect(await thumbs.count()).toBe(3);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="review-photos"] img')].every((img) => img.complete && img.naturalWidth > 0));
+    const ranks = await d.getByTestId("review-photos").locator("h4").allTextContents();
+    expect(ranks.map((t) => t.split(".")[0])).toEqual(["1", "2", "3"]);
+    await d.getByTestId("review-audit").waitFor();
+    expect(await d.getByTestId("review-premium").count()).toBe(1);
+
+    // Edit the recommendations with markup that must not survive; the preview shows only what the server stored.
+    const hostile = `<p>Lead with photo 2.</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1"><a href="javascript:alert(1)">tap</a>`;
+    const recommendations = d.getByLabel("Recommendations (HTML)");
+    await recommendations.fill(hostile);
+    expect(await d.getByTestId("saved-recommendations").innerHTML()).not.toContain("Lead with photo 2.");
+    await d.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Changes Saved");
+    const saved = d.getByTestId("saved-recommendations");
+    await saved.getByText("Lead with photo 2.").waitFor();
+    const savedHtml = await saved.innerHTML();
+    for (const gone of ["<script", "onerror", "<img", "javascript:"]) expect(savedHtml).not.toContain(gone);
+    expect(await recommendations.inputValue()).not.toContain("<script");
+    expect(profileRow(id).recommendations).not.toContain("onerror");
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // Send: the spec's toast, the button's new wording, and the customer's e-mail once in the outbox.
+    await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    await expectToast(page, "Email Sent");
+    const already = d.getByRole("button", { name: "Email Already Sent" });
+    await already.waitFor();
+    expect(await already.isDisabled()).toBe(true);
+    await untilStored(id, (p) => p.emailSent, "the results e-mail");
+    const outbox = join(server.dir, "outbox");
+    const resultsMail = () => readdirSync(outbox).filter((f) => f.includes(id) && f.includes("results"));
+    await Bun.sleep(500);
+    expect(resultsMail()).toHaveLength(1);
+
+    // Escape closes the dialog and gives the focus back to the row's button; the list shows the e-mail as sent.
+    await page.keyboard.press("Escape");
+    await d.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Review/);
+    await refresh(page);
+    expect(await r.getByTestId("email-badge").textContent()).toMatch(/^Sent (just now|1 minute ago)$/);
+    expect(await r.locator("time[data-overdue]").count()).toBe(0);
+
+    // Reopened: still sent, nothing editable, and a second send is not offered.
+    await review(page, id);
+    expect(await dialog(page).getByRole("button", { name: "Email Already Sent" }).isDisabled()).toBe(true);
+    expect(await dialog(page).getByRole("button", { name: "Send Optimization Email" }).count()).toBe(0);
+    expect(await dialog(page).getByLabel("Recommendations (HTML)").count()).toBe(0);
+    expect(await dialog(page).getByTestId("review-audit").textContent()).toMatch(/send-email/);
+    expect(resultsMail()).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 150_000);
+
+  test("recover a failed profile: a stale Recover is 'Recovery Failed' with the server's reason, a real one 'Profile Recovery Started'", async () => {
+    const id = paid.failed;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    setStatus(id, "failed");
+    const { ctx, page, errors } = await dashboard();
+    await page.getByRole("button", { name: "Failed", exact: true }).click();
+    expect(await page.getByRole("button", { name: "Failed", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(page.url()).toContain("status=failed");
+    await row(page, id).waitFor();
+    expect(await row(page, id).getByRole("button", { name: /^Review/ }).count()).toBe(0);
+
+    // Another administrator got there first: the row is stale.
+    setStatus(id, "completed");
+    await row(page, id).getByRole("button", { name: /^Recover/ }).click();
+    await expectToast(page, "Recovery Failed", "Only a failed profile can be recovered.");
+    // The list was read again: the profile is no longer failed.
+    await row(page, id).waitFor({ state: "detached" });
+
+    setStatus(id, "failed");
+    await refresh(page);
+    await row(page, id).getByRole("button", { name: /^Recover/ }).click();
+    await expectToast(page, "Profile Recovery Started");
+    await row(page, id).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("region");
+    expect(["pending", "processing", "completed"]).toContain(profileRow(id).status);
+    await untilStored(id, (p) => p.status === "completed", "the recovered profile to complete again");
+    expect(unexpected(errors, 409)).toEqual([]);
+    await ctx.close();
+  }, 150_000);
+
+  test("process a revision request: released, the customer asks, the notes show, 'Revision Request Processed'", async () => {
+    const id = paid.revision;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    await review(page, id);
+    // Bumble's fields: a bio, and no Hinge-only ones.
+    expect(await dialog(page).getByTestId("review-original").textContent()).toContain("Bio");
+    expect(await dialog(page).getByTestId("review-original").textContent()).not.toContain("Ideal first date");
+    await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await expectToast(page, "Email Sent");
+    await untilStored(id, (p) => p.emailSent, "the release");
+    await page.keyboard.press("Escape");
+
+    const notes = "Please make the bio sound more playful.";
+    const asked = await fetch(`${server.url}/api/profiles/${id}/revision-request`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes }) });
+    expect(asked.status).toBe(200);
+
+    await page.getByRole("button", { name: "Revision Requests", exact: true }).click();
+    await untilRowStatus(page, id, "revision_requested");
+    await review(page, id);
+    expect(await dialog(page).getByTestId("review-revision-notes").textContent()).toContain(notes);
+    expect(await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).count()).toBe(0);
+
+    await refuse(page, "POST", "/process-revision", 409, "This profile has no revision request waiting.");
+    await dialog(page).getByRole("button", { name: "Process Revision Request" }).click();
+    await expectToast(page, "Failed to Process Revision", "This profile has no revision request waiting.");
+    await page.unrouteAll();
+
+    await dialog(page).getByRole("button", { name: "Process Revision Request" }).click();
+    await expectToast(page, "Revision Request Processed");
+    await dialog(page).waitFor({ state: "detached" });
+    // The list was read again: under "Revision Requests" the profile is gone; it is being revised.
+    await row(page, id).waitFor({ state: "detached" });
+    expect(profileRow(id)).toMatchObject({ revisionsUsed: 1 });
+    expect(["processing", "completed"]).toContain(profileRow(id).status);
+    expect(unexpected(errors, 409)).toEqual([]);
+    await ctx.close();
+  }, 150_000);
+
+  test("premium content: 'No Content Provided', 'File Reading Error', 'Premium Content Updated', a refusal; then Regenerate", async () => {
+    const id = paid.premium;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    await review(page, id);
+    const section = dialog(page).getByTestId("review-premium");
+    const starters = section.getByLabel("Conversation starters (Markdown)");
+    expect(await starters.inputValue()).toMatch(/^1\. /);
+    const save = section.getByRole("button", { name: "Save Premium Content" });
+
+    await starters.fill("");
+    await save.click();
+    await expectToast(page, "No Content Provided", "Please enter conversation starters or upload a strategy guide file.");
+
+    // A file that is gone by the time it is read (moved or deleted after it was chosen).
+    const gone = join(server.dir, "guide-gone.md");
+    writeFileSync(gone, "# A guide that will be gone\n");
+    await section.getByLabel("Strategy guide (.txt or .md file)").setInputFiles(gone);
+    rmSync(gone);
+    await save.click();
+    await expectToast(page, "File Reading Error", "Failed to read the strategy guide file.");
+
+    const guide = "# Your League plan\n\n## Timing\n- Open the app at 8 pm, when the day's batch arrives.\n";
+    await starters.fill("1. What got you into trail running?\n2. Best coffee in town?");
+    await section.getByLabel("Strategy guide (.txt or .md file)").setInputFiles({ name: "guide.md", mimeType: "text/markdown", buffer: Buffer.from(guide) });
+    await save.click();
+    await expectToast(page, "Premium Content Updated");
+    await section.getByText("Current strategy guide").click();
+    await section.getByTestId("current-strategy-guide").getByText("Open the app at 8 pm", { exact: false }).waitFor();
+    expect(profileRow(id).optimizedProfile).toMatchObject({ conversationStarters: "1. What got you into trail running?\n2. Best coffee in town?", strategyGuide: guide });
+
+    await refuse(page, "PATCH", "/update-premium-content", 400, "The strategy guide is too long.");
+    await save.click();
+    await expectToast(page, "Failed to Update Premium Content", "The strategy guide is too long.");
+    await page.unrouteAll();
+
+    await refuse(page, "POST", "/regenerate", 409, "Only a completed profile can be regenerated.");
+    await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();
+    await expectToast(page, "Failed to Regenerate", "Only a completed profile can be regenerated.");
+    await page.unrouteAll();
+
+    await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();
+    await expectToast(page, "Optimization Regenerated");
+    await dialog(page).waitFor({ state: "detached" });
+    // The row that opened the dialog lost its Review button: the keyboard is left in the table.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("region");
+    expect(["pending", "processing", "completed"]).toContain((await statusOf(row(page, id))) ?? "");
+    expect(["processing", "completed"]).toContain(profileRow(id).status);
+    expect(unexpected(errors, 400, 409)).toEqual([]);
+    await ctx.close();
+  }, 150_000);
+
+  test("refusals of saving and sending show the spec's failure toasts; a refund asks for a reason, then 'Refund Issued'", async () => {
+    const id = paid.refund;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    await review(page, id);
+    const d = dialog(page);
+    // Basic: no premium content.
+    expect(await d.getByTestId("review-premium").count()).toBe(0);
+
+    await refuse(page, "PATCH", "/update", 400, "The optimised profile must not be empty.");
+    await d.getByLabel("Optimized profile (HTML)").fill("");
+    await d.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Failed to Save Changes", "The optimised profile must not be empty.");
+    await d.getByRole("button", { name: "Discard Changes" }).click();
+
+    await refuse(page, "POST", "/send-email", 409, "The results e-mail is already on its way.");
+    await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    await expectToast(page, "Failed to Send Email", "The results e-mail is already on its way.");
+    await page.unrouteAll();
+
+    await d.getByRole("button", { name: "Refund", exact: true }).click();
+    await d.getByRole("button", { name: "Confirm Refund" }).click();
+    expect(await d.getByText("Please give a reason for the refund.").count()).toBe(1);
+    await d.getByLabel("Reason").fill("We could not deliver the service in time.");
+
+    await refuse(page, "POST", "/refund", 409, "This order has already been refunded.");
+    await d.getByRole("button", { name: "Confirm Refund" }).click();
+    await expectToast(page, "Refund Failed", "This order has already been refunded.");
+    await page.unrouteAll();
+
+    await d.getByRole("button", { name: "Confirm Refund" }).click();
+    await expectToast(page, "Refund Issued");
+    await dialog(page).waitFor({ state: "detached" });
+    const order = store.db.select().from(orders).where(eq(orders.profileId, id)).get()!;
+    expect(order.status).toBe("refunded");
+    expect(unexpected(errors, 400, 409)).toEqual([]);
+    await ctx.close();
+  }, 150_000);
+});
+
+describe("the dashboard", () => {
+  test("counts, filters (aria-pressed, in the address), search by e-mail and id, pages, 'No profiles found'", async () => {
+    // 30 unpaid profiles to page through.
+    for (let i = 0; i < 30; i++) store.db.insert(profiles).values({ id: newId(), email: `paging-${i}@paging.test`, datingApp: "tinder", status: "created" }).run();
+    const { ctx, page, errors } = await dashboard();
+    const counts = page.getByTestId("admin-counts");
+    for (const label of ["Total Profiles", "Pending", "Completed", "Emails Sent"]) expect(await counts.getByText(label, { exact: true }).count()).toBe(1);
+    expect(Number(await counts.locator("dd").first().textContent())).toBeGreaterThanOrEqual(35);
+    const filters = ["All", "Pending", "Processing", "Completed", "Failed", "Revision Requests"];
+    for (const name of filters) expect(await page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed")).toBe(name === "All" ? "true" : "false");
+    for (const column of ["ID", "Email", "Dating App", "Plan", "Status", "Email Status", "Deadline", "Created At", "Actions"]) {
+      expect(await table(page).getByRole("columnheader", { name: column, exact: true }).count()).toBe(1);
+    }
+
+    await page.getByLabel("Search by e-mail or ID").fill("paging.test");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByTestId("admin-page-of").getByText("Page 1 of 2").waitFor();
+    expect(await table(page).locator("tbody tr").count()).toBe(25);
+    expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByTestId("admin-page-of").getByText("Page 2 of 2").waitFor();
+    expect(await table(page).locator("tbody tr").count()).toBe(5);
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    // The view is in the address: a reload shows the same page.
+    expect(new URL(page.url()).search).toBe("?q=paging.test&page=2");
+    await page.reload();
+    await page.getByTestId("admin-page-of").getByText("Page 2 of 2").waitFor();
+
+    // A filter starts again at page 1 and keeps the search; nothing unpaid is completed.
+    await page.getByRole("button", { name: "Completed", exact: true }).click();
+    await table(page).getByText("No profiles found").waitFor();
+    expect(new URL(page.url()).search).toBe("?status=completed&q=paging.test");
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.waitForURL((url) => url.search === "?status=completed");
+    await table(page).locator("tbody tr[data-profile-id]").first().waitFor();
+    const statuses = await table(page).locator("tbody [data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["completed"]));
+
+    // Search by id finds exactly that profile, by e-mail too.
+    await page.getByRole("button", { name: "All", exact: true }).click();
+    for (const q of [paid.flow, "flow@example.com"]) {
+      await page.getByLabel("Search by e-mail or ID").fill(q);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("q") === q);
+      await row(page, paid.flow).waitFor();
+      expect(await table(page).locator("tbody tr").count()).toBe(1);
+    }
+    await page.getByLabel("Search by e-mail or ID").fill("nobody@nowhere.test");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await table(page).getByText("No profiles found").waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  test("a list that fails to load: 'Error Loading Admin Dashboard', who to contact, and Try Again", async () => {
+    const { ctx, page, errors } = await open();
+    await page.route(
+      (url) => url.pathname === "/api/admin/profiles",
+      (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The database is busy." }) }),
+    );
+    await fillLogin(page, USERNAME, PASSWORD);
+    const problem = page.getByTestId("admin-load-error");
+    await problem.getByRole("heading", { name: "Error Loading Admin Dashboard" }).waitFor();
+    expect(await problem.textContent()).toContain("The database is busy.");
+    expect(await problem.textContent()).toContain("If the problem persists, contact support");
+    expect(await problem.getByRole("link", { name: SUPPORT_EMAIL }).getAttribute("href")).toBe(`mailto:${SUPPORT_EMAIL}`);
+    await page.unrouteAll();
+    await problem.getByRole("button", { name: "Try Again" }).click();
+    await table(page).waitFor();
+    expect(await page.getByTestId("admin-load-error").count()).toBe(0);
+    expect(unexpected(errors, 500)).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+
+  test("the review dialog is a modal: focus inside, Tab stays inside, Escape closes, focus returns", async () => {
+    const { ctx, page, errors } = await dashboard(`/admin?q=${paid.flow}`);
+    const opener = row(page, paid.flow).getByRole("button", { name: /^Review/ });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog(page).getByRole("heading", { name: "Original Profile" }).waitFor();
+    const inside = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await inside()).toBe(true);
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inside()).toBe(true);
+    }
+    // From the dialog itself, Shift+Tab wraps to its last control.
+    await dialog(page).focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await inside()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The close button does the same.
+    await opener.click();
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+});
+
+describe("accessibility", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: login form, dashboard and review dialog with nothing serious for axe, no sideways scrolling`, async () => {
+        const { ctx, page, errors } = await open("/admin", { theme, width });
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await signIn(page);
+        await table(page).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        // The page never scrolls sideways; on a phone the table scrolls inside its own region.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        if (width === 1280) expect(await page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+        await page.getByLabel("Search by e-mail or ID").fill(paid.flow);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        await row(page, paid.flow).waitFor();
+        await review(page, paid.flow);
+        await dialog(page).getByTestId("review-photos").scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="review-photos"] img')].every((img) => img.complete));
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }, 60_000);
+    }
+  }
+});
+
+// Last: it locks this address out of signing in for the throttle's window.
+describe("the sign-in throttle", () => {
+  test("after five failures the server's wait message shows under 'Login Failed'", async () => {
+    const { ctx, page, errors } = await open();
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+    // Failures from this address earlier in the file count too: fail until the server starts refusing.
+    let refused = false;
+    for (let i = 0; i < 5 && !refused; i++) {
+      await fillLogin(page, USERNAME, `wrong password ${i}`);
+      await expectToast(page, "Login Failed");
+      refused = /Too many failed sign-in attempts/.test((await toast(page).textContent()) ?? "");
+      if (!refused) expect(await toast(page).textContent()).toContain("Invalid username or password");
+      await toast(page).getByRole("button", { name: "Dismiss notification" }).click();
+    }
+    await fillLogin(page, USERNAME, PASSWORD);
+    await expectToast(page, "Login Failed", /^Login Failed\s*Too many failed sign-in attempts\. Try again in \d+ minutes?\./);
+    expect(await page.getByRole("heading", { name: "Admin Login" }).count()).toBe(1);
+    expect(unexpected(errors, 401, 429)).toEqual([]);
+    await ctx.close();
+  }, 30_000);
+});

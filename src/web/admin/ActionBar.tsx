@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+import { controlClass, Field } from "../ui/field.tsx";
+import { ACTIONS, EMAIL_ALREADY_SENT, runAction } from "./actions.ts";
+import type { AdminAction, AdminProfileDetail } from "./types.ts";
+
+const BUSY_LABELS: Record<AdminAction, string> = {
+  "send-email": "Sending...",
+  regenerate: "Regenerating...",
+  recover: "Recovering...",
+  "process-revision": "Processing...",
+  refund: "Refunding...",
+};
+
+/** The buttons in the order they are offered; the refund goes last, apart, since it cannot be undone. */
+const ORDER: AdminAction[] = ["process-revision", "regenerate", "send-email", "recover"];
+
+/**
+ * The review dialog's actions (spec section 4), each offered only when the server's `actions` allows it. A completed
+ * result always shows its e-mail button: "Send Optimization Email", or "Email Already Sent" (disabled) once it went.
+ * The refund asks for a reason first.
+ */
+export function ActionBar({
+  profile,
+  unsavedEdits,
+  onDone,
+}: {
+  profile: AdminProfileDetail;
+  unsavedEdits: boolean;
+  onDone: (action: AdminAction, ok: boolean) => Promise<void> | void;
+}) {
+  const toast = useToast();
+  const [busy, setBusy] = useState<AdminAction | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  // The e-mail goes out from the job loop a moment after the server accepts it: from then on this button says so.
+  const [sentHere, setSentHere] = useState(false);
+  const allowed = new Set(profile.actions);
+  // Closing the refund form (Cancel) gives the focus back to the button that opened it.
+  const refundButton = useRef<HTMLButtonElement>(null);
+  const wasRefunding = useRef(false);
+  useEffect(() => {
+    if (wasRefunding.current && !refunding) refundButton.current?.focus();
+    wasRefunding.current = refunding;
+  }, [refunding]);
+
+  const run = async (action: AdminAction, body?: unknown) => {
+    setBusy(action);
+    const ok = await runAction(profile.id, action, toast, body);
+    if (ok && action === "send-email") setSentHere(true);
+    await onDone(action, ok);
+    setBusy(null);
+    if (ok && action === "refund") setRefunding(false);
+  };
+
+  const confirmRefund = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setReasonError("Please give a reason for the refund.");
+      document.getElementById("review-refund-reason")?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    void run("refund", { reason: reason.trim() });
+  };
+
+  const buttons = ORDER.filter((a) => allowed.has(a) && !(a === "send-email" && sentHere));
+  const emailSent = profile.status === "completed" && (sentHere || (!allowed.has("send-email") && profile.email_sent === true));
+  const nothing = buttons.length === 0 && !emailSent && !allowed.has("refund");
+
+  return (
+    <div className="space-y-3" data-testid="review-actions">
+      {unsavedEdits && buttons.includes("send-email") && (
+        <p className="text-sm text-danger">You have unsaved changes to the content. Save them before sending, or they will not be in the e-mail.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {buttons.map((action) => (
+          <button
+            key={action}
+            type="button"
+            disabled={busy !== null}
+            onClick={() => run(action)}
+            className={buttonClass(action === "send-email" || action === "process-revision" ? "primary" : "outline")}
+          >
+            {busy === action ? BUSY_LABELS[action] : ACTIONS[action].label}
+          </button>
+        ))}
+        {emailSent && (
+          <button type="button" disabled className={buttonClass("outline")}>
+            {EMAIL_ALREADY_SENT}
+          </button>
+        )}
+        {allowed.has("refund") && !refunding && (
+          <button ref={refundButton} type="button" disabled={busy !== null} onClick={() => setRefunding(true)} className={buttonClass("outline", "md", "text-danger sm:ml-auto")}>
+            {ACTIONS.refund.label}
+          </button>
+        )}
+        {nothing && <p className="text-sm text-muted-foreground">No action is available for this profile now.</p>}
+      </div>
+      {refunding && (
+        <form onSubmit={confirmRefund} noValidate aria-labelledby="review-refund-heading" className="space-y-3 rounded-lg border border-danger p-4">
+          <h3 id="review-refund-heading" className="font-semibold">
+            Refund this order
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            The payment is refunded through the payment provider, the customer is told by e-mail and queued work on this profile stops. This cannot be undone.
+          </p>
+          <Field id="review-refund-reason" label="Reason" error={reasonError} required>
+            {(control) => (
+              <textarea
+                {...control}
+                autoFocus
+                rows={2}
+                maxLength={500}
+                required
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (reasonError && e.target.value.trim()) setReasonError(undefined);
+                }}
+                className={controlClass.textarea}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy !== null} className={buttonClass("destructive")}>
+              {busy === "refund" ? BUSY_LABELS.refund : "Confirm Refund"}
+            </button>
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => {
+                setRefunding(false);
+                setReasonError(undefined);
+              }}
+              className={buttonClass("ghost")}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { apiGet, apiRequest, messageOf } from "../api.ts";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+import { controlClass } from "../ui/field.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { LoadError } from "./LoadError.tsx";
+import { ProfileTable } from "./ProfileTable.tsx";
+import type { AdminListAnswer } from "./types.ts";
+
+/** Its own chunk, fetched at the first Review: the page's first load carries only the sign-in and the list. */
+const ReviewDialog = lazy(() => import("./ReviewDialog.tsx").then((m) => ({ default: m.ReviewDialog })));
+
+/** Spec: the filter buttons, in the spec's order; the value is the API's `status`. */
+const FILTERS = [
+  { label: "All", status: "" },
+  { label: "Pending", status: "pending" },
+  { label: "Processing", status: "processing" },
+  { label: "Completed", status: "completed" },
+  { label: "Failed", status: "failed" },
+  { label: "Revision Requests", status: "revision_requested" },
+] as const;
+
+type Filter = (typeof FILTERS)[number]["status"];
+
+type List = { state: "loading" } | { state: "loaded"; data: AdminListAnswer } | { state: "failed"; message: string };
+
+/** The view lives in the address (?status=&q=&page=), so a reload or a shared link shows the same list. */
+function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("status") ?? "";
+  const status: Filter = FILTERS.some((f) => f.status === raw) ? (raw as Filter) : "";
+  const q = params.get("q") ?? "";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const set = useCallback(
+    (next: { status: Filter; q: string; page: number }) => {
+      const out = new URLSearchParams();
+      if (next.status) out.set("status", next.status);
+      if (next.q) out.set("q", next.q);
+      if (next.page > 1) out.set("page", String(next.page));
+      setParams(out, { replace: true });
+    },
+    [setParams],
+  );
+  return { status, q, page, set };
+}
+
+/**
+ * The signed-in dashboard (spec section 2, issue 11): counts, filters, search, the profiles most urgent first, and the
+ * review dialog. The list is read when the view changes, after every change an administrator makes, and on Refresh;
+ * never on a timer (spec section 7: no polling).
+ */
+export function Dashboard({ username, onSignedOut }: { username: string; onSignedOut: () => void }) {
+  const toast = useToast();
+  const query = useListQuery();
+  const [list, setList] = useState<List>({ state: "loading" });
+  const [refreshing, setRefreshing] = useState(false);
+  const [reads, setReads] = useState(0);
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [search, setSearch] = useState(query.q);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tableRegion = useRef<HTMLDivElement>(null);
+  // Set when an action took the reviewed profile out of review: its row changes, so focus goes to the table instead.
+  const reviewLeft = useRef(false);
+  const signedOut = useRef(onSignedOut);
+  signedOut.current = onSignedOut;
+  useEffect(() => setSearch(query.q), [query.q]);
+
+  const reload = useCallback(() => setReads((n) => n + 1), []);
+
+  /** The session ended elsewhere (expired, signed out in another tab): back to the login form. */
+  const sessionEnded = useCallback(() => {
+    toast({ title: "Signed Out", description: "Your session has ended. Please sign in again." });
+    signedOut.current();
+  }, [toast]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setRefreshing(true);
+    const params = new URLSearchParams({ page: String(query.page) });
+    if (query.status) params.set("status", query.status);
+    if (query.q) params.set("q", query.q);
+    (async () => {
+      try {
+        const data = await apiGet<AdminListAnswer>(`/api/admin/profiles?${params}`, { on401: "returnNull" });
+        if (cancelled) return;
+        if (!data) return sessionEnded();
+        setList({ state: "loaded", data });
+      } catch (err) {
+        if (!cancelled) setList({ state: "failed", message: messageOf(err, "The server could not be reached.") });
+      } finally {
+        if (!cancelled) setRefreshing(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [query.status, query.q, query.page, reads, sessionEnded]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await apiRequest("POST", "/api/admin/logout");
+      onSignedOut();
+    } catch (err) {
+      toast({ title: "Sign Out Failed", description: messageOf(err, "Please check your connection and try again."), variant: "destructive" });
+      setSigningOut(false);
+    }
+  };
+
+  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    query.set({ status: query.status, q: search.trim(), page: 1 });
+  };
+
+  const data = list.state === "loaded" ? list.data : null;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+            Admin Dashboard
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground">{username}</span>
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" onClick={reload} disabled={refreshing} className={buttonClass("outline", "sm")}>
+            {refreshing && list.state !== "loading" ? "Refreshing..." : "Refresh"}
+          </button>
+          <button type="button" onClick={signOut} disabled={signingOut} className={buttonClass("outline", "sm")}>
+            {signingOut ? "Signing out..." : "Sign Out"}
+          </button>
+        </div>
+      </div>
+
+      {data && (
+        <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="admin-counts">
+          {(
+            [
+              ["Total Profiles", data.counts.total],
+              ["Pending", data.counts.pending],
+              ["Completed", data.counts.completed],
+              ["Emails Sent", data.counts.emails_sent],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-border p-4">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      <div className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <div role="group" aria-label="Show profiles by status" className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <button
+              key={f.label}
+              type="button"
+              aria-pressed={query.status === f.status}
+              onClick={() => query.set({ status: f.status, q: query.q, page: 1 })}
+              className={buttonClass(query.status === f.status ? "primary" : "outline", "sm")}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+        <form role="search" aria-label="Profiles" onSubmit={submitSearch} className="flex gap-2">
+          <label htmlFor="admin-search" className="sr-only">
+            Search by e-mail or ID
+          </label>
+          <input
+            id="admin-search"
+            type="search"
+            name="q"
+            placeholder="Search by e-mail or ID"
+            autoComplete="off"
+            spellCheck={false}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className={`${controlClass.input} min-w-0 lg:w-72`}
+          />
+          <button type="submit" className={buttonClass("outline", "md")}>
+            Search
+          </button>
+        </form>
+      </div>
+      {query.q && (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Showing profiles matching “<span className="font-medium text-foreground">{query.q}</span>”.{" "}
+          <button type="button" className="text-primary underline underline-offset-4" onClick={() => query.set({ status: query.status, q: "", page: 1 })}>
+            Clear search
+          </button>
+        </p>
+      )}
+
+      {list.state === "loading" && <Spinner label="Loading profiles..." />}
+      {list.state === "failed" && (
+        <LoadError
+          message={list.message}
+          onRetry={() => {
+            setList({ state: "loading" });
+            reload();
+          }}
+        />
+      )}
+      {data && (
+        <>
+          <ProfileTable regionRef={tableRegion} rows={data.profiles} busy={refreshing} onReview={setReviewing} onChanged={reload} />
+          <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+            <button
+              type="button"
+              disabled={data.page <= 1}
+              onClick={() => query.set({ status: query.status, q: query.q, page: data.page - 1 })}
+              className={buttonClass("outline", "sm")}
+            >
+              Previous
+            </button>
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="admin-page-of">
+              Page {data.page} of {pages}
+            </p>
+            <button
+              type="button"
+              disabled={data.page >= pages}
+              onClick={() => query.set({ status: query.status, q: query.q, page: data.page + 1 })}
+              className={buttonClass("outline", "sm")}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            profileId={reviewing}
+            onClose={(left) => {
+              reviewLeft.current = left;
+              setReviewing(null);
+            }}
+            onChanged={reload}
+            onSessionEnded={sessionEnded}
+            returnFocus={(opener) => (opener?.isConnected && !reviewLeft.current ? opener : (tableRegion.current ?? heading.current))}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { LoadError } from "../admin/LoadError.tsx";
+import { LoginForm } from "../admin/LoginForm.tsx";
+import type { AuthStatus } from "../admin/types.ts";
+import { apiGet, messageOf } from "../api.ts";
+import { Spinner } from "../ui/Spinner.tsx";
+
+/** Its own chunk: a signed-out visit (the login form) never downloads the dashboard. */
+const Dashboard = lazy(() => import("../admin/Dashboard.tsx").then((m) => ({ default: m.Dashboard })));
+
+type Session =
+  | { state: "checking" }
+  | { state: "failed"; message: string }
+  /** `focus`: the form takes the focus (after signing out), not on a first visit. */
+  | { state: "signed-out"; focus: boolean }
+  | { state: "signed-in"; username: string };
+
+/**
+ * /admin: the login form when signed out, the dashboard when signed in (spec sections 2 and 6). The session is asked
+ * for on load, in the browser only, so the server's markup is the same for everyone and holds nothing of the admin's.
+ */
+export function AdminPage() {
+  const [session, setSession] = useState<Session>({ state: "checking" });
+  const [checks, setChecks] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const status = await apiGet<AuthStatus>("/api/admin/auth-status", { on401: "returnNull" });
+        if (cancelled) return;
+        setSession(status?.authenticated ? { state: "signed-in", username: status.username ?? "" } : { state: "signed-out", focus: false });
+      } catch (err) {
+        if (!cancelled) setSession({ state: "failed", message: messageOf(err, "The server could not be reached.") });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [checks]);
+
+  return (
+    <>
+      {/* An administrator's page: no search engine may keep it (the server's X-Robots-Tag and robots.txt say so too). */}
+      <meta name="robots" content="noindex, nofollow" />
+      {session.state === "checking" && <Spinner label="Checking your session..." />}
+      {session.state === "failed" && (
+        <LoadError
+          message={session.message}
+          onRetry={() => {
+            setSession({ state: "checking" });
+            setChecks((n) => n + 1);
+          }}
+        />
+      )}
+      {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username) => setSession({ state: "signed-in", username })} />}
+      {session.state === "signed-in" && (
+        <Suspense fallback={<Spinner label="Loading the dashboard..." />}>
+          <Dashboard username={session.username} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+        </Suspense>
+      )}
+    </>
+  );
+}
