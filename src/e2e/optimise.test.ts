@@ -46,7 +46,7 @@ function readJob(dir: string, profileId: string) {
   try {
     return db
       .query<{ status: string; attempts: number; n: number }, [string]>(
-        "SELECT status, attempts, (SELECT count(*) FROM jobs WHERE kind = 'optimise-profile') AS n FROM jobs WHERE json_extract(payload, '$.profileId') = ?",
+        "SELECT status, attempts, (SELECT count(*) FROM jobs WHERE kind = 'optimise-profile') AS n FROM jobs WHERE kind = 'optimise-profile' AND json_extract(payload, '$.profileId') = ?",
       )
       .get(profileId)!;
   } finally {
@@ -129,6 +129,8 @@ describe("optimisation on embedded defaults", () => {
 
     const second = await start(first.dir);
     await waitFor(() => readProfile(second.dir, profileId).status === "completed", 60_000, "completed after the restart");
+    // The job is marked done just after the result is stored.
+    await waitFor(() => readJob(second.dir, profileId).status === "done", 10_000, "the job done");
     const job = readJob(second.dir, profileId);
     expect(job).toMatchObject({ status: "done", attempts: 2, n: 1 });
     const result = resultOf(readProfile(second.dir, profileId));
