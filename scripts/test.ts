@@ -1,16 +1,51 @@
 /**
- * `npm test`: everything, in order: typecheck, asset build, then `bun test` (unit, integration and browser tests).
- * Ends with one line `N passed, N failed` and exits non-zero when anything failed.
+ * `npm test`: everything, in order: typecheck, asset build, the unit and integration tests, then the browser tests
+ * under src/e2e/; each set of test files is spread over parallel `bun test` workers, slowest files first.
+ * `npm run test:fast` (`--fast`): the same without the browser tests, for the inner loop.
+ * Arguments go to one `bun test` run over whatever they select instead: `npm test -- src/api`, `npm run test:fast --
+ * -t refund`, or `npm test -- --update-timings` to record the files' durations again in scripts/test-timings.json
+ * after test files were added or reshaped.
+ * Ends with one line `N passed, N failed` and exits non-zero when anything failed; a crashed worker fails its file.
  */
 import { join } from "node:path";
 import { ROOT_DIR } from "../src/ssr/assets.ts";
 import { buildAssets } from "./build.ts";
 
-const extraArgs = process.argv.slice(2);
+const fast = process.argv.includes("--fast");
+const extraArgs = process.argv.slice(2).filter((arg) => arg !== "--fast");
+
+const BUN_TEST = [
+  process.execPath,
+  "test",
+  // Three workers on two cores: browser tests spend enough time waiting on pages and servers to keep both busy.
+  "--parallel=3",
+  // A test may wait its turn for a core behind the other workers: 30 s rather than bun's 5 s.
+  "--timeout=30000",
+  `--timings=${join(ROOT_DIR, "scripts/test-timings.json")}`,
+];
+const WITHOUT_BROWSER = "--path-ignore-patterns=src/e2e/**";
+const BROWSER = "./src/e2e/";
 
 function finish(passed: number, failed: number): never {
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
+}
+
+/** Runs `bun test` with its output passed through, and returns the counts of its summary. */
+async function bunTest(args: string[]): Promise<{ passed: number; failed: number }> {
+  const run = Bun.spawn([...BUN_TEST, ...args], { cwd: ROOT_DIR, stdout: "inherit", stderr: "pipe", env: { ...process.env, NODE_ENV: "test" } });
+  let report = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of run.stderr) {
+    const text = decoder.decode(chunk, { stream: true });
+    report += text;
+    process.stderr.write(text);
+  }
+  const code = await run.exited;
+  const passed = Number(/^\s*(\d+) pass$/m.exec(report)?.[1] ?? 0);
+  const failed = Number(/^\s*(\d+) fail$/m.exec(report)?.[1] ?? 0);
+  // A crash before the summary still counts as a failure.
+  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed };
 }
 
 const tsc = Bun.spawnSync([join(ROOT_DIR, "node_modules/.bin/tsc"), "--noEmit", "-p", ROOT_DIR], { stdout: "inherit", stderr: "inherit" });
@@ -22,23 +57,16 @@ console.log("typecheck: clean");
 
 await buildAssets();
 
-const run = Bun.spawn([process.execPath, "test", ...extraArgs], {
-  cwd: ROOT_DIR,
-  stdout: "inherit",
-  stderr: "pipe",
-  env: { ...process.env, NODE_ENV: "test" },
-});
+let runs: string[][];
+if (extraArgs.length > 0) runs = [fast ? [WITHOUT_BROWSER, ...extraArgs] : extraArgs];
+// One set after the other: beside the browsers, the unit tests that measure time would be starved of the cores.
+else runs = fast ? [[WITHOUT_BROWSER]] : [[WITHOUT_BROWSER], [BROWSER]];
 
-let report = "";
-const decoder = new TextDecoder();
-for await (const chunk of run.stderr) {
-  const text = decoder.decode(chunk, { stream: true });
-  report += text;
-  process.stderr.write(text);
+let passed = 0;
+let failed = 0;
+for (const args of runs) {
+  const counts = await bunTest(args);
+  passed += counts.passed;
+  failed += counts.failed;
 }
-const code = await run.exited;
-
-const passed = Number(/^\s*(\d+) pass$/m.exec(report)?.[1] ?? 0);
-const failed = Number(/^\s*(\d+) fail$/m.exec(report)?.[1] ?? 0);
-// A crash before the summary still counts as a failure.
-finish(passed, code !== 0 && failed === 0 ? 1 : failed);
+finish(passed, failed);
