@@ -28,7 +28,8 @@ if (targetUrl) {
   baseUrl = targetUrl.replace(/\/+$/, "");
   pid = pidArg >= 0 ? Number(args[pidArg + 1]) : undefined;
 } else {
-  server = await startServer();
+  // One address sends everything here: the anonymous rate limits are raised as for a load test.
+  server = await startServer({ RATE_LIMIT_SCALE: "1000" });
   baseUrl = server.url;
   pid = server.proc.pid;
 }
