@@ -1,10 +1,11 @@
 /**
  * `npm test`: everything, in order: typecheck, asset build, the unit and integration tests, then the browser tests
- * under src/e2e/; each set of test files is spread over parallel `bun test` workers, slowest files first.
+ * under src/e2e/; each set of test files is shared out to parallel `bun test` workers by the durations recorded in
+ * scripts/test-timings.json, and a worker that runs out takes over files another has not started.
  * `npm run test:fast` (`--fast`): the same without the browser tests, for the inner loop.
  * Arguments go to one `bun test` run over whatever they select instead: `npm test -- src/api`, `npm run test:fast --
- * -t refund`, or `npm test -- --update-timings` to record the files' durations again in scripts/test-timings.json
- * after test files were added or reshaped.
+ * -t refund`, or `npm test -- --update-timings` to record the files' durations again after test files were added or
+ * reshaped.
  * Ends with one line `N passed, N failed` and exits non-zero when anything failed; a crashed worker fails its file.
  */
 import { join } from "node:path";

@@ -7,7 +7,6 @@
  * stale list), otherwise from a refusal the test answers in the server's place (page.route), which is all the
  * browser can tell apart.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +17,7 @@ import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -189,7 +188,7 @@ async function refuse(page: Page, method: string, pathEnd: string, status: numbe
 const unexpected = (errors: string[], ...statuses: number[]) => errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,19 +1,20 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
 let smtp: TestSmtpServer;
 let server: RunningServer;
 let browser: Browser;
+let tab: SharedTab;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startServer({ SMTP_URL: smtp.url, SUPPORT_EMAIL, MAIL_FROM: "no-reply@profileboost.test" });
   browser = await launchBrowser();
+  tab = await sharedTab(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,9 +27,16 @@ const LABELS = { firstName: "First Name", lastName: "Last Name", email: "Email",
 type Values = typeof VALID;
 
 async function openContact(options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
-  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
-  const page = await ctx.newPage();
+  const viewport = { width: options.width ?? 1280, height: 900 };
+  let page: Page;
+  if (options.theme) {
+    // The theme is stored before any page script runs, in a context of its own (the test closes it).
+    const ctx = await browser.newContext({ viewport });
+    await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+    page = await ctx.newPage();
+  } else {
+    page = await tab.take(viewport);
+  }
   await page.goto(`${server.url}/contact`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return page;
@@ -62,7 +70,6 @@ describe("contact form", () => {
     }
     // Focus goes to the first field with a problem.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
-    await page.context().close();
   });
 
   const cases: [keyof Values, string, string][] = [
@@ -85,7 +92,6 @@ describe("contact form", () => {
       // Fixing the field clears its message as the person types.
       await page.getByLabel(LABELS[field], { exact: true }).fill(VALID[field]);
       expect(await errors.count()).toBe(0);
-      await page.context().close();
     });
   }
 
@@ -122,7 +128,6 @@ describe("contact form", () => {
     for (const label of Object.values(LABELS)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe("");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   test("a failure shows the destructive toast with the server's message and keeps what was typed", async () => {
@@ -162,7 +167,6 @@ describe("contact form", () => {
     expect(await toast.textContent()).toContain("Error sending message");
     expect(await toast.textContent()).toMatch(/Too many messages from your network\. Please try again in \d+ minute\(s\), or e-mail us at help@profileboost\.test\./);
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe(VALID.message);
-    await page.context().close();
   });
 
   test("the honeypot is invisible, out of the tab order and hidden from screen readers", async () => {
@@ -179,14 +183,13 @@ describe("contact form", () => {
       order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || ""));
     }
     expect(order).toEqual(["contact-lastName", "contact-email", "contact-subject", "contact-message", "Send Message"]);
-    await page.context().close();
   });
 
   for (const theme of ["light", "dark"] as const) {
     test(`no serious accessibility problems with the messages shown (${theme})`, async () => {
       const page = await openContact({ theme, width: 320 });
       await page.getByRole("button", { name: "Send Message" }).click();
-      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
       expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
       await page.context().close();
     });

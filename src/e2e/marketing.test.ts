@@ -1,7 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -149,9 +148,13 @@ const PAGES: PageSpec[] = [
 
 async function open(ctx: BrowserContext, path: string): Promise<Page> {
   const page = await ctx.newPage();
+  await visit(page, path);
+  return page;
+}
+
+async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return page;
 }
 
 async function themedContext(theme: "light" | "dark", width: number): Promise<BrowserContext> {
@@ -161,45 +164,58 @@ async function themedContext(theme: "light" | "dark", width: number): Promise<Br
 }
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("marketing pages", () => {
-  for (const spec of PAGES) {
-    for (const theme of ["light", "dark"] as const) {
-      for (const width of [320, 390, 1280]) {
-        test(`${spec.path} in ${theme} theme at ${width}px: spec text, links, no serious accessibility problems`, async () => {
-          const ctx = await themedContext(theme, width);
-          const page = await open(ctx, spec.path);
-          const errors = recordPageErrors(page);
-          expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [320, 390, 1280]) {
+      // One tab per theme and width goes through every page: a new document each time, the assets from its cache.
+      describe(`${theme} theme at ${width}px`, () => {
+        let ctx: BrowserContext;
+        let page: Page;
+        let errors: string[];
+        beforeAll(async () => {
+          ctx = await themedContext(theme, width);
+          page = await ctx.newPage();
+          errors = recordPageErrors(page);
+        });
+        afterAll(async () => {
+          await ctx?.close();
+        });
 
-          const main = page.locator("main");
-          expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
-          const text = (await main.textContent()) ?? "";
-          for (const s of spec.strings) expect(text).toContain(s);
-          for (const [name, href] of spec.links) {
-            const link = main.getByRole("link", { name, exact: typeof name === "string" });
-            expect(await link.count()).toBeGreaterThan(0);
-            expect(await link.first().getAttribute("href")).toBe(href);
-          }
-          for (const id of spec.anchors ?? []) expect(await page.locator(`#${id}`).count()).toBe(1);
+        for (const spec of PAGES) {
+          test(`${spec.path} in ${theme} theme at ${width}px: spec text, links, no serious accessibility problems`, async () => {
+            await visit(page, spec.path);
+            errors.length = 0;
+            expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
 
-          // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
-          const overflowing = await main.evaluate((el) =>
-            [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
-          );
-          expect(overflowing).toEqual([]);
-          // Nor does the shell around it (header, footer).
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-          expect(await seriousViolations(page)).toEqual([]);
-          expect(errors).toEqual([]);
-          await ctx.close();
-        }, 30_000);
-      }
+            const main = page.locator("main");
+            expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
+            const text = (await main.textContent()) ?? "";
+            for (const s of spec.strings) expect(text).toContain(s);
+            for (const [name, href] of spec.links) {
+              const link = main.getByRole("link", { name, exact: typeof name === "string" });
+              expect(await link.count()).toBeGreaterThan(0);
+              expect(await link.first().getAttribute("href")).toBe(href);
+            }
+            for (const id of spec.anchors ?? []) expect(await page.locator(`#${id}`).count()).toBe(1);
+
+            // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
+            const overflowing = await main.evaluate((el) =>
+              [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
+            );
+            expect(overflowing).toEqual([]);
+            // Nor does the shell around it (header, footer).
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+            expect(await seriousViolations(page)).toEqual([]);
+            expect(errors).toEqual([]);
+          }, 30_000);
+        }
+      });
     }
   }
 

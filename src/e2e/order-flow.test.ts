@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -16,12 +15,14 @@ import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
+let tab: SharedTab;
 let store: Store;
 let small: Buffer[];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  tab = await sharedTab(browser, server.url);
   store = openStore(join(server.dir, "app.sqlite"));
   small = await Promise.all(["#c04080", "#4080c0", "#80c040", "#c08040", "#40c080", "#8040c0", "#404040"].map((c) => plainJpeg(320, 240, c)));
 });
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await tab.take({ width: 1280, height: 900 });
   const errors = recordPageErrors(page);
   await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -56,7 +57,6 @@ describe("/plan-details", () => {
     expect(await page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
     expect(await page.getByRole("link", { name: "Continue to Profile Details" }).getAttribute("href")).toBe("/upload?plan=Premium&price=9.99&planId=premium");
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("an unknown plan id shows the first three Basic features and the default amount", async () => {
@@ -67,7 +67,6 @@ describe("/plan-details", () => {
       "Basic Bio Optimization",
       "Photo Order Recommendations",
     ]);
-    await page.close();
   });
 });
 
@@ -76,7 +75,6 @@ describe("/upload", () => {
     test(`redirects to /pricing for "${query}"`, async () => {
       const { page } = await open(`/upload${query}`);
       await page.waitForURL(`${server.url}/pricing`);
-      await page.close();
     });
   }
 
@@ -115,7 +113,6 @@ describe("/upload", () => {
     expect(await names()).toEqual(["email", "dating_app", "bio", "industry", "education", "looking_for", "vibes"]);
     expect(await page.getByText("Upload 3 to 6 photos (JPEG, PNG, WebP, AVIF or HEIF), up to 10MB each.").count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("photo messages: too many, too few, none; previews with a remove button each", async () => {
@@ -143,7 +140,6 @@ describe("/upload", () => {
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await toast(page).getByText("Photos required").waitFor();
     await toast(page).getByText("Please upload at least 3 photos", { exact: true }).waitFor();
-    await page.close();
   });
 
   test("the keyboard reaches the photo picker and each remove button", async () => {
@@ -165,7 +161,6 @@ describe("/upload", () => {
     await page.getByText("0 of 6 photos selected").waitFor();
     // None left: back to the picker.
     expect(await focused(page)).toBe("photos-input");
-    await page.close();
   });
 
   test("a validation error moves focus to the first field with a problem; the photo message is tied to the picker until photos are added", async () => {
@@ -192,7 +187,6 @@ describe("/upload", () => {
     await page.getByText("3 of 6 photos selected").waitFor();
     expect(await page.locator("#photos-error").count()).toBe(0);
     expect(await picker.getAttribute("aria-invalid")).toBeNull();
-    await page.close();
   });
 
   test("a server refusal shows 'Error uploading profile' with the server's message and re-enables the button", async () => {
@@ -208,7 +202,6 @@ describe("/upload", () => {
     // The button was disabled while busy, which drops focus; it gets it back.
     expect(await focused(page)).toBe("Continue to Payment");
     expect(await page.locator("#field-email").inputValue()).toBe("sam@example.com");
-    await page.close();
   });
 
   test("a field error is shown beside the field, and nothing is sent", async () => {
@@ -224,7 +217,6 @@ describe("/upload", () => {
     await page.locator("#field-bio-error").getByText("Bio must be at least 10 characters").waitFor();
     expect(await page.locator("#field-bio").getAttribute("aria-invalid")).toBe("true");
     expect(sent).toEqual([]);
-    await page.close();
   });
 
   test("a failed checkout shows the spec's toast, re-enables the button, and a retry does not save the profile twice", async () => {
@@ -248,7 +240,6 @@ describe("/upload", () => {
     const saved = store.db.select().from(profiles).where(eq(profiles.email, "retry@example.com")).all();
     expect(saved).toHaveLength(1);
     expect(store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all()).toHaveLength(1);
-    await page.close();
   }, 30_000);
 
   test("happy path: profile, order and checkout session are created, and the browser lands on the payment page", async () => {
@@ -284,7 +275,6 @@ describe("/upload", () => {
     expect(stored).toHaveLength(3);
     expect(Math.max(...stored.map((p) => p.width!))).toBe(2048);
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 });
 
@@ -304,7 +294,7 @@ describe("/profile-form", () => {
 
   test("pending ids in localStorage are read and removed; the paid order gets the profile and nobody is sent to pay", async () => {
     const orderId = paidOrder();
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/`);
     await page.evaluate(([o]) => {
@@ -326,7 +316,8 @@ describe("/profile-form", () => {
 
     const order = store.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
     expect(order.profileId).not.toBeNull();
-    expect(store.db.select().from(profiles).where(eq(profiles.id, order.profileId!)).get()!.status).toBe("pending");
+    // The job may already have optimised it by now.
+    expect(store.db.select().from(profiles).where(eq(profiles.id, order.profileId!)).get()!.status).toMatch(/^(pending|processing|completed)$/);
     expect(store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `optimise:${orderId}`)).all()).toHaveLength(1);
     expect(checkoutCalls).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/profile-form");
@@ -335,7 +326,6 @@ describe("/profile-form", () => {
     await dialog.getByRole("button", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 
   test("without a plan or order: the profile is saved and the success dialog offers Return to Home", async () => {
@@ -346,7 +336,6 @@ describe("/profile-form", () => {
     await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
     expect(store.db.select().from(profiles).where(eq(profiles.email, "no-plan@example.com")).get()?.status).toBe("created");
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 
   test("Escape closes the success dialog but leaves its message and Return to Home on the page, with focus", async () => {
@@ -363,7 +352,6 @@ describe("/profile-form", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/`);
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 
   test("the button reads Processing... while the profile is sent", async () => {
@@ -376,7 +364,6 @@ describe("/profile-form", () => {
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     await page.getByRole("button", { name: "Processing..." }).and(page.locator(":disabled")).waitFor();
     await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
-    await page.close();
   }, 30_000);
 });
 
@@ -404,7 +391,6 @@ describe("/hinge-form and /bumble-form", () => {
     expect(row).toMatchObject({ datingApp: "hinge", jobTitle: "Nurse", response3: "Reply 3" });
     expect(store.db.select().from(photoTable).where(eq(photoTable.profileId, row.id)).all()).toHaveLength(4);
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 
   test("/bumble-form: bio hint, three prompts of 15, the four heights, twelve star signs; the profile is saved", async () => {
@@ -428,7 +414,6 @@ describe("/hinge-form and /bumble-form", () => {
     expect(row).toMatchObject({ datingApp: "bumble", height: "5_9_to_6_0", starSign: "libra" });
     expect(row.bio).toHaveLength(350);
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 });
 
@@ -451,7 +436,6 @@ describe("payment forms", () => {
     expect(await focused(page)).toBe("Pay $6.99");
     expect(await page.locator("#card-number").inputValue()).toBe("4000 0000 0000 0002");
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
-    await page.close();
   }, 30_000);
 
   test("/checkout-redirect: after Try Again fails once more, Try Again has the focus again", async () => {
@@ -460,7 +444,6 @@ describe("payment forms", () => {
     await page.getByRole("button", { name: "Try Again" }).click();
     await page.locator("main [role=alert]").getByText("Order not found").waitFor();
     await page.waitForFunction(() => document.activeElement?.textContent === "Try Again");
-    await page.close();
   });
 
   test("/card-payment: empty fields are marked invalid and the first takes the focus", async () => {
@@ -473,7 +456,6 @@ describe("payment forms", () => {
     expect(await invalid()).toEqual(["card-name", "card-email", "card-expiry", "card-cvc"]);
     await page.locator("#card-name").fill("Sam Lee");
     expect(await invalid()).toEqual(["card-email", "card-expiry", "card-cvc"]);
-    await page.close();
   });
 });
 
@@ -538,29 +520,36 @@ describe("dark theme", () => {
   }, 30_000);
 });
 
-describe("accessibility", () => {
-  test("the order-flow pages have no axe violations, light and dark, with errors and previews showing", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const pages = ["/plan-details?planId=premium", "/upload?plan=Premium&price=9.99&planId=premium", "/profile-form?orderId=x&planId=basic", "/hinge-form", "/bumble-form"];
-    const found: string[] = [];
-    for (const scheme of ["light", "dark"] as const) {
-      await page.goto(`${server.url}/`);
-      await page.evaluate((s) => localStorage.setItem("theme", s), scheme);
+describe("accessibility: no axe violations on the order-flow pages, with errors and previews showing", () => {
+  const pages = ["/plan-details?planId=premium", "/upload?plan=Premium&price=9.99&planId=premium", "/profile-form?orderId=x&planId=basic", "/hinge-form", "/bumble-form"];
+  for (const scheme of ["light", "dark"] as const) {
+    describe(scheme, () => {
+      // One tab per theme goes through the pages.
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        context = await browser.newContext();
+        await context.addInitScript((s) => localStorage.setItem("theme", s), scheme);
+        page = await context.newPage();
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
       for (const path of pages) {
-        await page.goto(`${server.url}${path}`);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        if (path !== "/plan-details?planId=premium") {
-          await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
-          await page.getByText("3 of 6 photos selected").waitFor();
-          await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
-          await page.locator("#field-email-error").waitFor();
-        }
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        found.push(...violations.map((v) => `${scheme} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+        test(`${path} (${scheme})`, async () => {
+          await page.goto(`${server.url}${path}`);
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+          if (path !== "/plan-details?planId=premium") {
+            await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+            await page.getByText("3 of 6 photos selected").waitFor();
+            await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
+            await page.locator("#field-email-error").waitFor();
+          }
+          const { violations } = await axe(page).analyze();
+          expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        }, 30_000);
       }
-    }
-    expect(found).toEqual([]);
-    await context.close();
-  }, 90_000);
+    });
+  }
 });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { desc } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
@@ -15,11 +14,13 @@ import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
 
 let server: RunningServer;
 let browser: Browser;
+let tab: SharedTab;
 let store: Store;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  tab = await sharedTab(browser, server.url);
   store = openStore(join(server.dir, "app.sqlite"));
 });
 afterAll(async () => {
@@ -43,7 +44,7 @@ async function openCheckoutFor(page: Page, orderId: string) {
 
 describe("the whole journey on embedded defaults", () => {
   test("/pricing → Get Started → profile form with photos → local checkout → 4242 → /success: paid, pending, one job", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await tab.take({ width: 1280, height: 900 });
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/pricing`);
     await hydrated(page);
@@ -68,14 +69,13 @@ describe("the whole journey on embedded defaults", () => {
     expect(order.profileId).not.toBeNull();
     expect(orderState(store.db, order.id)).toMatchObject({ order: { status: "paid", planId: "premium", amount: 999 }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
     expect(errors).toEqual([]);
-    await page.close();
   }, 30_000);
 });
 
 describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)", () => {
   test("4242 pays: the success page shows what happens next; order paid, profile pending, one job", async () => {
     const { orderId } = insertOrder(store.db);
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await openCheckoutFor(page, orderId);
     expect(await page.getByTestId("checkout-amount").textContent()).toBe("$9.99");
@@ -97,12 +97,11 @@ describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)",
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(orderState(store.db, orderId).jobs).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("4000 0000 0000 0002 is declined: the spec's failure toast, nothing fulfilled, the card can be changed", async () => {
     const { orderId } = insertOrder(store.db);
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await openCheckoutFor(page, orderId);
     await page.getByLabel("Card number").fill("4000000000000002");
@@ -116,24 +115,22 @@ describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)",
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending", paidAt: null }, profileStatus: "created", jobs: 0 });
     // The browser reports the 402 answer as a failed resource load; anything else is an error in the page.
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
-    await page.close();
   });
 
   test("cancel returns to the cancel URL and pays nothing", async () => {
     const { orderId } = insertOrder(store.db);
-    const page = await browser.newPage();
+    const page = await tab.take();
     await openCheckoutFor(page, orderId);
     await page.getByRole("link", { name: "Cancel and return" }).click();
     await page.waitForURL(`${server.url}/pricing`);
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
-    await page.close();
   });
 });
 
 describe("embedded card form (/checkout)", () => {
   test("the local card form pays the order's amount and lands on /success", async () => {
     const { orderId } = insertOrder(store.db, { plan: "elite" });
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     // The browser's price is ignored: the order is elite, so the button asks for the elite price.
     await page.goto(`${server.url}/checkout?orderId=${orderId}&price=0.50`);
@@ -144,21 +141,19 @@ describe("embedded card form (/checkout)", () => {
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", amount: 4999 }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("without orderId and price it redirects to /pricing", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/checkout`);
     await page.waitForURL(`${server.url}/pricing`);
-    await page.close();
   });
 });
 
 describe("manual card form (/card-payment)", () => {
   test("empty fields are refused; the test card pays and goes to /success with the order and plan", async () => {
     const { orderId } = insertOrder(store.db, { plan: "basic" });
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/card-payment?planId=basic&price=6.99&orderId=${orderId}`);
     await hydrated(page);
     expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?planId=basic&price=6.99");
@@ -185,20 +180,18 @@ describe("manual card form (/card-payment)", () => {
     await page.waitForURL(new RegExp(`/success\\?orderId=${orderId}&planId=basic&session_id=`));
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
-    await page.close();
   });
 });
 
 describe("success page", () => {
   test("without a session id: the verification issue view with support contact", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/success`);
     await hydrated(page);
     await page.getByText("Missing payment information", { exact: true }).waitFor();
     await toast(page).getByText("Could not verify payment: Missing payment information").waitFor();
     expect(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:support@localhost");
     expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
-    await page.close();
   });
 
   test("an unpaid session: 'Payment verification failed. Status: unpaid' and the 'Payment Not Verified' toast", async () => {
@@ -209,21 +202,19 @@ describe("success page", () => {
       headers: { "Content-Type": "application/json" },
     });
     const { sessionId } = (await res.json()) as { sessionId: string };
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/success?session_id=${sessionId}`);
     await page.locator("#main").getByText("Payment verification failed. Status: unpaid").waitFor();
     await toast(page).getByText("Payment Not Verified").waitFor();
     expect(await page.locator("#main").textContent()).toContain("If you were charged, your payment went through");
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
-    await page.close();
   });
 
   test("an unknown session: 'Failed to verify payment'", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/success?session_id=nosuchsession`);
     await page.getByText("Failed to verify payment", { exact: true }).first().waitFor();
     await toast(page).getByText("Verification Error").waitFor();
-    await page.close();
   });
 
   test("a paid order with no profile yet: the customer goes to /profile-form, and the profile sent there queues the one job", async () => {
@@ -263,7 +254,7 @@ describe("success page", () => {
 
 describe("preparing checkout (/preparing-checkout)", () => {
   test("creates an order for the plan, pays it, and asks for the profile afterwards", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/preparing-checkout?planId=basic&price=0.01`);
     await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
@@ -275,23 +266,21 @@ describe("preparing checkout (/preparing-checkout)", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", planId: "basic", amount: 699, profileId: null }, jobs: 0 });
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("without plan information: the message, Try Again and Return to Pricing", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/preparing-checkout?price=9.99`);
     await hydrated(page);
     await page.getByText("Missing plan information").waitFor();
     await page.getByRole("button", { name: "Try Again" }).waitFor();
     expect(await page.getByRole("link", { name: "Return to Pricing" }).getAttribute("href")).toBe("/pricing");
-    await page.close();
   });
 });
 
 describe("checkout redirect errors", () => {
   test("missing order information, and an unknown order's message with Try Again and Return to Home", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/checkout-redirect?orderId=abc`);
     await hydrated(page);
     await page.getByText("Missing required order information").waitFor();
@@ -301,13 +290,12 @@ describe("checkout redirect errors", () => {
     await page.locator("#main").getByText("Order not found.", { exact: true }).waitFor();
     await toast(page).getByText("Error creating checkout session").waitFor();
     await page.getByRole("button", { name: "Try Again" }).waitFor();
-    await page.close();
   });
 });
 
 describe("internal test pages", () => {
   test("/payment-test pays a test amount through hosted checkout and returns to /success?test=true", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/payment-test`);
     await hydrated(page);
@@ -318,24 +306,22 @@ describe("internal test pages", () => {
     await page.waitForURL(/\/success\?test=true&session_id=/);
     await page.getByText("Test payment: no order was charged.").waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   test("/test-payment shows the test card and pays the chosen amount", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.goto(`${server.url}/test-payment?amount=6.99`);
     await hydrated(page);
     expect(await page.getByText("4242 4242 4242 4242", { exact: true }).count()).toBe(1);
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.waitForURL(/\/success\?test=true&session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await page.close();
   });
 });
 
 describe("internal test pages: failures", () => {
   test("/test-payment shows 'Error creating payment intent' with the server's message when the intent cannot be made", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     await page.route("**/api/create-payment-intent", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Payments are paused for maintenance." }) }),
     );
@@ -344,7 +330,6 @@ describe("internal test pages: failures", () => {
     await toast(page).getByText("Error creating payment intent").waitFor();
     expect(await toast(page).textContent()).toContain("Payments are paused for maintenance.");
     expect(await page.getByRole("alert").filter({ hasText: "Payments are paused for maintenance." }).count()).toBeGreaterThan(0);
-    await page.close();
   });
 });
 
@@ -424,27 +409,47 @@ describe("with Stripe (the SDK against the fake Stripe API)", () => {
   });
 });
 
-describe("accessibility", () => {
-  test("the payment pages have no axe violations (light and dark)", async () => {
-    const { orderId } = insertOrder(store.db);
-    // axe needs a page of its own context.
-    const context = await browser.newContext();
-    const page = await context.newPage();
+describe("accessibility: no axe violations on the payment pages", () => {
+  let orderId: string;
+  let payUrl: string;
+  beforeAll(async () => {
+    orderId = insertOrder(store.db).orderId;
+    const page = await tab.take();
     await openCheckoutFor(page, orderId);
-    const payUrl = page.url();
-    const targets = [payUrl, `${server.url}/card-payment?planId=premium&price=9.99&orderId=${orderId}`, `${server.url}/success`, `${server.url}/checkout-redirect`];
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate((s) => localStorage.setItem("theme", s), scheme);
-      for (const url of targets) {
-        await page.goto(url);
-        await hydrated(page);
-        await page.waitForLoadState("networkidle");
-        // The toast viewport belongs to the shell (its <li role="alert"> is reported to the shell's owner).
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect({ url, scheme, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`) }).toEqual({ url, scheme, violations: [] });
+    payUrl = page.url();
+  });
+  const targets: [string, () => string][] = [
+    ["/pay/:id", () => payUrl],
+    ["/card-payment", () => `${server.url}/card-payment?planId=premium&price=9.99&orderId=${orderId}`],
+    ["/success", () => `${server.url}/success`],
+    ["/checkout-redirect", () => `${server.url}/checkout-redirect`],
+  ];
+
+  for (const scheme of ["light", "dark"] as const) {
+    describe(scheme, () => {
+      // One tab per theme goes through the pages.
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        context = await browser.newContext({ colorScheme: scheme });
+        await context.addInitScript((s) => localStorage.setItem("theme", s), scheme);
+        page = await context.newPage();
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      for (const [name, target] of targets) {
+        test(`${name} (${scheme})`, async () => {
+          const url = target();
+          await page.goto(url);
+          await hydrated(page);
+          await page.waitForLoadState("networkidle");
+          // The toast viewport belongs to the shell (its <li role="alert"> is reported to the shell's owner).
+          const { violations } = await axe(page).analyze();
+          expect({ url, scheme, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`) }).toEqual({ url, scheme, violations: [] });
+        }, 30_000);
       }
-    }
-    await context.close();
-  }, 60_000);
+    });
+  }
 });

@@ -4,11 +4,10 @@
  * released result's tabs, photos and premium content, the revision request, the error views, accessibility in both
  * themes on a phone and a desktop, and hostile text in a result staying text.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { deliveryTime } from "../web/results/delivery.ts";
@@ -61,7 +60,7 @@ const panel = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
 
 /** axe over the whole page, or only within `within` (a panel after the page around it was checked). */
 async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  const builder = axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const result = await (within ? builder.include(within) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
+let tab: SharedTab;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  tab = await sharedTab(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -34,7 +35,7 @@ describe("server rendering", () => {
   });
 
   test("hydration completes without console errors", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/`);
     await hydrated(page);
@@ -44,13 +45,12 @@ describe("server rendering", () => {
     await page.waitForURL(`${server.url}/about`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 
 describe("the shell", () => {
   test("header and footer carry the spec's links", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await tab.take({ width: 1280, height: 800 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -69,11 +69,10 @@ describe("the shell", () => {
     expect(await legal.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
     expect(await footer.textContent()).toContain("© 2025");
     expect(await footer.getByRole("link", { name: /Instagram/ }).getAttribute("href")).toStartWith("https://");
-    await page.close();
   });
 
   test("the active header link is highlighted", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await tab.take({ width: 1280, height: 800 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -84,20 +83,18 @@ describe("the shell", () => {
     expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("class")).toContain("text-primary");
     expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBeNull();
-    await page.close();
   });
 
   test("at 320 px the shell fits the screen: no sideways scrolling", async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    const page = await tab.take({ width: 320, height: 640 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(true);
-    await page.close();
   });
 
   test("the mobile menu opens, shows the same links, and closes when one is chosen", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const page = await tab.take({ width: 375, height: 740 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
@@ -112,7 +109,6 @@ describe("the shell", () => {
     await page.waitForURL(`${server.url}/contact`);
     expect(await menu.count()).toBe(0);
     expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
-    await page.close();
   });
 
   test("the theme defaults to light, persists across reloads, and is applied before first paint", async () => {
@@ -172,7 +168,7 @@ describe("the shell", () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/definitely/not/here`);
       await hydrated(page);
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axe(page).analyze();
       expect(result.violations.map((v) => v.id)).toEqual([]);
       // axe reports a colour it cannot parse as "incomplete", not as a violation: the contrast rule must really run.
       const undecided = result.incomplete.flatMap((r) => r.nodes.map((n) => `${r.id}: ${n.any.map((c) => c.message).join(" ")}`));
@@ -182,16 +178,15 @@ describe("the shell", () => {
   }
 
   test("an unknown path shows the not-found page with a 404 status", async () => {
-    const page = await browser.newPage();
+    const page = await tab.take();
     const res = await page.goto(`${server.url}/definitely/not/here`);
     expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
     expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
-    await page.close();
   });
 
   test("a route change scrolls back to the top", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 300 } });
+    const page = await tab.take({ width: 1280, height: 300 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -202,6 +197,5 @@ describe("the shell", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Focus moves to the new page's content, not left on the link that was clicked.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
-    await page.close();
   });
 });
