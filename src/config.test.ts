@@ -118,3 +118,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "local", PUBLIC_URL: "http://localhost:3000" }).payments.provider).toBe("local");
   });
 });
+
+describe("the optimiser's settings", () => {
+  test("OPTIMISE_CONCURRENCY and OPENAI_VISION: defaults, good values, and bad values named in one line", () => {
+    expect(loadConfig({}).jobs.optimiseConcurrency).toBe(2);
+    expect(loadConfig({}).ai.vision).toBe(false);
+    expect(loadConfig({ OPTIMISE_CONCURRENCY: "4", OPENAI_VISION: "true" })).toMatchObject({ jobs: { optimiseConcurrency: 4 }, ai: { vision: true } });
+    for (const bad of ["0", "9", "two", "1.5", "-1"]) {
+      expect(() => loadConfig({ OPTIMISE_CONCURRENCY: bad })).toThrow(/^Invalid configuration: OPTIMISE_CONCURRENCY must be a whole number between 1 and 8/);
+    }
+    for (const bad of ["yes", "1", "TRUE "]) {
+      expect(() => loadConfig({ OPENAI_VISION: bad })).toThrow(/^Invalid configuration: OPENAI_VISION must be true or false/);
+    }
+  });
+});
