@@ -49,14 +49,19 @@ async function bunTest(args: string[]): Promise<{ passed: number; failed: number
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed };
 }
 
+const started = performance.now();
+/** Seconds since the start, for the phase lines that show where the time goes. */
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
 const tsc = Bun.spawnSync([join(ROOT_DIR, "node_modules/.bin/tsc"), "--noEmit", "-p", ROOT_DIR], { stdout: "inherit", stderr: "inherit" });
 if (tsc.exitCode !== 0) {
   console.error("typecheck failed");
   finish(0, 1);
 }
-console.log("typecheck: clean");
+console.log(`typecheck: clean (${elapsed()})`);
 
 await buildAssets();
+console.log(`assets built (${elapsed()})`);
 
 let runs: string[][];
 if (extraArgs.length > 0) runs = [fast ? [WITHOUT_BROWSER, ...extraArgs] : extraArgs];
@@ -69,5 +74,6 @@ for (const args of runs) {
   const counts = await bunTest(args);
   passed += counts.passed;
   failed += counts.failed;
+  console.log(`${args.includes(BROWSER) ? "browser" : "unit and API"} tests done (${elapsed()})`);
 }
 finish(passed, failed);
