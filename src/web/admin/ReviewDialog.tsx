@@ -5,7 +5,7 @@ import { Spinner } from "../ui/Spinner.tsx";
 import { ActionBar } from "./ActionBar.tsx";
 import { AuditTrail } from "./AuditTrail.tsx";
 import { appLabel, DeadlineText, EmailBadge, planTitle, StatusBadge } from "./badges.tsx";
-import { BeforeAfter } from "./BeforeAfter.tsx";
+import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { ContentEditor } from "./ContentEditor.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
@@ -185,7 +185,7 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
       <div className="grid gap-8 lg:grid-cols-2">
         <OriginalProfile profile={profile} />
         {profile.optimization ? (
-          <BeforeAfter result={profile.optimization} />
+          <BeforeAfter result={profile.optimization} appName={appLabel(profile.dating_app)} reader="admin" />
         ) : (
           <section aria-labelledby="review-compare-heading">
             <h3 id="review-compare-heading" className="text-lg font-semibold">

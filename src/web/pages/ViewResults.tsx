@@ -5,7 +5,7 @@ import type { PlanId } from "../../orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
 import { apiGet, ApiRequestError } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
-import { BeforeAfter } from "../results/BeforeAfter.tsx";
+import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { deliveryTime } from "../results/delivery.ts";
 import { PhotoAnalysis } from "../results/PhotoAnalysis.tsx";
 import { ConversationStarters, StrategyGuide } from "../results/PremiumContent.tsx";
@@ -271,7 +271,7 @@ function ResultTabs({ profile, appName }: { profile: ResultsAnswer["profile"]; a
               <ServerHtml html={content.html} testId="optimized-profile" />
               <ConversationStarters markdown={content.conversationStarters} />
               <StrategyGuide text={content.strategyGuide} />
-              {profile.optimization && <BeforeAfter result={profile.optimization} appName={appName} />}
+              {profile.optimization && <BeforeAfter result={profile.optimization} appName={appName} reader="customer" />}
             </>
           ),
         },
