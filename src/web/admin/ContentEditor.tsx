@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ServerHtml } from "../results/ServerHtml.tsx";
-import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
-import { useFocusAfterBusy } from "../ui/focus.ts";
-import { patchProfile } from "./actions.ts";
+import { useContentSave } from "./use-content-save.ts";
 
 /**
  * The optimised content and recommendations as HTML (spec: editable), saved with PATCH …/update. The preview shows
@@ -25,11 +23,9 @@ export function ContentEditor({
   onSaved: () => Promise<void>;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const toast = useToast();
   const [html, setHtml] = useState(saved.html);
   const [recommendations, setRecommendations] = useState(saved.recommendations);
-  const [pending, setPending] = useState(false);
-  const button = useFocusAfterBusy<HTMLButtonElement>(pending);
+  const { pending, button, save: saveContent } = useContentSave(profileId, "update", { done: "Changes Saved", failed: "Failed to Save Changes" }, onSaved);
   useEffect(() => setHtml(saved.html), [saved.html]);
   useEffect(() => setRecommendations(saved.recommendations), [saved.recommendations]);
 
@@ -38,15 +34,7 @@ export function ContentEditor({
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setPending(true);
-    const result = await patchProfile(profileId, "update", { optimized_profile: html, recommendations });
-    if (result.ok) {
-      toast({ title: "Changes Saved", description: result.message });
-      await onSaved();
-    } else {
-      toast({ title: "Failed to Save Changes", description: result.message, variant: "destructive" });
-    }
-    setPending(false);
+    await saveContent({ optimized_profile: html, recommendations });
   };
 
   return (

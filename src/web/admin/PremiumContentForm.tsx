@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
-import { useFocusAfterBusy } from "../ui/focus.ts";
-import { patchProfile } from "./actions.ts";
+import { useContentSave } from "./use-content-save.ts";
 
 /** Spec section 5: the strategy guide is a .txt or .md file, read as text. */
 const GUIDE_TYPES = /\.(txt|md)$/i;
@@ -27,9 +26,13 @@ export function PremiumContentForm({
   const toast = useToast();
   const [starters, setStarters] = useState(saved.conversationStarters);
   const [guideError, setGuideError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const file = useRef<HTMLInputElement>(null);
-  const button = useFocusAfterBusy<HTMLButtonElement>(pending);
+  const { pending, setPending, button, save: saveContent } = useContentSave(
+    profileId,
+    "update-premium-content",
+    { done: "Premium Content Updated", failed: "Failed to Update Premium Content" },
+    onSaved,
+  );
   useEffect(() => setStarters(saved.conversationStarters), [saved.conversationStarters]);
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
@@ -46,9 +49,9 @@ export function PremiumContentForm({
       toast({ title: "No Content Provided", description: "Please enter conversation starters or upload a strategy guide file.", variant: "destructive" });
       return;
     }
-    setPending(true);
     let strategyGuide: string | undefined;
     if (guideFile) {
+      setPending(true);
       try {
         strategyGuide = await guideFile.text();
       } catch {
@@ -60,15 +63,7 @@ export function PremiumContentForm({
     const body: { conversationStarters?: string; strategyGuide?: string } = {};
     if (conversationStarters) body.conversationStarters = conversationStarters;
     if (strategyGuide !== undefined) body.strategyGuide = strategyGuide;
-    const result = await patchProfile(profileId, "update-premium-content", body);
-    if (result.ok) {
-      toast({ title: "Premium Content Updated", description: result.message });
-      if (file.current) file.current.value = "";
-      await onSaved();
-    } else {
-      toast({ title: "Failed to Update Premium Content", description: result.message, variant: "destructive" });
-    }
-    setPending(false);
+    if ((await saveContent(body)) && file.current) file.current.value = "";
   };
 
   return (
