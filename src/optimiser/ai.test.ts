@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { memoryLogger } from "../log.ts";
+import { sampleResult } from "../testing/optimisation.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 import { type Behaviour, type ChatRequestBody, type FakeOpenAI, type RecordedChatRequest, startFakeOpenAI } from "../testing/openai-server.ts";
 import { createAiOptimiser } from "./ai.ts";
@@ -34,8 +35,6 @@ const BUMBLE_PROFILE: ProfileText = {
     { prompt: "I'm known for", response: "Bringing bread to every party" },
   ],
 };
-const BIO_LIMITS = { hinge: null, bumble: 300, tinder: 500, the_league: 150 } as const;
-const PROMPT_LIMIT = 150;
 
 let photoDir: string;
 let server: FakeOpenAI;
@@ -69,36 +68,7 @@ function makeInput(overrides: Partial<OptimiserInput> = {}): OptimiserInput {
 }
 
 /** What a local analyser would make of the input: plausible, and valid against the one schema. */
-function localResult(input: OptimiserInput): OptimisationResult {
-  const bioLimit = BIO_LIMITS[input.app];
-  const local = { kind: "local" } as const;
-  const hasGuide = input.plan !== "basic";
-  return optimisationResultSchema.parse({
-    version: 1,
-    app: input.app,
-    plan: input.plan,
-    generatedAt: new Date().toISOString(),
-    reason: input.reason,
-    analysis: {
-      summary: "Concrete details in the bio, but it opens with a cliché; the first photo is the strongest.",
-      strengths: [{ title: "Concrete details", reason: "Baking and hiking give a match something to ask about.", phrase: "sourdough baker", field: "bio" }],
-      problems: [{ title: "Cliché", reason: "Almost everyone loves to laugh; it tells a reader nothing.", phrase: "I love to laugh", field: "bio" }],
-    },
-    bio:
-      bioLimit === null
-        ? null
-        : { original: input.profile.bio, optimised: "Nurse, sourdough baker and Sunday hiker.", limit: bioLimit, notes: ["Dropped the cliché opener."] },
-    prompts: input.profile.prompts.map((p) => ({ prompt: p.prompt, original: p.response, optimised: p.response, limit: PROMPT_LIMIT, notes: [], rewritten: false })),
-    photos: input.photos.map((p, i) => ({ photoId: p.id, score: 82 - i * 15, rank: i + 1, keep: i < 2, faces: 1, reasons: ["Sharp, well lit, one face."] })),
-    photoOrder: input.photos.slice(0, 2).map((p) => p.id),
-    droppedPhotos: input.photos.slice(2).map((p) => p.id),
-    conversationStarters: Array.from({ length: STARTERS_PER_PLAN[input.plan] }, (_, i) => `Local opener number ${i + 1}?`),
-    strategyGuide: hasGuide ? { title: "Your Bumble plan", sections: [{ heading: "Timing", points: ["Be active in the evening."] }] } : null,
-    engines: { analysis: local, bio: local, prompts: local, photos: local, starters: hasGuide ? local : null, guide: hasGuide ? local : null },
-    fallback: null,
-    revisionNotes: input.revisionNotes,
-  });
-}
+const localResult = (input: OptimiserInput): OptimisationResult => sampleResult(input, { conversationStarters: sampleResult(input).conversationStarters.map((s) => `Local ${s.toLowerCase()}`) });
 
 function fakeLocal(): Optimiser & { calls: number } {
   return {
@@ -185,7 +155,7 @@ describe("a valid answer", () => {
     const ai = { kind: "ai", model: MODEL } as const;
     expect(result.engines).toEqual({ analysis: ai, bio: ai, prompts: ai, photos: { kind: "local" }, starters: ai, guide: ai });
     expect(result.photos).toEqual(localResult(input).photos);
-    expect(result.photoOrder).toEqual([PHOTO_IDS[0]!, PHOTO_IDS[1]!]);
+    expect(result.photoOrder).toEqual(localResult(input).photoOrder);
 
     expect(server.requests).toHaveLength(1);
     const body = server.requests[0]!.body;
