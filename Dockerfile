@@ -1,7 +1,14 @@
 # Production image: assets built once, production dependencies only, Bun runtime, non-root, data on volumes.
+#
+#   docker build -t profileboost .
+#   docker run -d --name profileboost --restart unless-stopped -p 127.0.0.1:3000:3000 --env-file /etc/profileboost/env \
+#     -v profileboost-db:/app/db -v profileboost-uploads:/app/uploads -v /var/backups/profileboost:/app/backups profileboost
+#
+# The README's "Deployment" section has the whole recipe (environment, Caddy in front, backups); `.ci/run` builds
+# this image and checks /healthz and /readyz whenever Docker is there (scripts/docker-check.ts).
 
 # 1. Dependencies and assets (npm ci brings Bun as a devDependency for the build).
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,13 +18,13 @@ COPY scripts ./scripts
 COPY public ./public
 RUN node_modules/.bin/bun scripts/build.ts
 
-# 2. Production dependencies only.
-FROM node:20-bookworm-slim AS deps
+# 2. Production dependencies only (sharp's prebuilt libvips for this platform included).
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# 3. Runtime.
+# 3. Runtime: the same Bun as package.json pins, on the same Debian as the stages above (glibc, for sharp).
 FROM oven/bun:1.4.5-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -27,17 +34,23 @@ ENV NODE_ENV=production \
     MIGRATIONS_DIR=/app/migrations
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json ./
+# tsconfig.json carries the JSX settings Bun compiles the server's pages with.
+COPY package.json tsconfig.json bunfig.toml ./
 COPY src ./src
-# `docker exec <container> bun scripts/admin-user.ts <name>` adds an admin or resets a password.
-COPY scripts/admin-user.ts ./scripts/
+# Operator scripts, run with `docker exec profileboost bun scripts/<name>.ts …`: admin accounts, backups, restores.
+COPY scripts/admin-user.ts scripts/backup.ts scripts/restore.ts ./scripts/
 # Migrations live outside the db/ volume, so a new image's migrations are not hidden by an old volume.
 COPY db/migrations ./migrations
 COPY --from=build /app/public ./public
-RUN mkdir -p db uploads && chown -R bun:bun db uploads
+# The code stays root's and read-only to the service; only its data folders are its own.
+RUN mkdir -p db uploads backups && chown -R bun:bun db uploads backups
 USER bun
 VOLUME ["/app/db", "/app/uploads"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+# Liveness only (is the process answering?); /readyz, which also fails while the disk is nearly full, is for the
+# proxy and the monitoring, which can route around or alert rather than restart.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["bun", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM (docker stop) lets requests in flight and the job in hand finish; give it time: docker stop -t 60.
+STOPSIGNAL SIGTERM
 CMD ["bun", "src/server.ts"]

@@ -31,7 +31,7 @@ export function requireFreeDisk(ctx: AppContext): MiddlewareHandler {
 }
 
 /** Bytes an unprivileged process may still write on the file system of `dir` (or of its nearest existing parent). */
-async function freeBytes(dir: string): Promise<number> {
+export async function freeBytes(dir: string): Promise<number> {
   for (let path = dir; ; path = dirname(path)) {
     try {
       const s = await statfs(path);

@@ -79,6 +79,8 @@ export interface JobLoop {
   start(): void;
   /** Stops polling and waits for the jobs in hand to finish (their results are written before this resolves). */
   stop(): Promise<void>;
+  /** Whether the workers are polling: true from `start()` until `stop()` (the readiness check reads it). */
+  readonly running: boolean;
 }
 
 export function createJobLoop(options: JobLoopOptions): JobLoop {
@@ -308,6 +310,9 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
       running = false;
       for (const wake of [...sleepers]) wake();
       await Promise.all(workers);
+    },
+    get running() {
+      return running;
     },
   };
 }
