@@ -2,21 +2,24 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/bun";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
 import { ordersRouter } from "./api/orders.ts";
 import { paymentsRouter } from "./api/payments.ts";
 import { photosRouter } from "./api/photos.ts";
+import { privacyRouter } from "./api/privacy.ts";
 import { profilesRouter } from "./api/profiles.ts";
 import { resultsRouter } from "./api/results.ts";
 import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { clientGone, errorHandler } from "./http/errors.ts";
+import { healthRouter } from "./http/health.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
 import { seoRouter } from "./seo/seo.ts";
+import { pageCache } from "./ssr/page-cache.ts";
 import { renderPage } from "./ssr/render.tsx";
 
 /** JSON bodies are small; the one upload route (POST /api/profiles) counts its own, larger limit as it streams. */
@@ -26,6 +29,8 @@ const UPLOAD_ROUTE = "/api/profiles";
 export interface AppOptions {
   /** Where the hashed client bundle and CSS are; read per request in development so rebuilds show up. */
   assets: () => AssetManifest;
+  /** Whether the job loop is running, for `/readyz`; an app built without one (most tests) is never ready. */
+  jobLoopRunning?: () => boolean;
 }
 
 export function createApp(ctx: AppContext, options: AppOptions) {
@@ -35,12 +40,15 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   app.use(refuseOddRequests);
   // gzip for pages, CSS and JS: uncompressed text cost the mobile Lighthouse score 5-10 points (scripts/lighthouse.ts).
   app.use(compress());
+  // The marketing and legal pages come from memory under a hash-based CSP; found before the headers are written.
+  const pages = pageCache(ctx, options.assets);
+  app.use(pages.find);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // Stripe.js and its Payment Element frames, loaded only by the card-payment pages (Stripe's CSP guide).
-        scriptSrc: ["'self'", NONCE, "https://js.stripe.com", "https://*.js.stripe.com"],
+        scriptSrc: ["'self'", pages.scriptSources, "https://js.stripe.com", "https://*.js.stripe.com"],
         frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
@@ -56,22 +64,17 @@ export function createApp(ctx: AppContext, options: AppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(pages.serve);
   app.onError(errorHandler(ctx.log));
 
-  app.get("/healthz", (c) => {
-    try {
-      ctx.store.sqlite.query("SELECT 1").get();
-      return c.json({ status: "ok" });
-    } catch {
-      return c.json({ status: "unavailable", message: "The database is not reachable." }, 503);
-    }
-  });
+  app.route("/", healthRouter(ctx, { jobLoopRunning: options.jobLoopRunning }));
 
   const api = new Hono();
   api.use(requireJsonOrMultipart, limitJsonBody);
   // Each router under its resource's prefix; the payment routes keep the spec's flat paths (/api/create-checkout-session …).
   api.route("/profiles", profilesRouter(ctx));
   api.route("/profiles", resultsRouter(ctx));
+  api.route("/profiles", privacyRouter(ctx));
   api.route("/orders", ordersRouter(ctx));
   api.route("/contact", contactRouter(ctx));
   api.route("/photos", photosRouter(ctx));
@@ -105,11 +108,15 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   return app;
 }
 
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
 function requestLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
+    // Health probes come every few seconds; only their failures are news.
+    if (HEALTH_PATHS.has(c.req.path) && c.res.status === 200) return;
     // The path only: query strings carry order and session ids that do not belong in logs. The logger escapes
     // control characters, so a decoded %0d%0a cannot start a line of its own.
     if (c.res.status === 499 || clientGone(c)) log.info(`${c.req.method} ${c.req.path} disconnected after ${ms}ms`);

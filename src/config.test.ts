@@ -119,6 +119,19 @@ describe("loadConfig", () => {
   });
 });
 
+describe("retention of paid profiles", () => {
+  test("PHOTO_RETENTION_DAYS and PROFILE_RETENTION_DAYS: 30 and 365 by default, 0 (at once) allowed, bad values named in one line", () => {
+    expect(loadConfig({}).retention).toEqual({ photoDays: 30, profileDays: 365 });
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: "0", PROFILE_RETENTION_DAYS: "0" }).retention).toEqual({ photoDays: 0, profileDays: 0 });
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: "7", PROFILE_RETENTION_DAYS: "3650" }).retention).toEqual({ photoDays: 7, profileDays: 3650 });
+    for (const name of ["PHOTO_RETENTION_DAYS", "PROFILE_RETENTION_DAYS"]) {
+      for (const bad of ["-1", "1.5", "thirty", "3651", "1e3"]) {
+        expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`^Invalid configuration: ${name} must be a whole number of days between 0 \\(at once\\) and 3650`));
+      }
+    }
+  });
+});
+
 describe("the optimiser's settings", () => {
   test("OPTIMISE_CONCURRENCY and OPENAI_VISION: defaults, good values, and bad values named in one line", () => {
     expect(loadConfig({}).jobs.optimiseConcurrency).toBe(2);
@@ -129,6 +142,45 @@ describe("the optimiser's settings", () => {
     }
     for (const bad of ["yes", "1", "TRUE "]) {
       expect(() => loadConfig({ OPENAI_VISION: bad })).toThrow(/^Invalid configuration: OPENAI_VISION must be true or false/);
+    }
+  });
+});
+
+describe("the slowest upload accepted", () => {
+  test("UPLOAD_MIN_BYTES_PER_SECOND and UPLOAD_RATE_WINDOW_SECONDS: 2048 over 60 s by default, bad values named in one line", () => {
+    expect(loadConfig({}).uploadMinRate).toEqual({ bytesPerSecond: 2048, windowSeconds: 60 });
+    expect(loadConfig({ UPLOAD_MIN_BYTES_PER_SECOND: "512", UPLOAD_RATE_WINDOW_SECONDS: "1" }).uploadMinRate).toEqual({ bytesPerSecond: 512, windowSeconds: 1 });
+    for (const bad of ["0", "-1", "1.5", "2k", "1e3"]) {
+      expect(() => loadConfig({ UPLOAD_MIN_BYTES_PER_SECOND: bad })).toThrow(/^Invalid configuration: UPLOAD_MIN_BYTES_PER_SECOND must be a whole number of bytes per second, at least 1/);
+    }
+    for (const bad of ["0", "601", "1.5", "a minute", "-60"]) {
+      expect(() => loadConfig({ UPLOAD_RATE_WINDOW_SECONDS: bad })).toThrow(/^Invalid configuration: UPLOAD_RATE_WINDOW_SECONDS must be a whole number of seconds between 1 and 600/);
+    }
+  });
+});
+
+describe("the business's social links", () => {
+  test("SOCIAL_*_URL: unset by default, the business's own https pages when set, anything else named in one line", () => {
+    expect(loadConfig({}).social).toEqual({ instagram: undefined, facebook: undefined, x: undefined });
+    expect(
+      loadConfig({
+        SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/profileboost",
+        SOCIAL_FACEBOOK_URL: " https://www.facebook.com/profileboost ",
+        SOCIAL_X_URL: "https://x.com/profileboost",
+      }).social,
+    ).toEqual({ instagram: "https://www.instagram.com/profileboost", facebook: "https://www.facebook.com/profileboost", x: "https://x.com/profileboost" });
+    for (const name of ["SOCIAL_INSTAGRAM_URL", "SOCIAL_FACEBOOK_URL", "SOCIAL_X_URL"]) {
+      for (const bad of ["http://www.instagram.com/profileboost", "javascript:alert(1)", "instagram.com/profileboost", "@profileboost", "https://www.instagram.com/", "https://x.com"]) {
+        let err: unknown;
+        try {
+          loadConfig({ [name]: bad });
+        } catch (e) {
+          err = e;
+        }
+        expect(err).toBeInstanceOf(ConfigError);
+        expect((err as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name} must be the https:// address of the business's own page`));
+        expect((err as Error).message).not.toContain("\n");
+      }
     }
   });
 });

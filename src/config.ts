@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { UNPAID_PROFILE_HOURS } from "./payments/unpaid-retention.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, MAX_RETENTION_DAYS, type RetentionPeriods } from "./privacy/periods.ts";
 
 /**
  * The whole environment contract (ARCHITECTURE.md, "Configuration contract"), parsed once at start.
@@ -19,6 +20,13 @@ const httpUrl = z
   .refine((u) => /^https?:$/.test(new URL(u).protocol), "must start with http:// or https://");
 
 const email = z.string().email("must be an e-mail address");
+
+/** The business's own page on a social network (a path, not the network's home page), shown as a link: https only. */
+const socialUrl = z.string().refine((u) => {
+  if (!URL.canParse(u)) return false;
+  const url = new URL(u);
+  return url.protocol === "https:" && url.hostname.includes(".") && url.pathname.replace(/\/+$/, "") !== "";
+}, "must be the https:// address of the business's own page, such as https://www.instagram.com/yourbusiness");
 
 /** Who may say who the client is: how many reverse proxies stand in front, or their addresses and networks. */
 export type TrustProxy = { hops: number } | { addresses: string[] };
@@ -43,6 +51,13 @@ function isAddressOrNetwork(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+const RETENTION_RULE = `must be a whole number of days between 0 (at once) and ${MAX_RETENTION_DAYS}`;
+const retentionDays = z
+  .string()
+  .regex(/^\d+$/, RETENTION_RULE)
+  .transform(Number)
+  .refine((n) => n <= MAX_RETENTION_DAYS, RETENTION_RULE);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], "must be development, production or test").default("development"),
@@ -82,7 +97,23 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= UNPAID_PROFILE_HOURS, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`)
     .default(UNPAID_PROFILE_HOURS),
+  PHOTO_RETENTION_DAYS: retentionDays.default(DEFAULT_PHOTO_RETENTION_DAYS),
+  PROFILE_RETENTION_DAYS: retentionDays.default(DEFAULT_PROFILE_RETENTION_DAYS),
   MIN_FREE_DISK_MB: z.string().regex(/^\d+$/, "must be a whole number of megabytes").transform(Number).default(512),
+  // The slowest upload accepted: 2 KB/s over a minute lets a 7 MB upload through a 10 KB/s phone line (12 minutes)
+  // and still ends a client that stalls or trickles (src/api/profiles.ts).
+  UPLOAD_MIN_BYTES_PER_SECOND: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of bytes per second, at least 1")
+    .transform(Number)
+    .refine((n) => n >= 1, "must be a whole number of bytes per second, at least 1")
+    .default(2048),
+  UPLOAD_RATE_WINDOW_SECONDS: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of seconds between 1 and 600")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 600, "must be a whole number of seconds between 1 and 600")
+    .default(60),
   RATE_LIMIT_SCALE: z
     .string()
     .regex(/^\d+(\.\d+)?$/, "must be a positive number")
@@ -95,6 +126,9 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 8, "must be a whole number between 1 and 8")
     .default(2),
+  SOCIAL_INSTAGRAM_URL: socialUrl.optional(),
+  SOCIAL_FACEBOOK_URL: socialUrl.optional(),
+  SOCIAL_X_URL: socialUrl.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +147,10 @@ export interface Config {
   minFreeDiskBytes: number;
   /** A profile never paid for is deleted with its photos after this many hours (src/payments/unpaid-profiles.ts). */
   unpaidProfileHours: number;
+  /** An upload bringing fewer than bytesPerSecond, averaged over each window, is ended with a 408 (src/api/profiles.ts). */
+  uploadMinRate: { bytesPerSecond: number; windowSeconds: number };
+  /** Paid profiles: photos deleted N days after the results e-mail, the free text N days after that (src/privacy/retention.ts). */
+  retention: RetentionPeriods;
   outboxDir: string;
   mail: { smtpUrl?: string; from: string; supportEmail: string };
   admin: { username: string; password?: string };
@@ -134,6 +172,8 @@ export interface Config {
   rateLimitScale: number;
   /** Optimisations run at once (their own lane of the job loop; mail has its own). */
   jobs: { optimiseConcurrency: number };
+  /** The business's own social pages; unset, the site links to the network's home page (the spec's placeholders). */
+  social: { instagram?: string; facebook?: string; x?: string };
 }
 
 export class ConfigError extends Error {
@@ -180,6 +220,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadsDir: env.UPLOADS_DIR,
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 2 ** 20,
     unpaidProfileHours: env.UNPAID_PROFILE_HOURS,
+    uploadMinRate: { bytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND, windowSeconds: env.UPLOAD_RATE_WINDOW_SECONDS },
+    retention: { photoDays: env.PHOTO_RETENTION_DAYS, profileDays: env.PROFILE_RETENTION_DAYS },
     outboxDir: env.OUTBOX_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
@@ -198,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobs: { optimiseConcurrency: env.OPTIMISE_CONCURRENCY },
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    social: { instagram: env.SOCIAL_INSTAGRAM_URL, facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL },
   };
 }
 

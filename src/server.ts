@@ -17,6 +17,13 @@ import { readManifest } from "./ssr/assets.ts";
 
 /** Big enough for six photos at the per-photo limit plus the form; each router enforces its own, smaller limit. */
 const MAX_REQUEST_BODY_BYTES = 80 * 1024 * 1024;
+/**
+ * Bun's own default, said here on purpose: a request not answered within 10 s (counted in Bun's 4 s ticks, however
+ * steadily its body arrives) loses its connection, and a client dribbling its request head is cut off too. The upload
+ * route lifts it for its own requests (`server.timeout(request, 0)`, src/api/profiles.ts) and ends slow uploads by
+ * their rate instead.
+ */
+const IDLE_TIMEOUT_SECONDS = 10;
 
 function configOrExit(): Config {
   try {
@@ -48,7 +55,8 @@ repairLocalPayments(ctx);
 bootstrapAdmin(ctx);
 // In development the manifest is read per request so `bun dev` rebuilds show up without a restart.
 const manifest = config.env === "development" ? null : readManifest();
-const app = createApp(ctx, { assets: () => manifest ?? readManifest() });
+// The job loop starts right after the server listens, before any request is read; once it stops, /readyz says so.
+const app = createApp(ctx, { assets: () => manifest ?? readManifest(), jobLoopRunning: () => jobLoop.running });
 
 const server = listen(config.host);
 const shownHost = server.hostname?.includes(":") ? `[${server.hostname}]` : server.hostname;
@@ -57,7 +65,7 @@ const jobLoop = startJobLoop(ctx);
 
 /** Listens on `host`; the default "::" (IPv6 and IPv4) becomes 0.0.0.0 on a machine without IPv6. */
 function listen(host: string) {
-  const serve = (hostname: string) => Bun.serve({ port: config.port, hostname, fetch: app.fetch, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
+  const serve = (hostname: string) => Bun.serve({ port: config.port, hostname, fetch: app.fetch, maxRequestBodySize: MAX_REQUEST_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_SECONDS });
   try {
     return serve(host);
   } catch (err) {

@@ -5,15 +5,21 @@ import { readAdminSession } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { deletionDay } from "../privacy/periods.ts";
 import { releasedOf } from "../profiles/release.ts";
 
 export const PHOTO_SIGN_IN = "Sign in as an administrator to view customer photos.";
+
+export function photoDeletedMessage(at: Date): string {
+  return `This photo was deleted on ${deletionDay(at)}, as our privacy policy says.`;
+}
 
 /**
  * GET /api/photos/:id and GET /api/photos/:id/thumbnail: a customer photo, for a signed-in administrator, or for
  * whoever holds the owning profile's id (`?profile=`, the results link's capability) once a result has been
  * released. Everyone else: 401 without any of these, 404 when the profile id does not own the photo, so the answer
- * says nothing about photos one cannot see. Never cached by a shared cache; never served from public/.
+ * says nothing about photos one cannot see. Never cached by a shared cache; never served from public/. A photo that
+ * retention deleted (src/privacy/retention.ts) answers 410 with the date, to whoever may see it.
  */
 export function photosRouter(ctx: AppContext) {
   const r = new Hono();
@@ -24,10 +30,9 @@ export function photosRouter(ctx: AppContext) {
     const capability = c.req.query("profile");
     if (!admin && !capability) throw new ApiError(401, PHOTO_SIGN_IN);
     if (!row) throw new ApiError(404, "Photo not found.");
-    if (!admin) {
-      const owner = ctx.store.db.select().from(profiles).where(eq(profiles.id, row.profileId)).get();
-      if (!owner || owner.id !== capability || !releasedOf(owner)) throw new ApiError(404, "Photo not found.");
-    }
+    const owner = ctx.store.db.select().from(profiles).where(eq(profiles.id, row.profileId)).get();
+    if (!admin && (!owner || owner.id !== capability || !releasedOf(owner))) throw new ApiError(404, "Photo not found.");
+    if (owner?.photosDeletedAt) throw new ApiError(410, photoDeletedMessage(owner.photosDeletedAt));
     const path = variant === "thumbnail" && row.thumbPath ? row.thumbPath : row.filePath;
     const file = Bun.file(join(ctx.config.uploadsDir, path));
     if (!(await file.exists())) throw new ApiError(404, "Photo not found.");

@@ -4,12 +4,13 @@ import type { AppContext } from "../context.ts";
 import { writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
 import { requireFreeDisk } from "../http/disk-space.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { attachableOrder, queueOptimisation } from "../orders/orders.ts";
 import type { PlanId } from "../orders/plans.ts";
-import { readMultipart, type Multipart, type UploadedFile } from "../photos/multipart.ts";
+import { readMultipart, UploadStalled, type Multipart, type UploadedFile } from "../photos/multipart.ts";
 import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
 import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
@@ -18,6 +19,17 @@ import { submittedFields } from "../profiles/view.ts";
 /** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_PROFILE_PART_BYTES + 64 * 1024;
 const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_PHOTOS} photos of up to ${PHOTO_SIZE_HINT} each.`;
+export const UPLOAD_STALLED = "The upload stalled. Please check your connection and try again.";
+
+/**
+ * Bun closes a connection whose request is not answered within its idle timeout (10 s) however steadily the body
+ * arrives, which cut off every phone uploading slower than about 16 KB/s. The upload route turns that timer off for
+ * its own requests; the minimum rate (config.uploadMinRate) ends a client that stalls or trickles instead, with a 408.
+ */
+function liftIdleTimeout(c: Context): void {
+  const server = c.env as { timeout?: (request: Request, seconds: number) => void } | undefined;
+  server?.timeout?.(c.req.raw, 0);
+}
 
 export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []) {
   return { ...submittedFields(profile), photos: photoRows.map((p) => ({ id: p.id, order: p.order })) };
@@ -51,6 +63,8 @@ export function profilesRouter(ctx: AppContext) {
     // A declared length over the limit is refused unread; readMultipart counts the bytes of every body as it reads.
     // (Hono's bodyLimit would hold a chunked body whole in memory before the handler ran.)
     if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new ApiError(413, UPLOAD_TOO_LARGE);
+    liftIdleTimeout(c);
+    const { bytesPerSecond, windowSeconds } = ctx.config.uploadMinRate;
     const upload = await readMultipart(c.req.raw.body, type, {
       dir: incomingDir(ctx.config.uploadsDir),
       fileField: "photos",
@@ -64,6 +78,12 @@ export function profilesRouter(ctx: AppContext) {
       bodyTooLarge: UPLOAD_TOO_LARGE,
       fileTooLarge: (i, filename) => `${describe(i, filename)} is larger than ${PHOTO_SIZE_HINT}.`,
       fieldTooLarge: (name) => `The ${name} part is too large.`,
+      minRate: { windowMs: windowSeconds * 1000, minBytes: bytesPerSecond * windowSeconds },
+    }).catch((err: unknown) => {
+      if (!(err instanceof UploadStalled)) throw err;
+      // The rest of the body is never read, so the connection cannot carry another request.
+      c.header("Connection", "close");
+      throw new ApiError(408, UPLOAD_STALLED);
     });
     try {
       return await saveSubmission(c, upload);
@@ -82,8 +102,9 @@ export function profilesRouter(ctx: AppContext) {
 
     const processed: ProcessedPhoto[] = [];
     try {
-      // One at a time: a submission never holds more than one decoded image.
-      for (const [i, file] of files.entries()) processed.push(await processPhoto(ctx.config.uploadsDir, file, i));
+      // One at a time: a submission never holds more than one decoded image. Decodes take turns by client address.
+      const client = clientAddress(c, ctx.config.trustProxy);
+      for (const [i, file] of files.entries()) processed.push(await processPhoto(ctx.config.uploadsDir, file, i, client));
 
       const result = writeTransaction(ctx.store.db, (tx) => {
         const profileId = newId();

@@ -26,6 +26,8 @@ export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR):
   sqlite.run("PRAGMA foreign_keys = ON");
   // Payment state must survive power loss: FULL syncs the WAL on every commit.
   sqlite.run("PRAGMA synchronous = FULL");
+  // Deleted rows are overwritten with zeros, so erased personal data leaves the file (src/privacy/wal.ts).
+  sqlite.run("PRAGMA secure_delete = ON");
 
   const db = drizzle({ client: sqlite, schema });
   const before = countMigrations(sqlite);

@@ -29,6 +29,10 @@ export const ANONYMOUS_LIMITS = {
   revisionRequest: { max: 5, windowMs: HOUR },
   // The local provider's card form: typos and the declined test card.
   localPay: { max: 20, windowMs: HOUR },
+  // A customer's own data (src/api/privacy.ts): a download or two, an erasure, and typos in the confirming address;
+  // each wrong address counts, so guessing one for a known link stops quickly.
+  dataExport: { max: 10, windowMs: HOUR },
+  erasure: { max: 5, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 /** The longest time any anonymous limit holds an address in memory. */

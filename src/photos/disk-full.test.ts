@@ -67,7 +67,7 @@ describe.skipIf(!canMount)("a full disk under UPLOADS_DIR", () => {
     }
     let err: unknown;
     try {
-      await processPhoto(disk, { path: source, size: photo.length, filename: "me.jpg" }, 0);
+      await processPhoto(disk, { path: source, size: photo.length, filename: "me.jpg" }, 0, "test-client");
     } catch (e) {
       err = e;
     }

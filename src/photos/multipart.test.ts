@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { DomainError } from "../errors.ts";
 import { tempDir } from "../testing/context.ts";
-import { boundaryOf, readMultipart, type MultipartLimits } from "./multipart.ts";
+import { boundaryOf, readMultipart, UploadStalled, type MultipartLimits } from "./multipart.ts";
 
 const dir = tempDir("multipart-test-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,6 +155,50 @@ describe("readMultipart", () => {
     const garbage = new Response("garbage").body;
     await expect(readMultipart(garbage, type, limits)).rejects.toThrow("could not be read as multipart");
     await expect(readMultipart(new Response("x").body, "multipart/form-data", limits)).rejects.toThrow("could not be read as multipart");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  /** The body of `form` delivered `chunkSize` bytes every `everyMs`, stopping for good after `stopAfter` bytes. */
+  async function paced(form: FormData, chunkSize: number, everyMs: number, stopAfter = Infinity) {
+    const req = new Request("http://localhost/", { method: "POST", body: form });
+    const type = req.headers.get("content-type")!;
+    const bytes = new Uint8Array(await req.arrayBuffer());
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= stopAfter) return new Promise<void>(() => {});
+        await Bun.sleep(everyMs);
+        controller.enqueue(bytes.slice(sent, Math.min(sent + chunkSize, bytes.length, stopAfter)));
+        sent += chunkSize;
+        if (sent >= bytes.length) controller.close();
+      },
+    });
+    return { body, type, length: bytes.length };
+  }
+  const minRate = { windowMs: 100, minBytes: 100 };
+
+  test("a slow body that keeps the minimum rate is read whole", async () => {
+    // About 4,000 bytes a second against a minimum of 1,000 (room for a slow machine), over several windows.
+    const { body, type, length } = await paced(sampleForm(), 40, 10);
+    expect(length).toBeGreaterThan(800);
+    const upload = await readMultipart(body, type, { ...limits, minRate });
+    expect(upload.files.map((f) => f.size)).toEqual([600, 20]);
+    upload.cleanup();
+  });
+
+  test("a body that stops arriving fails with UploadStalled, its partial file removed", async () => {
+    const { body, type } = await paced(sampleForm(), 100, 5, 400);
+    const err = await readMultipart(body, type, { ...limits, minRate }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UploadStalled);
+    expect((err as UploadStalled).received).toBe(400);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("a body trickling under the minimum rate fails with UploadStalled", async () => {
+    // 5 bytes every 10 ms is 500 bytes a second, under the 1,000 asked for.
+    const { body, type } = await paced(sampleForm(), 5, 10);
+    const err = await readMultipart(body, type, { ...limits, minRate }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UploadStalled);
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The photo pipeline (OWASP file-upload rules): the format is what sharp decodes, never the name or declared type;
- * files and pixel counts are capped before decoding; the image is turned upright and re-encoded as JPEG, which
+ * files, pixel counts and the decoding work each format needs (./decode-budget.ts) are capped before decoding, and
+ * decodes take turns by client (./decode-queue.ts); the image is turned upright and re-encoded as JPEG, which
  * drops EXIF, GPS and every other piece of metadata; the long edge is capped; a thumbnail is made; names are random.
  * Output goes to temporary names first: the caller commits them (rename) inside its database transaction,
  * or discards them, so a failed submission leaves no file behind.
@@ -18,6 +19,8 @@ import {
   PHOTO_SIZE_HINT,
   THUMB_LONG_EDGE,
 } from "../profiles/limits.ts";
+import { decodeCost, MAX_DECODE_BYTES } from "./decode-budget.ts";
+import { FairQueue } from "./decode-queue.ts";
 
 // libvips' operation cache keeps decoded images around between requests; uploads are never reprocessed, so it only
 // costs memory. One libvips thread per image: requests already run side by side, and the box has few cores.
@@ -40,25 +43,12 @@ export interface ProcessedPhoto {
   tempThumb: string;
 }
 
-/** Bounds how many images are decoded at once across all requests, so parallel uploads cannot pile up memory. */
-class Gate {
-  private active = 0;
-  private waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active < this.limit) this.active++;
-    // A finishing run hands its slot straight to the first waiter, so a newcomer can never slip in between.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
-const decodeGate = new Gate(2);
+/**
+ * Two decodes at once across all requests (the box has two cores; more would only pile up memory), and no client
+ * may hold both: a client uploading many large photos waits its turn while others' photos go ahead.
+ */
+const DECODE_SLOTS = 2;
+const decodeQueue = new FairQueue({ slots: DECODE_SLOTS, perClient: DECODE_SLOTS - 1 });
 
 export function describe(index: number, name: string): string {
   // The customer's file name is echoed only as a label, cut short and without path parts.
@@ -68,15 +58,23 @@ export function describe(index: number, name: string): string {
 
 /**
  * Checks, decodes and re-encodes one uploaded file (already on disk, see ./multipart.ts) into temporary files
- * under `uploadsDir`. libvips reads the upload from disk, so no JavaScript copy of it is ever made.
+ * under `uploadsDir`. libvips reads the upload from disk, so no JavaScript copy of it is ever made. `client` is the
+ * sender's address (src/http/client-address.ts): decodes take turns by client.
  */
-export async function processPhoto(uploadsDir: string, upload: { path: string; size: number; filename: string }, index: number): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  uploadsDir: string,
+  upload: { path: string; size: number; filename: string },
+  index: number,
+  client: string,
+): Promise<ProcessedPhoto> {
   const label = describe(index, upload.filename);
   if (upload.size === 0) throw new DomainError("invalid", `${label} is empty.`);
   if (upload.size > MAX_PHOTO_BYTES) throw new DomainError("too_large", `${label} is larger than ${PHOTO_SIZE_HINT}.`);
   try {
     mkdirSync(join(uploadsDir, INCOMING_DIR), { recursive: true });
-    return await convert(uploadsDir, upload.path, newId(), label);
+    // One turn of the queue per photo: its header, its decode and its thumbnail. sharp's work runs on a small pool
+    // of worker threads, and work left outside the queue would wait there behind other clients' decodes anyway.
+    return await decodeQueue.run(client, () => convert(uploadsDir, upload.path, newId(), label));
   } catch (err) {
     // A full or failing disk is ours to fix, never "your photo looks damaged".
     throw asStorageProblem(err);
@@ -109,20 +107,25 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
       `${label} has too many pixels (${meta.width ?? "?"} x ${meta.height ?? "?"}); the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
     );
   }
+  const cost = decodeCost(meta);
+  if (cost.bytes > MAX_DECODE_BYTES) {
+    throw new DomainError("invalid",
+      `${label} is ${cost.kind} of ${meta.width} x ${meta.height} pixels, too large for us to process in that format. Please send a standard JPEG, or a copy of at most ${cost.maxMegapixels} megapixels.`,
+    );
+  }
 
   const tempFile = join(uploadsDir, INCOMING_DIR, `${id}.jpg`);
   const tempThumb = join(uploadsDir, INCOMING_DIR, `${id}.thumb.jpg`);
   let info: OutputInfo;
   try {
-    info = await decodeGate.run(() =>
-      sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated" })
-        .rotate()
-        .resize(PHOTO_LONG_EDGE, PHOTO_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
-        // Transparent PNG/WebP areas become white rather than JPEG's black.
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 85 })
-        .toFile(tempFile),
-    );
+    // Sequential: libvips reads rows top to bottom and drops them once shrunk (the default, said here on purpose).
+    info = await sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "truncated", sequentialRead: true })
+      .rotate()
+      .resize(PHOTO_LONG_EDGE, PHOTO_LONG_EDGE, { fit: "inside", withoutEnlargement: true })
+      // Transparent PNG/WebP areas become white rather than JPEG's black.
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85 })
+      .toFile(tempFile);
   } catch (err) {
     rmSync(tempFile, { force: true });
     if (isStorageError(err)) throw err;
