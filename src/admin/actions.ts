@@ -27,9 +27,11 @@ type Tx = Parameters<Parameters<AppContext["store"]["db"]["transaction"]>[0]>[0]
 export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
   const actions: AdminAction[] = [];
   if (profile.status === "completed" && !profile.emailSent) actions.push("send-email");
-  if (profile.status === "completed") actions.push("regenerate");
-  if (profile.status === "failed") actions.push("recover");
-  if (profile.status === "revision_requested") actions.push("process-revision");
+  // Each of these runs the optimiser again, which needs the photos: retention may have deleted them.
+  const photos = profile.photosDeletedAt === null;
+  if (profile.status === "completed" && photos) actions.push("regenerate");
+  if (profile.status === "failed" && photos) actions.push("recover");
+  if (profile.status === "revision_requested" && photos) actions.push("process-revision");
   if (order?.status === "paid") actions.push("refund");
   return actions;
 }
@@ -40,9 +42,9 @@ export function paidOrderOf(db: Pick<AppContext["store"]["db"], "select">, profi
 
 const REFUSED: Record<Transition, string> = {
   pay: "This profile has already been paid for.",
-  start: "This profile is not waiting to be optimised.",
-  complete: "This profile is not being optimised.",
-  fail: "This profile is not being optimised.",
+  start: "This profile is not waiting to be optimized.",
+  complete: "This profile is not being optimized.",
+  fail: "This profile is not being optimized.",
   regenerate: "Only a completed profile can be regenerated.",
   requestRevision: "Only a completed profile can get a revision request.",
   processRevision: "This profile has no revision request waiting.",
@@ -59,6 +61,7 @@ function rerun(ctx: AppContext, admin: string, profileId: string, name: Transiti
     if (!profile) throw new DomainError("not_found", "Profile not found.");
     const order = paidOrderOf(tx, profileId);
     if (!order) throw new DomainError("conflict", "This profile has no paid order.");
+    if (profile.photosDeletedAt) throw new DomainError("conflict", "This profile's photos were deleted under the retention policy, so it cannot be optimized again.");
     if (!transition(tx, profileId, name, changes(profile))) throw new DomainError("conflict", REFUSED[name]);
     const runs = tx.select({ n: count() }).from(jobs).where(like(jobs.idempotencyKey, `${optimiseJobKey(order.id)}%`)).get()!.n;
     enqueueJob(tx, {
@@ -117,7 +120,7 @@ export function updateContent(ctx: AppContext, admin: string, profileId: string,
     const html = sanitiseHtml(edit.optimizedProfile);
     const optimizedProfile = profile.optimizedProfile !== null && typeof profile.optimizedProfile === "object" ? { ...profile.optimizedProfile, html } : html;
     tx.update(profiles).set({ optimizedProfile, recommendations: sanitiseHtml(edit.recommendations), updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
-    audit(tx, { admin, action: "edit", profileId, detail: "optimised profile and recommendations saved" });
+    audit(tx, { admin, action: "edit", profileId, detail: "optimized profile and recommendations saved" });
   });
 }
 

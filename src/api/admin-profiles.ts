@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
-import { auditOf } from "../admin/audit.ts";
+import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
+import { writeTransaction } from "../db/client.ts";
 import type { AppContext } from "../context.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
 import { resultsMailKey } from "../delivery/results.ts";
@@ -13,6 +14,11 @@ import { refundOrder } from "../orders/refund.tsx";
 import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
 import { PROFILE_STATUSES, type ProfileStatus } from "../profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
+import { eraseProfile } from "../privacy/erasure.ts";
+import { exportProfile } from "../privacy/export.ts";
+import { checkAccess } from "../privacy/subject.ts";
+import { confirmationSchema } from "../privacy/confirmation.ts";
+import { allowedProfile, zipResponse, type ErasureAnswer } from "./privacy.ts";
 
 const listQuery = z.object({
   status: z.enum(PROFILE_STATUSES, `status must be one of ${PROFILE_STATUSES.join(", ")}`).optional(),
@@ -40,7 +46,8 @@ const refundBody = z.object({ reason: z.string("reason is required").trim().min(
  * GET /api/admin/profiles (filter, search, pages, counts, the most urgent first), GET /api/admin/profiles/:id, and the
  * actions: PATCH …/update, PATCH …/update-premium-content, POST …/send-email, …/regenerate, …/recover,
  * …/process-revision, …/refund. Each action is guarded by the profile lifecycle (a refused one is a 409) and
- * recorded in the audit trail.
+ * recorded in the audit trail. The customer's data: POST …/:id/export (a zip, as the customer gets it) and
+ * DELETE …/:id with `{ email }`, the customer's address typed again, to erase it (src/privacy/).
  */
 export function adminProfilesRouter(ctx: AppContext) {
   const r = adminOnly(ctx);
@@ -118,6 +125,8 @@ export function adminProfilesRouter(ctx: AppContext) {
         ? { id: order.id, plan_id: order.planId, status: order.status, amount: order.amount, paid_at: order.paidAt?.toISOString() ?? null, refunded_at: order.refundedAt?.toISOString() ?? null }
         : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, width: p.width, height: p.height, analysis: parseAnalysis(p.analysis) })),
+      photos_deleted_at: profile.photosDeletedAt?.toISOString() ?? null,
+      text_cleared_at: profile.textClearedAt?.toISOString() ?? null,
       optimization: optimization.success ? optimization.data : null,
       // Sending is not offered again while the e-mail is on its way.
       actions: allowedActions(profile, order).filter((a) => !(mailQueued && a === "send-email")),
@@ -150,6 +159,22 @@ export function adminProfilesRouter(ctx: AppContext) {
       return c.json({ message: messages[name] });
     });
   }
+
+  r.post("/profiles/:id/export", (c) => {
+    const profile = db.select().from(profiles).where(eq(profiles.id, c.req.param("id"))).get();
+    if (!profile) throw new ApiError(404, "Profile not found.");
+    const at = new Date();
+    // Handing a customer's data out is recorded like any change.
+    writeTransaction(db, (tx) => audit(tx, { admin: c.get("admin").username, action: "export", profileId: profile.id, detail: "the customer's data exported" }));
+    return zipResponse(exportProfile(ctx, profile, at), at);
+  });
+
+  r.delete("/profiles/:id", jsonBody(confirmationSchema), (c) => {
+    // The customer's address, typed again: the one check that this is the profile the customer asked about.
+    const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
+    const erasure = eraseProfile(ctx, profile.id, { by: "admin", admin: c.get("admin").username });
+    return c.json<ErasureAnswer>({ message: "The customer's data was deleted; a receipt is on its way to them.", deleted_at: erasure.at.toISOString() });
+  });
 
   r.post("/profiles/:id/refund", jsonBody(refundBody), async (c) => {
     const { refundReference } = await refundOrder(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json").reason);
@@ -271,6 +296,9 @@ export interface AdminProfileDetail {
   photos: AdminPhoto[];
   optimization: OptimisationResult | null;
   actions: AdminAction[];
+  /** When retention deleted the photo files, and cleared the text and address (src/privacy/retention.ts). */
+  photos_deleted_at: string | null;
+  text_cleared_at: string | null;
   /** Whether the result may be edited now (completed or revision requested, not yet sent). */
   editable: boolean;
   audit: AuditEntry[];

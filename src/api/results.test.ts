@@ -65,7 +65,7 @@ async function results(id: string) {
 }
 
 const RELEASED_FIELDS = ["optimized_profile", "recommendations", "optimization", "released_at", "photos"];
-const BASE_FIELDS = ["id", "dating_app", "status", "email_sent", "email_sent_at", "needs_revision", "revisions_allowed", "revisions_used", "created_at"];
+const BASE_FIELDS = ["id", "dating_app", "status", "email_sent", "email_sent_at", "needs_revision", "revisions_allowed", "revisions_used", "created_at", "retention"];
 
 describe("GET /api/profiles/:id/results, every state", () => {
   test("created (not paid): its raw status, no content, no estimate", async () => {

@@ -10,6 +10,9 @@ import { jsonBody } from "../http/validate.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
 import type { PremiumContent } from "../optimiser/render.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
+import { retentionDates, type RetentionDates } from "../privacy/retention.ts";
+import { erasureOf } from "../privacy/subject.ts";
+import { goneMessage } from "./privacy.ts";
 import { customerStatus, deliveryHours, releasedOf, type CustomerStatus } from "../profiles/release.ts";
 
 const PROFILE_ID = /^[a-z0-9]{1,64}$/;
@@ -19,7 +22,8 @@ export const PROFILE_NOT_FOUND = "Profile not found";
  * GET /api/profiles/:id/results (spec section 7): the customer's view of their profile, the profile id being the
  * capability. The optimised content, recommendations and photo analysis are there only once an administrator has
  * released a result (the results e-mail was sent); before that the status reads as in progress with the estimated
- * delivery, even when the optimiser has finished.
+ * delivery, even when the optimiser has finished. A profile whose data was erased on request, or cleared by
+ * retention, answers 410 with a message saying so and when.
  */
 export function resultsRouter(ctx: AppContext) {
   const r = new Hono();
@@ -28,7 +32,11 @@ export function resultsRouter(ctx: AppContext) {
   r.get("/:id/results", (c) => {
     const id = c.req.param("id");
     const profile = PROFILE_ID.test(id) ? db.select().from(profiles).where(eq(profiles.id, id)).get() : undefined;
-    if (!profile) throw new ApiError(404, PROFILE_NOT_FOUND);
+    if (!profile) {
+      const erased = PROFILE_ID.test(id) ? erasureOf(db, id) : null;
+      throw erased ? new ApiError(410, goneMessage("erased", erased.at)) : new ApiError(404, PROFILE_NOT_FOUND);
+    }
+    if (profile.textClearedAt) throw new ApiError(410, goneMessage("cleared", profile.textClearedAt));
     // Results are one person's: no shared cache may keep them.
     c.header("Cache-Control", "private, no-store");
 
@@ -51,6 +59,7 @@ export function resultsRouter(ctx: AppContext) {
         revisions_allowed: profile.revisionsAllowed,
         revisions_used: profile.revisionsUsed,
         created_at: profile.createdAt.toISOString(),
+        retention: retentionDates(profile, ctx.config.retention),
         ...(released
           ? {
               // Sanitised again on the way out, whoever wrote it (our renderer, an admin's edit).
@@ -67,7 +76,7 @@ export function resultsRouter(ctx: AppContext) {
                 .where(eq(photos.profileId, id))
                 .orderBy(asc(photos.order))
                 .all()
-                .map((p) => ({ ...p, analysis: released.optimization.photos.find((a) => a.photoId === p.id) ?? null })),
+                .map((p) => ({ ...p, image: profile.photosDeletedAt === null, analysis: released.optimization.photos.find((a) => a.photoId === p.id) ?? null })),
             }
           : {}),
       },
@@ -102,13 +111,18 @@ export interface ResultsAnswer {
     revisions_allowed: number;
     revisions_used: number;
     created_at: string;
+    /** When the photos and the rest go (or went), by the retention periods; null where no date is set yet. */
+    retention: RetentionDates;
     /** Present once a result was released. */
     optimized_profile?: string | PremiumContent;
     recommendations?: string;
     optimization?: OptimisationResult;
     released_at?: string;
-    /** In upload order; `analysis` is the released photo analysis (null for a photo it does not cover). */
-    photos?: { id: string; order: number; analysis: OptimisationResult["photos"][number] | null }[];
+    /**
+     * In upload order; `analysis` is the released photo analysis (null for a photo it does not cover); `image` is
+     * false once retention deleted the files.
+     */
+    photos?: { id: string; order: number; image: boolean; analysis: OptimisationResult["photos"][number] | null }[];
   };
   order: { plan_id: PlanId; plan: string; status: string; paid_at: string | null } | null;
   /** While the work is in progress on a paid order: the plan's hours and the deadline. */

@@ -75,6 +75,10 @@ export const profiles = sqliteTable(
     needsRevision: integer("needs_revision", { mode: "boolean" }).notNull().default(false),
     /** When the plan's delivery promise runs out: payment time + 12 h (elite), 24 h (premium) or 48 h (basic). */
     deadlineAt: integer("deadline_at", { mode: "timestamp_ms" }),
+    /** When retention deleted the photo files and thumbnails (src/privacy/retention.ts); the photo rows stay until the text goes. */
+    photosDeletedAt: integer("photos_deleted_at", { mode: "timestamp_ms" }),
+    /** When retention cleared the free text (the customer's and the result's) and the e-mail address. */
+    textClearedAt: integer("text_cleared_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,7 +234,8 @@ export const settings = sqliteTable("settings", {
 
 /**
  * Every administrator sign-in, failed sign-in, edit and action, written in the transaction of the change it records.
- * Rows are only ever inserted: nothing in the code updates or deletes them.
+ * Rows are only ever inserted and never deleted; the one update is an erasure's (src/privacy/erasure.ts), which moves
+ * a profile's entries to `erased:<deletion>` so the trail stays whole without the erased profile's id.
  */
 export const adminAudit = sqliteTable(
   "admin_audit",
@@ -244,4 +249,31 @@ export const adminAudit = sqliteTable(
     detail: text("detail"),
   },
   (t) => [index("admin_audit_profile_idx").on(t.profileId, t.at)],
+);
+
+export const DELETION_REASONS = ["retention", "customer", "admin"] as const;
+export type DeletionReason = (typeof DELETION_REASONS)[number];
+
+/**
+ * Every deletion of a customer's data (src/privacy/): retention (the photos, later the text) and erasure on request,
+ * one row per event, each with its receipt e-mail. No row holds a profile id: `profile_key` is SHA-256 of it, so an
+ * erased profile's results link can still say what happened while nothing in the file names the profile.
+ */
+export const deletions = sqliteTable(
+  "deletions",
+  {
+    id: text("id").primaryKey(),
+    profileKey: text("profile_key").notNull(),
+    reason: text("reason", { enum: DELETION_REASONS }).notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(now),
+    /** What went (src/privacy/deletions.ts `DeletedItems`): the receipt lists it. */
+    deleted: text("deleted", { mode: "json" }).notNull(),
+    /** The orders kept for accounting (id, plan, amount, dates), named in the receipt. */
+    keptOrders: text("kept_orders", { mode: "json" }).notNull(),
+    /** The address the receipt goes to, held only until it is sent (or its job gives up). */
+    receiptTo: text("receipt_to"),
+    receiptSentAt: integer("receipt_sent_at", { mode: "timestamp_ms" }),
+    receiptMessageId: text("receipt_message_id"),
+  },
+  (t) => [index("deletions_profile_idx").on(t.profileKey)],
 );

@@ -17,6 +17,9 @@ import { releasedOf } from "../profiles/release.ts";
 
 export { revisionRequestSchema } from "./revision-schema.ts";
 
+export const PHOTOS_GONE_NO_REVISION =
+  "Your photos have been deleted, as our privacy policy says, so a revision is no longer possible. Contact support if something in your results is wrong.";
+
 export function requestRevision(db: DB, profileId: string, notes: string): void {
   writeTransaction(db, (tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
@@ -25,6 +28,8 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
       throw new DomainError("conflict", "Your plan does not include revisions. Contact support if something in your results is wrong.");
     }
     if (!releasedOf(profile)) throw new DomainError("conflict", "You can ask for a revision once your results have been sent to you.");
+    // A revision is a new run of the optimiser, which needs the photos (src/privacy/retention.ts).
+    if (profile.photosDeletedAt) throw new DomainError("conflict", PHOTOS_GONE_NO_REVISION);
     if (profile.status === "revision_requested" || profile.needsRevision) throw new DomainError("conflict", "Your revision request has been received and is in progress.");
     if (profile.revisionsUsed >= profile.revisionsAllowed) {
       throw new DomainError("conflict", "You have used the revisions your plan includes. Contact support if something in your results is wrong.");

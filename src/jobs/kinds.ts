@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** Lanes have their own workers, so a two-minute optimisation never delays an e-mail. */
-export const LANES = ["mail", "optimise"] as const;
+export const LANES = ["mail", "optimise", "housekeeping"] as const;
 export type Lane = (typeof LANES)[number];
 
 export const OPTIMISE_PROFILE = "optimise-profile";
@@ -15,6 +15,8 @@ export const RESULTS_MAIL = "mail:results";
 export const REVISION_REQUEST_MAIL = "mail:revision-request";
 export const REFUND_MAIL = "mail:refund";
 export const DEADLINE_ALERT_MAIL = "mail:deadline-alert";
+export const DELETION_RECEIPT_MAIL = "mail:deletion-receipt";
+export const RETENTION_PASS = "housekeeping:retention";
 
 const id = z.string().min(1).max(64);
 
@@ -51,6 +53,16 @@ export const JOB_KINDS = {
   },
   [DEADLINE_ALERT_MAIL]: {
     lane: "mail",
+    payload: z.object({ profileId: id }),
+  },
+  [DELETION_RECEIPT_MAIL]: {
+    lane: "mail",
+    /** The address and what was deleted are on the deletion's row (src/privacy/deletions.ts), not here. */
+    payload: z.object({ deletionId: id }),
+  },
+  [RETENTION_PASS]: {
+    lane: "housekeeping",
+    /** The profile whose results e-mail was just sent; the pass deletes whatever is due, this profile's and any other. */
     payload: z.object({ profileId: id }),
   },
 } as const satisfies Record<string, { lane: Lane; payload: z.ZodType }>;

@@ -1,6 +1,7 @@
 import { queueDeadlineAlerts } from "../admin/deadlines.tsx";
 import type { AppContext } from "../context.ts";
 import { deleteUnpaidProfiles } from "../payments/unpaid-profiles.ts";
+import { retentionHousekeeping } from "../privacy/retention.ts";
 import { jobHandlers } from "./handlers.ts";
 import { createJobLoop } from "./loop.ts";
 
@@ -10,9 +11,10 @@ const HOUSEKEEPING_MS = 60 * 60_000;
 
 /**
  * Starts the in-process job loop, one set of workers per lane, the minute-by-minute check that queues deadline
- * alerts and the hourly housekeeping (profiles never paid for are deleted); `stop()` lets the jobs in hand finish.
+ * alerts and the hourly housekeeping (profiles never paid for are deleted, retention deletes paid profiles' photos
+ * and text when due: src/privacy/retention.ts); `stop()` lets the jobs in hand finish.
  */
-export function startJobLoop(ctx: AppContext): { stop(): Promise<void> } {
+export function startJobLoop(ctx: AppContext): { stop(): Promise<void>; readonly running: boolean } {
   const loop = createJobLoop({ db: ctx.store.db, log: ctx.log, handlers: jobHandlers(ctx), lanes: { mail: 1, optimise: ctx.config.jobs.optimiseConcurrency } });
   loop.start();
   const checkDeadlines = () => {
@@ -31,6 +33,7 @@ export function startJobLoop(ctx: AppContext): { stop(): Promise<void> } {
     } catch (err) {
       ctx.log.error("housekeeping: deleting unpaid profiles", err);
     }
+    retentionHousekeeping(ctx);
   };
   housekeeping();
   const housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS);
@@ -41,6 +44,9 @@ export function startJobLoop(ctx: AppContext): { stop(): Promise<void> } {
       clearInterval(timer);
       clearInterval(housekeepingTimer);
       await loop.stop();
+    },
+    get running() {
+      return loop.running;
     },
   };
 }

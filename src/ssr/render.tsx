@@ -5,7 +5,7 @@ import type { AppContext } from "../context.ts";
 import { App } from "../web/App.tsx";
 import { preloadPage } from "../web/PageOutlet.tsx";
 import { publicConfigFrom, PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
-import { findPage, NOT_FOUND_META, type PageMeta } from "../web/routes.tsx";
+import { findPage, NOT_FOUND_META, type PageMeta, type PageRoute } from "../web/routes.tsx";
 import { THEME_SCRIPT } from "../web/theme.ts";
 import { readAdminSession } from "../admin/guard.ts";
 import { isPrivatePath } from "../seo/seo.ts";
@@ -18,13 +18,41 @@ import type { AssetManifest } from "./assets.ts";
 export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
   const url = new URL(c.req.url);
   const found = findPage(url.pathname);
-  if (found) await preloadPage(found);
+  // A link the page cannot serve (/upload without a plan) is sent on before anything is drawn: no "Redirecting…".
+  const redirect = found?.redirect?.(url.searchParams);
+  if (redirect) return c.redirect(redirect, 302);
   // Internal test pages are not found in production but for a signed-in administrator: they draw the not-found page
   // themselves (from `internalPages`), here they get its status.
-  const internalOpen = !ctx.config.isProduction || (found?.internal === true && readAdminSession(c, ctx) !== null);
-  const page = found?.internal && !internalOpen ? undefined : found;
+  const internalPages = !ctx.config.isProduction || (found?.internal === true && readAdminSession(c, ctx) !== null);
   const nonce = c.get("secureHeadersNonce") ?? "";
-  const config = { ...publicConfigFrom(ctx.config), internalPages: internalOpen };
+  const { status, body } = await renderDocument(ctx, { url, found, internalPages, nonce, assets });
+  return c.body(body, status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    // Robots.txt keeps crawlers out; this keeps a private page out of an index even when a link to it leaks.
+    ...(isPrivatePath(url.pathname) ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+  });
+}
+
+export interface DocumentRequest {
+  url: URL;
+  /** The route `url` matches, if any. */
+  found: PageRoute | undefined;
+  /** The internal test pages are served (their route draws the not-found page otherwise). */
+  internalPages: boolean;
+  /** The CSP nonce the document's scripts carry; none for a page served under a hash-based CSP (page-cache.ts). */
+  nonce?: string;
+  assets: AssetManifest;
+  /** Told of every error React meets while rendering, besides the log. */
+  onError?: (err: unknown) => void;
+}
+
+/** The whole document, doctype to `</html>`, as a stream, and its status (404 when no page answers the URL). */
+export async function renderDocument(ctx: AppContext, req: DocumentRequest): Promise<{ status: 200 | 404; body: ReadableStream<Uint8Array> }> {
+  const { url, found, nonce, assets } = req;
+  if (found) await preloadPage(found);
+  const page = found?.internal && !req.internalPages ? undefined : found;
+  const config = { ...publicConfigFrom(ctx.config), internalPages: req.internalPages };
 
   const body = await renderToReadableStream(
     <StaticRouter location={url.pathname + url.search}>
@@ -32,7 +60,10 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
     </StaticRouter>,
     {
       nonce,
-      onError: (err) => ctx.log.error(`render ${url.pathname}`, err),
+      onError: (err) => {
+        ctx.log.error(`render ${url.pathname}`, err);
+        req.onError?.(err);
+      },
       // React moves a finished Suspense boundary larger than this many bytes out of line (hidden, placed by an inline
       // script); without JavaScript the page's content would then stay hidden. Pages are preloaded, so keep them inline.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
@@ -47,17 +78,12 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
     nonce,
     configJson: safeJson(config),
   });
-  const stream = concatStreams(head, body, "</div></body></html>");
-  return c.body(stream, page ? 200 : 404, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
-    // Robots.txt keeps crawlers out; this keeps a private page out of an index even when a link to it leaks.
-    ...(isPrivatePath(url.pathname) ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
-  });
+  return { status: page ? 200 : 404, body: concatStreams(head, body, "</div></body></html>") };
 }
 
-function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string; configJson: string }): string {
+function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined; configJson: string }): string {
   const title = escapeHtml(p.meta.title);
+  const nonce = p.nonce ? ` nonce="${p.nonce}"` : "";
   const description = escapeHtml(p.meta.description);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title><meta name="description" content="${description}">
@@ -65,8 +91,8 @@ function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; a
 <meta property="og:image" content="${escapeHtml(p.ogImage)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">
 <link rel="canonical" href="${escapeHtml(p.canonical)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="color-scheme" content="light dark">
-<script nonce="${p.nonce}">${THEME_SCRIPT}</script>
-<link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.js}" nonce="${p.nonce}"></script>
+<script${nonce}>${THEME_SCRIPT}</script>
+<link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.js}"${nonce}></script>
 <script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${p.configJson}</script>
 </head><body><div id="root">`;
 }

@@ -5,8 +5,11 @@ function inRecommendedOrder(photos: AdminPhoto[]): AdminPhoto[] {
   return [...photos].sort((a, b) => (a.analysis?.rank ?? Infinity) - (b.analysis?.rank ?? Infinity) || a.order - b.order);
 }
 
-/** The customer's photos in the order the analysis recommends, each with its score, faces and reasons. */
-export function PhotoReview({ photos }: { photos: AdminPhoto[] }) {
+/**
+ * The customer's photos in the order the analysis recommends, each with its score, faces and reasons; once retention
+ * deleted the files (`deletedAt`), each keeps its analysis with a note in place of the picture.
+ */
+export function PhotoReview({ photos, deletedAt }: { photos: AdminPhoto[]; deletedAt: string | null }) {
   return (
     <section aria-labelledby="review-photos-heading" data-testid="review-photos">
       <h3 id="review-photos-heading" className="text-lg font-semibold">
@@ -21,15 +24,21 @@ export function PhotoReview({ photos }: { photos: AdminPhoto[] }) {
             const name = `Photo ${photo.order + 1}`;
             return (
               <li key={photo.id} data-photo-id={photo.id} aria-labelledby={`review-photo-${photo.id}`} className={`flex gap-3 rounded-lg border p-3 ${a && !a.keep ? "border-dashed border-border" : "border-border"}`}>
-                <img
-                  src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail`}
-                  alt={`${name} as uploaded`}
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-24 w-24 shrink-0 rounded-md bg-muted object-cover"
-                />
+                {deletedAt ? (
+                  <span className="flex h-24 w-24 shrink-0 items-center justify-center rounded-md border border-dashed border-border bg-muted p-2 text-center text-xs text-muted-foreground" data-testid="photo-deleted">
+                    Photo deleted
+                  </span>
+                ) : (
+                  <img
+                    src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail`}
+                    alt={`${name} as uploaded`}
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-24 w-24 shrink-0 rounded-md bg-muted object-cover"
+                  />
+                )}
                 <div className="min-w-0 flex-1">
                   <h4 id={`review-photo-${photo.id}`} className="font-medium">
                     {a ? `${a.rank}. ${name}` : name}
@@ -52,7 +61,7 @@ export function PhotoReview({ photos }: { photos: AdminPhoto[] }) {
                       </ul>
                     </>
                   ) : (
-                    <p className="mt-1 text-sm text-muted-foreground">Not analysed yet.</p>
+                    <p className="mt-1 text-sm text-muted-foreground">Not analyzed yet.</p>
                   )}
                 </div>
               </li>

@@ -7,6 +7,7 @@ import { AuditTrail } from "./AuditTrail.tsx";
 import { appLabel, DeadlineText, EmailBadge, planTitle, StatusBadge } from "./badges.tsx";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { ContentEditor } from "./ContentEditor.tsx";
+import { DataActions } from "./DataActions.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
 import { PhotoReview } from "./PhotoReview.tsx";
@@ -84,7 +85,7 @@ export function ReviewDialog({
           <h2 id="review-title" className="text-xl font-semibold">
             Review Profile
           </h2>
-          <p className="truncate text-sm text-muted-foreground">{data ? `${data.email} · ${appLabel(data.dating_app)}` : profileId}</p>
+          <p className="truncate text-sm text-muted-foreground">{data ? `${data.email || "address deleted"} · ${appLabel(data.dating_app)}` : profileId}</p>
         </div>
         <button type="button" onClick={() => onClose(false)} aria-label="Close" className={buttonClass("ghost", "icon", "shrink-0")}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -115,6 +116,15 @@ export function ReviewDialog({
       {data && (
         <div className="max-h-[45vh] shrink-0 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
           <ActionBar profile={data} unsavedEdits={dirty} onDone={actionDone} />
+          <div className="mt-3 border-t border-border pt-3">
+            <DataActions
+              profile={data}
+              onErased={() => {
+                onChanged();
+                onClose(true);
+              }}
+            />
+          </div>
         </div>
       )}
     </Modal>
@@ -146,7 +156,7 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
           <DeadlineText deadline={profile.deadline_at} released={profile.status === "completed" && profile.email_sent === true && !profile.actions.includes("send-email")} now={now} />
         </Fact>
         <Fact label="Email">
-          <span className="break-all">{profile.email}</span>
+          <span className="break-all">{profile.email || "Deleted (retention)"}</span>
         </Fact>
         <Fact label="ID">
           <span className="font-mono text-xs break-all">{profile.id}</span>
@@ -161,6 +171,18 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
           </Fact>
         )}
       </dl>
+
+      {(profile.photos_deleted_at || profile.text_cleared_at) && (
+        <section aria-labelledby="review-retention-heading" className="rounded-lg border border-border bg-muted p-4" data-testid="review-retention">
+          <h3 id="review-retention-heading" className="font-semibold">
+            Deleted under the retention policy
+          </h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {profile.photos_deleted_at && <li>The photo files were deleted on {formatDateTime(profile.photos_deleted_at)}; this profile can no longer be optimized again.</li>}
+            {profile.text_cleared_at && <li>The profile text, the results and the e-mail address were cleared on {formatDateTime(profile.text_cleared_at)}; the order and the dates remain.</li>}
+          </ul>
+        </section>
+      )}
 
       {profile.revision_notes?.trim() && (
         <section aria-labelledby="review-notes-heading" className="rounded-lg border border-primary/50 p-4" data-testid="review-revision-notes">
@@ -177,7 +199,7 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
             The AI model was not used for this result
           </h3>
           <p className="mt-1 break-words text-sm">
-            The local analyser's result stands in. Reason: <span className="font-medium">{fallback.reason}</span>
+            The local analyzer's result stands in. Reason: <span className="font-medium">{fallback.reason}</span>
           </p>
         </section>
       )}
@@ -211,7 +233,7 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
         />
       )}
 
-      <PhotoReview photos={profile.photos} />
+      <PhotoReview photos={profile.photos} deletedAt={profile.photos_deleted_at} />
       <AuditTrail entries={profile.audit} />
     </div>
   );

@@ -12,6 +12,7 @@ import { ConversationStarters, StrategyGuide } from "../results/PremiumContent.t
 import { RevisionForm } from "../results/RevisionForm.tsx";
 import { ServerHtml } from "../results/ServerHtml.tsx";
 import { Tabs } from "../results/Tabs.tsx";
+import { YourData } from "../results/YourData.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -20,11 +21,12 @@ const LOAD_FAILED = "Failed to load profile results";
 
 const PLAN_TITLES: Record<PlanId, string> = { basic: "Basic Package", premium: "Premium Package", elite: "Elite Package" };
 
-type View = { state: "loading" } | { state: "loaded"; data: ResultsAnswer } | { state: "not_found" } | { state: "failed" };
+type View = { state: "loading" } | { state: "loaded"; data: ResultsAnswer } | { state: "not_found" } | { state: "gone"; message: string } | { state: "failed" };
 
 /**
  * /view-results?id=<profile id>: the customer's results. The profile id is the capability (it comes in the results
- * e-mail); the page reads the results once per visit (no polling), again after a revision request.
+ * e-mail); the page reads the results once per visit (no polling), again after a revision request or an erasure. A
+ * profile whose data was deleted (on request, or by retention) reads as such, in the server's words.
  */
 export function ViewResultsPage() {
   const [params] = useSearchParams();
@@ -56,6 +58,10 @@ export function ViewResultsPage() {
           setView({ state: "not_found" });
           return;
         }
+        if (err instanceof ApiRequestError && err.status === 410) {
+          setView({ state: "gone", message: err.serverMessage });
+          return;
+        }
         setView({ state: "failed" });
         toast({ title: "Error", description: LOAD_FAILED, variant: "destructive" });
       }
@@ -77,6 +83,7 @@ export function ViewResultsPage() {
             own link.
           </Problem>
         )}
+        {view.state === "gone" && <Problem title="Data Deleted">{view.message}</Problem>}
         {view.state === "failed" && (
           <Problem title={LOAD_FAILED} onRetry={() => setReads((n) => n + 1)}>
             Please try again in a moment. If it keeps happening, contact our support team.
@@ -91,6 +98,7 @@ export function ViewResultsPage() {
               setReads((n) => n + 1);
             }}
             onRevisionRefused={() => setReads((n) => n + 1)}
+            onErased={() => setReads((n) => n + 1)}
           />
         )}
       </div>
@@ -138,19 +146,29 @@ function Results({
   revisionMessage,
   onRevisionSent,
   onRevisionRefused,
+  onErased,
 }: {
   data: ResultsAnswer;
   revisionMessage: string | null;
   onRevisionSent: (message: string) => void;
   onRevisionRefused: () => void;
+  onErased: () => void;
 }) {
   const { supportEmail } = usePublicConfig();
   const { profile, order, estimated_delivery: delivery } = data;
   const plan = order?.plan_id;
   const premium = plan === "premium" || plan === "elite";
   const appName = DATING_APP_LABELS[profile.dating_app as DatingApp] ?? profile.dating_app;
+  // A revision runs the optimiser again, which needs the photos: once retention deleted them, revisions end.
+  const photosDeleted = profile.retention.photos_deleted_at !== null;
   const canRevise =
-    premium && profile.status === "completed" && profile.optimized_profile !== undefined && !profile.needs_revision && profile.revisions_used < profile.revisions_allowed;
+    premium &&
+    profile.status === "completed" &&
+    profile.optimized_profile !== undefined &&
+    !profile.needs_revision &&
+    profile.revisions_used < profile.revisions_allowed &&
+    !photosDeleted;
+  const paid = order?.status === "paid" || order?.status === "refunded";
 
   return (
     <>
@@ -211,8 +229,13 @@ function Results({
             Revisions used: {profile.revisions_used} of {profile.revisions_allowed}
           </p>
           {canRevise && !revisionMessage && <RevisionForm profileId={profile.id} onSent={onRevisionSent} onRefused={onRevisionRefused} />}
+          {photosDeleted && profile.revisions_used < profile.revisions_allowed && (
+            <p className="mt-2 text-sm text-muted-foreground">Your photos have been deleted, as our privacy policy says, so a revision is no longer possible.</p>
+          )}
         </section>
       )}
+
+      {paid && <YourData profileId={profile.id} retention={profile.retention} onErased={onErased} />}
 
       <div className="mt-10 flex flex-wrap gap-3 border-t border-border pt-6">
         <Link to="/" className={buttonClass("primary")}>

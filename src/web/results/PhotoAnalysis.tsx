@@ -9,9 +9,19 @@ function inRecommendedOrder(photos: ResultPhoto[]): { photo: ResultPhoto; upload
     .sort((a, b) => (a.photo.analysis?.rank ?? Infinity) - (b.photo.analysis?.rank ?? Infinity) || a.uploadPosition - b.uploadPosition);
 }
 
+/** Where a photo was, once retention deleted it: no request for an image that is gone. */
+function DeletedPhoto() {
+  return (
+    <span className="flex h-24 w-24 shrink-0 items-center justify-center rounded-md border border-dashed border-border bg-muted p-2 text-center text-xs text-muted-foreground sm:h-28 sm:w-28" data-testid="photo-deleted">
+      Photo deleted
+    </span>
+  );
+}
+
 /**
  * The customer's own photos (thumbnails, served to whoever holds the results link once the result is released) in
- * the order we recommend, each with its score and the reasons; the ones to leave out say so.
+ * the order we recommend, each with its score and the reasons; the ones to leave out say so. Once retention deleted
+ * the photos, each keeps its place and analysis with a note instead of its picture.
  */
 export function PhotoAnalysis({ profileId, photos, appName }: { profileId: string; photos: ResultPhoto[]; appName: string }) {
   if (photos.length === 0) return <p className="text-muted-foreground">No photo analysis is available for this profile.</p>;
@@ -35,15 +45,19 @@ export function PhotoAnalysis({ profileId, photos, appName }: { profileId: strin
               className={`flex gap-4 rounded-lg border p-3 ${leaveOut ? "border-dashed border-border" : "border-border"}`}
               aria-labelledby={`photo-${photo.id}`}
             >
-              <img
-                src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail?profile=${encodeURIComponent(profileId)}`}
-                alt={`Your photo ${uploadPosition}`}
-                width={112}
-                height={112}
-                loading="lazy"
-                decoding="async"
-                className={`h-24 w-24 shrink-0 rounded-md bg-muted object-cover sm:h-28 sm:w-28 ${leaveOut ? "opacity-60" : ""}`}
-              />
+              {photo.image ? (
+                <img
+                  src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail?profile=${encodeURIComponent(profileId)}`}
+                  alt={`Your photo ${uploadPosition}`}
+                  width={112}
+                  height={112}
+                  loading="lazy"
+                  decoding="async"
+                  className={`h-24 w-24 shrink-0 rounded-md bg-muted object-cover sm:h-28 sm:w-28 ${leaveOut ? "opacity-60" : ""}`}
+                />
+              ) : (
+                <DeletedPhoto />
+              )}
               <div className="min-w-0 flex-1">
                 <h4 id={`photo-${photo.id}`} className="font-semibold">
                   {a ? (leaveOut ? `Photo ${uploadPosition}` : `${a.rank}. Photo ${uploadPosition}`) : `Photo ${uploadPosition}`}

@@ -1,0 +1,16 @@
+/**
+ * What a customer types to reach their own data (export, erasure): the e-mail address the profile was sent with. One
+ * schema for the results page's form and the API (src/api/privacy.ts); plain zod, so the browser bundle can hold it.
+ * The address is not checked for form here: whatever does not match the stored one is refused as not matching.
+ */
+import { z } from "zod";
+
+export const MAX_EMAIL_LENGTH = 254;
+
+export const confirmationSchema = z.object({
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? "email is required" : "email must be the e-mail address, as text") })
+    .trim()
+    .min(1, "Please type the e-mail address your results were sent to.")
+    .max(MAX_EMAIL_LENGTH, `That is not an e-mail address: it is longer than ${MAX_EMAIL_LENGTH} characters.`),
+});

@@ -1,0 +1,95 @@
+/**
+ * The data export (GDPR articles 15 and 20): one zip holding everything stored about a profile (./subject.ts) as
+ * JSON, every row whole under the database's own column names, plus the photo files and thumbnails still on disk and
+ * the e-mails about the customer still in the outbox folder. What the erasure deletes is exactly what this hands over.
+ */
+import { getTableColumns } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { zipSync, strToU8, type Zippable } from "fflate";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { AppContext } from "../context.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
+import { findOutboxMail } from "./outbox.ts";
+import { subjectRows } from "./subject.ts";
+
+export const EXPORT_JSON = "profileboost-data.json";
+
+/** One photo's files in the archive; null where the file is gone (retention deleted it). */
+export interface ExportedPhotoFiles {
+  photo_id: string;
+  photo: string | null;
+  thumbnail: string | null;
+}
+
+/** The archive's JSON: each table's rows about the profile, column by column. */
+export interface ExportDocument {
+  about: string;
+  exported_at: string;
+  profile: Record<string, unknown>;
+  photos: Record<string, unknown>[];
+  photo_files: ExportedPhotoFiles[];
+  orders: Record<string, unknown>[];
+  payment_sessions: Record<string, unknown>[];
+  jobs: Record<string, unknown>[];
+  audit: Record<string, unknown>[];
+  contact_messages: Record<string, unknown>[];
+  deletions: Record<string, unknown>[];
+  /** Paths in the archive of the outbox's `.eml` files about the customer. */
+  mails: string[];
+}
+
+export function exportFileName(at: Date): string {
+  return `profileboost-data-${at.toISOString().slice(0, 10)}.zip`;
+}
+
+/** The zip for `profile` (already checked: the requester may have it). */
+export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSelect, at = new Date()): Uint8Array<ArrayBuffer> {
+  const rows = subjectRows(ctx.store.db, profile);
+  // Photos are JPEGs already: stored, not compressed again.
+  const files: Zippable = {};
+  const photoFiles = rows.photos.map((p) => {
+    const name = `photos/${p.order + 1}-${p.id}`;
+    const add = (file: string | null, path: string): string | null => {
+      const source = file ? join(ctx.config.uploadsDir, file) : null;
+      if (!source || !existsSync(source)) return null;
+      files[path] = [readFileSync(source), { level: 0 }];
+      return path;
+    };
+    return { photo_id: p.id, photo: add(p.filePath, `${name}.jpg`), thumbnail: add(p.thumbPath, `${name}-thumbnail.jpg`) };
+  });
+  const mails = findOutboxMail(ctx.config.outboxDir, [profile.email, profile.id]).map((path) => {
+    const name = `mails/${basename(path)}`;
+    files[name] = readFileSync(path);
+    return name;
+  });
+  const document: ExportDocument = {
+    about:
+      `Everything ProfileBoost stores about profile ${profile.id}, exported ${at.toISOString()}. Each list holds the rows of one ` +
+      "database table, with its column names; times are ISO 8601 in UTC, amounts in cents. The photos and e-mails are the files beside this one.",
+    exported_at: at.toISOString(),
+    profile: rowJson(profiles, rows.profile),
+    photos: rows.photos.map((r) => rowJson(photos, r)),
+    photo_files: photoFiles,
+    orders: rows.orders.map((r) => rowJson(orders, r)),
+    payment_sessions: rows.paymentSessions.map((r) => rowJson(paymentSessions, r)),
+    jobs: rows.jobs.map((r) => rowJson(jobs, r)),
+    audit: rows.audit.map((r) => rowJson(adminAudit, r)),
+    contact_messages: rows.contactMessages.map((r) => rowJson(contactMessages, r)),
+    deletions: rows.deletions.map((r) => rowJson(deletions, r)),
+    mails,
+  };
+  files[EXPORT_JSON] = strToU8(JSON.stringify(document, null, 2));
+  return zipSync(files, { mtime: at });
+}
+
+/** A row under its table's column names, every column of the schema: dates as ISO strings, bytes as base64. */
+function rowJson(table: SQLiteTable, row: object): Record<string, unknown> {
+  const values = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = values[key];
+    out[column.name] = value instanceof Date ? value.toISOString() : value instanceof Uint8Array ? Buffer.from(value).toString("base64") : (value ?? null);
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * The deletion receipt's job: sends the e-mail of ../mail/deletion-receipt.tsx to the address held on the deletion's
+ * row, then, in the transaction that marks the job done, clears that address (and records when the receipt went and
+ * its Message-ID). A job that gives up clears it too: an address kept for a receipt that cannot be delivered would
+ * outlive the deletion it reports. The Message-ID comes from the job's key, so a retry after a crash between "sent"
+ * and "done" repeats the same message (the window every e-mail of this service has).
+ *
+ * Before an erasure's receipt goes out, the outbox folder is searched for the address again: the mail lane has one
+ * worker, so an e-mail to the customer that was being sent while the erasure ran has been written by now.
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { deletions } from "../db/schema.ts";
+import type { DELETION_RECEIPT_MAIL, ParsedPayload } from "../jobs/kinds.ts";
+import type { Completion, RunningJob } from "../jobs/loop.ts";
+import { renderDeletionReceipt } from "../mail/deletion-receipt.tsx";
+import type { DeletedItems, KeptOrder } from "./deletions.ts";
+import { removeOutboxMail } from "./outbox.ts";
+import { DAY_MS } from "./periods.ts";
+
+type Job = RunningJob<ParsedPayload<typeof DELETION_RECEIPT_MAIL>>;
+
+export function sendDeletionReceipt(ctx: AppContext) {
+  const db = ctx.store.db;
+  return async (job: Job): Promise<Completion | void> => {
+    const row = db.select().from(deletions).where(eq(deletions.id, job.payload.deletionId)).get();
+    if (!row?.receiptTo) return;
+    const deleted = row.deleted as DeletedItems;
+    if (row.reason !== "retention") removeOutboxMail(ctx.config.outboxDir, [row.receiptTo]);
+    const email = renderDeletionReceipt({
+      reason: row.reason,
+      at: row.at,
+      deleted,
+      keptOrders: row.keptOrders as KeptOrder[],
+      textGoesAt: row.reason === "retention" && !deleted.text ? new Date(row.at.getTime() + ctx.config.retention.profileDays * DAY_MS) : null,
+      periods: ctx.config.retention,
+      supportEmail: ctx.config.mail.supportEmail,
+    });
+    const sent = await ctx.services.mailer.send({
+      key: job.idempotencyKey,
+      to: row.receiptTo,
+      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      ...email,
+    });
+    ctx.log.info(`deletion ${row.id}: receipt accepted by the mail server (${sent.messageId})`);
+    return (tx) => {
+      tx.update(deletions).set({ receiptTo: null, receiptSentAt: new Date(), receiptMessageId: sent.messageId }).where(eq(deletions.id, row.id)).run();
+    };
+  };
+}
+
+/** The receipt could not be delivered after every retry: the address goes anyway. */
+export function abandonDeletionReceipt(ctx: AppContext) {
+  return (job: Job): void => {
+    writeTransaction(ctx.store.db, (tx) => tx.update(deletions).set({ receiptTo: null }).where(eq(deletions.id, job.payload.deletionId)).run());
+    ctx.log.error(`deletion ${job.payload.deletionId}: its receipt could not be delivered; the address was cleared without it`);
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Retention of paid profiles, the privacy policy's promise (PHOTO_RETENTION_DAYS, PROFILE_RETENTION_DAYS): the photo
+ * files and thumbnails are deleted `photoDays` after the results e-mail was sent, and `profileDays` after that the
+ * free text and the e-mail address are cleared, leaving what accounting needs (the orders with their amounts and
+ * dates) and the profile's own dates, choices and counters. Each deletion is recorded, with its receipt e-mail
+ * (./deletions.ts), in the transaction that makes it.
+ *
+ * The pass runs at start and every hour (src/jobs/start.ts), and as a job right after each results e-mail
+ * (`withRetentionPass`), so 0 days means at once. The clock starts at the latest results e-mail (a revision's
+ * release starts it again) or, for an order refunded before anything was released, at the refund. A result being
+ * remade (regenerated, revised) keeps its photos: its clock waits for the release. Once the photos are gone a
+ * profile cannot be optimised again, so revisions and regeneration end with them (src/delivery/revision.tsx,
+ * src/admin/actions.ts).
+ */
+import { and, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { AppContext } from "../context.ts";
+import { writeTransaction } from "../db/client.ts";
+import { orders, photos, profiles } from "../db/schema.ts";
+import { RETENTION_PASS, type RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
+import type { Completion, RunningJob } from "../jobs/loop.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { keptOrders, recordDeletion } from "./deletions.ts";
+import { DAY_MS, type RetentionPeriods } from "./periods.ts";
+import { forgetFreedPages } from "./wal.ts";
+
+type ProfileColumn = keyof typeof profiles.$inferSelect;
+
+/**
+ * Free text: everything the customer wrote (the form's fields, the submission as sent, revision notes) and everything
+ * made from it (the working and the released result, which quote it). Cleared, with the e-mail address, after
+ * PROFILE_RETENTION_DAYS. Every column of `profiles` is in this list, in KEPT_COLUMNS, or is `email` (a test checks).
+ */
+export const FREE_TEXT_COLUMNS = [
+  "bio",
+  "lookingFor",
+  "interests",
+  "jobTitle",
+  "education",
+  "prompt1",
+  "prompt2",
+  "prompt3",
+  "response1",
+  "response2",
+  "response3",
+  "idealFirstDate",
+  "height",
+  "starSign",
+  "anthem",
+  "spotifyArtists",
+  "school",
+  "industry",
+  "vibes",
+  "originalProfile",
+  "optimizedProfile",
+  "recommendations",
+  "optimization",
+  "releasedResult",
+  "revisionNotes",
+  "emailMessageId",
+] as const satisfies readonly ProfileColumn[];
+
+/** What stays: the id (the orders' link), the app and plan choices, the counters, the status and every date. */
+export const KEPT_COLUMNS = [
+  "id",
+  "userId",
+  "datingApp",
+  "status",
+  "emailSent",
+  "emailSentAt",
+  "optimizedAt",
+  "revisionsUsed",
+  "revisionsAllowed",
+  "needsRevision",
+  "deadlineAt",
+  "photosDeletedAt",
+  "textClearedAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly ProfileColumn[];
+
+const CLEARED_TEXT = Object.fromEntries(FREE_TEXT_COLUMNS.map((column) => [column, null])) as { [K in (typeof FREE_TEXT_COLUMNS)[number]]: null };
+
+/** Photos still on disk whose clock ran out at `cutoff`: released (or refunded) and not being remade. */
+function photosDue(cutoff: Date): SQL {
+  return and(
+    isNull(profiles.photosDeletedAt),
+    isNull(profiles.textClearedAt),
+    ne(profiles.status, "processing"),
+    or(
+      and(eq(profiles.status, "completed"), eq(profiles.emailSent, true), lte(profiles.emailSentAt, cutoff)),
+      sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.profileId} = ${profiles.id} AND ${orders.status} = 'refunded' AND ${orders.refundedAt} <= ${cutoff.getTime()})`,
+    ),
+  )!;
+}
+
+/** Text whose photos went at least PROFILE_RETENTION_DAYS ago. */
+function textDue(cutoff: Date): SQL {
+  return and(isNull(profiles.textClearedAt), isNotNull(profiles.photosDeletedAt), lte(profiles.photosDeletedAt, cutoff))!;
+}
+
+/**
+ * Deletes whatever is due at `now`, one profile per transaction; answers how many profiles lost their photos and
+ * how many their text. When both are due at once (PROFILE_RETENTION_DAYS=0) it is one deletion with one receipt.
+ */
+export function applyRetention(ctx: AppContext, now = Date.now()): { photos: number; text: number } {
+  const { photoDays, profileDays } = ctx.config.retention;
+  const photoCutoff = new Date(now - photoDays * DAY_MS);
+  const textCutoff = new Date(now - profileDays * DAY_MS);
+  const db = ctx.store.db;
+  const candidates = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(or(photosDue(photoCutoff), textDue(textCutoff)))
+    .all();
+  const done = { photos: 0, text: 0 };
+  for (const { id } of candidates) {
+    const outcome = writeTransaction(db, (tx) => {
+      const is = (due: SQL) => tx.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, id), due)).get() !== undefined;
+      // Checked again under the write lock: a revision request or an erasure may have come first.
+      const photosNow = is(photosDue(photoCutoff));
+      const textNow = is(textDue(textCutoff)) || (photosNow && profileDays === 0);
+      if (!photosNow && !textNow) return null;
+      const profile = tx.select().from(profiles).where(eq(profiles.id, id)).get()!;
+      const photoRows = tx.select().from(photos).where(eq(photos.profileId, id)).all();
+      const at = new Date(now);
+      if (photosNow) {
+        // Inside the transaction, so the row says "deleted" exactly when the files are: a crash before the commit
+        // leaves the row unchanged, and the next pass deletes (whatever is left of) them again.
+        for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(ctx.config.uploadsDir, file), { force: true });
+        tx.update(profiles).set({ photosDeletedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
+      }
+      if (textNow) {
+        tx.update(profiles).set({ ...CLEARED_TEXT, email: "", textClearedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
+        // The files went with the photos; the rows held only their analysis and sizes.
+        tx.delete(photos).where(eq(photos.profileId, id)).run();
+      }
+      recordDeletion(tx, {
+        profileId: id,
+        reason: "retention",
+        at,
+        deleted: { photos: photosNow ? photoRows.length : 0, text: textNow, email: textNow, profile: false, contactMessages: 0 },
+        keptOrders: keptOrders(tx.select().from(orders).where(eq(orders.profileId, id)).all()),
+        receiptTo: profile.email,
+      });
+      return { photosNow, textNow };
+    });
+    if (outcome?.photosNow) done.photos++;
+    if (outcome?.textNow) done.text++;
+  }
+  if (done.photos || done.text) {
+    ctx.log.info(`retention: deleted the photos of ${done.photos} profile(s) (${photoDays} days after the results e-mail) and cleared the text of ${done.text} (${profileDays} days after that)`);
+  }
+  return done;
+}
+
+/**
+ * The hourly housekeeping's part (and at start): what retention makes due, then the WAL truncated, so what the hour
+ * deleted (receipts' addresses included, once sent) leaves the disk and not only the tables (./wal.ts).
+ */
+export function retentionHousekeeping(ctx: AppContext, now = Date.now()): void {
+  try {
+    applyRetention(ctx, now);
+  } catch (err) {
+    ctx.log.error("housekeeping: retention", err);
+  }
+  forgetFreedPages(ctx);
+}
+
+/**
+ * The results e-mail job, followed by a retention pass queued in the transaction that records the release, so
+ * PHOTO_RETENTION_DAYS=0 deletes the photos right after the e-mail went.
+ */
+export function withRetentionPass(send: (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>) => Promise<Completion | void>) {
+  return async (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>): Promise<Completion | void> => {
+    const completion = await send(job);
+    if (!completion) return;
+    return (tx) => {
+      completion(tx);
+      enqueueJob(tx, { kind: RETENTION_PASS, payload: { profileId: job.payload.profileId }, idempotencyKey: `retention:after:${job.idempotencyKey}`, maxAttempts: 5 });
+    };
+  };
+}
+
+/** The retention pass as a job (queued after each results e-mail). */
+export function retentionPassJob(ctx: AppContext) {
+  return async (): Promise<void> => {
+    applyRetention(ctx);
+  };
+}
+
+/** When a profile's photos and the rest go, or went; null where the clock has not started (nothing released yet). */
+export interface RetentionDates {
+  photos_deleted_at: string | null;
+  /** While the photos are still there and a released result is the current one. */
+  photos_delete_at: string | null;
+  /** When the text and the e-mail address go. */
+  text_delete_at: string | null;
+}
+
+export function retentionDates(profile: typeof profiles.$inferSelect, periods: RetentionPeriods): RetentionDates {
+  const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const photosGo =
+    profile.photosDeletedAt === null && profile.status === "completed" && profile.emailSent && profile.emailSentAt ? profile.emailSentAt.getTime() + periods.photoDays * DAY_MS : null;
+  const photosWent = profile.photosDeletedAt?.getTime() ?? null;
+  const from = photosWent ?? photosGo;
+  return { photos_deleted_at: at(photosWent), photos_delete_at: at(photosGo), text_delete_at: at(from === null ? null : from + periods.profileDays * DAY_MS) };
+}
