@@ -49,6 +49,8 @@ describe("POST /api/contact", () => {
     ["empty first name", { ...valid, firstName: " " }, 400, /First name is required$/],
     ["empty last name", { ...valid, lastName: "" }, 400, /Last name is required$/],
     ["bad e-mail", { ...valid, email: "ada@" }, 400, /Please enter a valid email address$/],
+    ["empty e-mail", { ...valid, email: "  " }, 400, /Email is required$/],
+    ["missing e-mail", { ...valid, email: undefined }, 400, /Email is required$/],
     ["empty subject", { ...valid, subject: "" }, 400, /Subject is required$/],
     ["short message", { ...valid, message: "too short" }, 400, /Message must be at least 10 characters$/],
     ["long message", { ...valid, message: "x".repeat(5001) }, 400, /Message must be at most 5000 characters$/],

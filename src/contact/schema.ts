@@ -9,7 +9,10 @@ export const CONTACT_MESSAGE_MAX = 5000;
 export const contactSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
-  email: z.string().trim().max(254, "Please enter a valid email address").email("Please enter a valid email address"),
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? "Email is required" : undefined) })
+    .trim()
+    .min(1, "Email is required").max(254, "Please enter a valid email address").email("Please enter a valid email address"),
   subject: z.string().trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
   message: z
     .string()

@@ -57,7 +57,7 @@ describe("contact form", () => {
     const expected = {
       firstName: "First name is required",
       lastName: "Last name is required",
-      email: "Please enter a valid email address",
+      email: "Email is required",
       subject: "Subject is required",
       message: "Message must be at least 10 characters",
     };

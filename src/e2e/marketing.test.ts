@@ -110,7 +110,7 @@ const PAGES: PageSpec[] = [
   {
     path: "/privacy-policy",
     h1: "Privacy Policy",
-    strings: ["Last updated: May 15, 2025", "Stripe", "takes no real payments", "GDPR", "until you ask us to delete it", SUPPORT_EMAIL],
+    strings: ["Last updated: May 15, 2025", "Stripe", "takes no real payments", "GDPR", "we delete your photos 30 days after we e-mail you your results", SUPPORT_EMAIL],
     links: [
       ["contact page", "/contact"],
       ["Back to Home", "/"],

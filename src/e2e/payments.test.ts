@@ -156,7 +156,7 @@ describe("manual card form (/card-payment)", () => {
     const page = await tab.take();
     await page.goto(`${server.url}/card-payment?planId=basic&price=6.99&orderId=${orderId}`);
     await hydrated(page);
-    expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?planId=basic&price=6.99");
+    expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?plan=Basic&price=6.99&planId=basic&payment=cancelled");
 
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await toast(page).getByText("Please fill out all fields").waitFor();
@@ -220,7 +220,7 @@ describe("success page", () => {
   test("a paid order with no profile yet: the customer goes to /profile-form, and the profile sent there queues the one job", async () => {
     const { orderId } = insertOrder(store.db, { withProfile: false });
     const page = await browser.newPage();
-    // Records what the success page stores, before the profile form reads and removes it.
+    // Records what the success page stores for the profile form.
     await page.addInitScript(() => {
       const setItem = Storage.prototype.setItem;
       const log: string[][] = ((window as unknown as { storedItems: string[][] }).storedItems = []);
@@ -234,11 +234,11 @@ describe("success page", () => {
     await page.waitForURL(`${server.url}/profile-form?orderId=${orderId}&planId=premium`);
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, jobs: 0 });
     await hydrated(page);
-    // The profile form has read (and removed) the stored ids; sending the profile attaches it and queues the one job.
+    // The stored ids stay until the profile is saved; sending the profile attaches it, queues the one job, and removes them.
     const stored = await page.evaluate(() => (window as unknown as { storedItems: string[][] }).storedItems);
     expect(stored).toEqual(expect.arrayContaining([["pendingOrderId", orderId], ["pendingPlanId", "premium"]]));
     await page.locator('input[type="email"]').first().waitFor();
-    await page.waitForFunction(() => localStorage.getItem("pendingOrderId") === null && localStorage.getItem("pendingPlanId") === null);
+    expect(await page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBe(orderId);
     await page.locator('input[type="email"]').first().fill("late@example.com");
     const app = page.getByLabel(/dating app/i).first();
     if ((await app.evaluate((el) => el.tagName)) === "SELECT") await app.selectOption("tinder");
@@ -247,16 +247,20 @@ describe("success page", () => {
     await page.locator('input[type="file"]').setInputFiles(photos.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer })));
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     await page.getByRole("dialog").getByText("Profile Submitted Successfully").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBeNull();
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", profileId: expect.any(String) }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
     await page.close();
   });
 });
 
 describe("preparing checkout (/preparing-checkout)", () => {
-  test("creates an order for the plan, pays it, and asks for the profile afterwards", async () => {
+  test("asks for the e-mail address, creates an order for the plan, pays it, and asks for the profile afterwards", async () => {
     const page = await tab.take();
     const errors = recordPageErrors(page);
     await page.goto(`${server.url}/preparing-checkout?planId=basic&price=0.01`);
+    await hydrated(page);
+    await page.getByLabel("Email").fill("first@example.com");
+    await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
     await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
     await hydrated(page);
     // The plan's price, not the link's.

@@ -90,7 +90,7 @@ describe("the shell", () => {
     await page.goto(`${server.url}/`);
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
-    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(true);
+    expect(await page.locator("header summary").isVisible()).toBe(true);
   });
 
   test("the mobile menu opens, shows the same links, and closes when one is chosen", async () => {
@@ -98,17 +98,19 @@ describe("the shell", () => {
     await page.goto(`${server.url}/`);
     await hydrated(page);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    // A <details> disclosure (it works before and without the script): its <summary> is the toggle.
+    const toggle = page.locator("header summary");
+    expect(await toggle.textContent()).toBe("Menu");
+    expect(await page.locator("header details").getAttribute("open")).toBeNull();
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     expect(await menu.isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator("header details").getAttribute("open")).toBe("");
     for (const name of ["Services", "Pricing", "Contact", "Get Started"]) expect(await menu.getByRole("link", { name }).isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Contact" }).click();
     await page.waitForURL(`${server.url}/contact`);
-    expect(await menu.count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.locator("header details").getAttribute("open")).toBeNull();
   });
 
   test("the theme defaults to light, persists across reloads, and is applied before first paint", async () => {
@@ -197,5 +199,24 @@ describe("the shell", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Focus moves to the new page's content, not left on the link that was clicked.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+});
+
+describe("a page served from the page cache (src/ssr/page-cache.ts)", () => {
+  test("a reload revalidates it by its ETag, and its inline theme script still runs under the hash-based CSP", async () => {
+    const page = await tab.take();
+    const errors = recordPageErrors(page);
+    const first = await page.goto(`${server.url}/pricing`);
+    const etag = first!.headers()["etag"]!;
+    expect(first!.headers()["content-security-policy"]).toContain("'sha256-");
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    const again = await page.reload();
+    expect(await again!.request().headerValue("if-none-match")).toBe(etag);
+    const accept = (await again!.request().headerValue("accept-encoding")) ?? "";
+    expect((await fetch(`${server.url}/pricing`, { headers: { "If-None-Match": etag, "Accept-Encoding": accept } })).status).toBe(304);
+    // Only the inline script applies a stored theme before hydration; a CSP refusal would also be a console error.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await hydrated(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -38,9 +38,9 @@ describe("the order confirmation e-mail", () => {
       "Premium",
       "$9.99",
       "ord_7f3a",
-      "Your optimised profile will be e-mailed to ada@example.com within 24 hours, by Tuesday 25 November, 14:30 UTC.",
+      "Your optimized profile will be e-mailed to ada@example.com within 24 hours, by Tuesday 25 November, 14:30 UTC.",
       "What happens next",
-      "We analyse your profile text and every photo.",
+      "We analyze your profile text and every photo.",
       "An expert on our team reviews every result",
       "help@profileboost.test",
     ];
@@ -49,7 +49,7 @@ describe("the order confirmation e-mail", () => {
       expect(text).toContain(piece);
     }
     expect(text).toContain("Plan: Premium\nAmount paid: $9.99\nOrder reference: ord_7f3a");
-    expect(text).toContain("1. We analyse your profile text and every photo.\n2. An expert");
+    expect(text).toContain("1. We analyze your profile text and every photo.\n2. An expert");
   });
 
   test("the results page, where progress shows, is a link in the HTML and written out in the text", () => {

@@ -48,7 +48,7 @@ function OrderConfirmationEmail({ data, title }: { data: OrderConfirmationData; 
       <h1 style={HEADING.h1}>Thank you for your order</h1>
       <p style={P}>Hello,</p>
       <p style={P}>
-        We have your payment and your profile. Your optimised profile will be e-mailed to <strong>{data.email}</strong> within {data.deliveryHours}{" "}
+        We have your payment and your profile. Your optimized profile will be e-mailed to <strong>{data.email}</strong> within {data.deliveryHours}{" "}
         hours, by <strong>{formatDeadline(data.deadline)}</strong>.
       </p>
       <table role="presentation" cellPadding={0} cellSpacing={0} border={0} style={{ margin: "0 0 16px", borderCollapse: "collapse" }}>
@@ -64,9 +64,9 @@ function OrderConfirmationEmail({ data, title }: { data: OrderConfirmationData; 
 
       <h2 style={HEADING.h2}>What happens next</h2>
       <ol style={{ margin: "0 0 12px", paddingLeft: "24px" }}>
-        <li style={{ margin: "0 0 8px" }}>We analyse your profile text and every photo.</li>
+        <li style={{ margin: "0 0 8px" }}>We analyze your profile text and every photo.</li>
         <li style={{ margin: "0 0 8px" }}>An expert on our team reviews every result, and improves it where needed, before it is sent.</li>
-        <li style={{ margin: "0 0 8px" }}>You receive your optimised profile by e-mail, and can read it again on your results page.</li>
+        <li style={{ margin: "0 0 8px" }}>You receive your optimized profile by e-mail, and can read it again on your results page.</li>
       </ol>
       <p style={P}>You can check your order's progress at any time:</p>
       <EmailButton href={data.resultsUrl}>Check your order's progress</EmailButton>

@@ -45,13 +45,13 @@ function visible(html: string): string {
 
 describe("the results e-mail", () => {
   test("the subject names the app", () => {
-    expect(renderResultsEmail(basic()).subject).toBe("Your optimised Bumble profile is ready");
+    expect(renderResultsEmail(basic()).subject).toBe("Your optimized Bumble profile is ready");
   });
 
   test("both parts carry the same content: greeting, profile, recommendations, photo order, starters, guide, revisions", () => {
     const { html, text } = renderResultsEmail(premium());
     const pieces = [
-      "Your optimised Bumble profile is ready",
+      "Your optimized Bumble profile is ready",
       "Hello,",
       "Your ProfileBoost Premium results are here",
       "Your Bumble bio",
@@ -190,6 +190,6 @@ describe("the results e-mail with hostile strings in every field", () => {
 
   test("the subject is one line", () => {
     expect(subject).not.toMatch(/[\r\n]/);
-    expect(subject).toStartWith("Your optimised Bumble Bcc: evil@evil.test");
+    expect(subject).toStartWith("Your optimized Bumble Bcc: evil@evil.test");
   });
 });

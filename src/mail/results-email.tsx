@@ -29,7 +29,7 @@ export interface ResultsEmailData {
 }
 
 export function renderResultsEmail(data: ResultsEmailData): { subject: string; html: string; text: string } {
-  const subject = oneLine(`Your optimised ${data.appName} profile is ready`);
+  const subject = oneLine(`Your optimized ${data.appName} profile is ready`);
   return { subject, ...renderEmail(<ResultsEmail data={data} title={subject} />) };
 }
 
@@ -44,12 +44,12 @@ function ResultsEmail({ data, title }: { data: ResultsEmailData; title: string }
       <h1 style={HEADING.h1}>{title}</h1>
       <p style={P}>Hello,</p>
       <p style={P}>
-        Your ProfileBoost {data.planTitle} results are here: your optimised {data.appName} profile, what we changed and why, and the order to put
+        Your ProfileBoost {data.planTitle} results are here: your optimized {data.appName} profile, what we changed and why, and the order to put
         your photos in. Copy the new text into the app whenever you like.
       </p>
       <EmailButton href={data.resultsUrl}>See your results online</EmailButton>
 
-      <h2 style={HEADING.h2}>Your optimised profile</h2>
+      <h2 style={HEADING.h2}>Your optimized profile</h2>
       <div dangerouslySetInnerHTML={{ __html: sanitiseHtml(data.optimizedHtml) }} />
 
       <h2 style={HEADING.h2}>Our recommendations</h2>

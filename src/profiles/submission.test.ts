@@ -33,6 +33,10 @@ describe("submission schema", () => {
 
   test("minimum lengths of the spec apply to given fields", () => {
     expect(firstMessage({ email: "a@example.com", interests: "ab" })).toBe("Interests must be at least 5 characters");
+    // An empty required address says so, rather than calling nothing an invalid address.
+    expect(firstMessage({ email: "  " })).toBe("Email is required");
+    expect(firstMessage({})).toBe("Email is required");
+    expect(firstMessage({ email: "sam@" })).toBe("Please enter a valid email address");
     expect(firstMessage({ email: "a@example.com", ideal_first_date: "short" })).toBe("Please describe your ideal first date");
     expect(firstMessage({ email: "a@example.com", height: "7ft" })).toBe("Please choose a height from the list");
     expect(firstMessage({ email: "a@example.com", star_sign: "Leo" })).toBe("Please choose a star sign from the list");

@@ -49,13 +49,18 @@ const BIO_MIN = 10;
 
 const L = TEXT_LIMITS;
 
+/** A customer's e-mail address, wherever one is asked for: blank counts as not given, and then it says it is required. */
+export const emailAddress = z.preprocess(
+  blankToUndefined,
+  z
+    .email({ error: (issue) => (issue.input === undefined ? "Email is required" : "Please enter a valid email address") })
+    .max(L.email, `Email must be at most ${L.email} characters`),
+);
+
 export const submissionSchema = z
   .object(
     {
-      email: z.preprocess(
-        blankToUndefined,
-        z.email("Please enter a valid email address").max(L.email, `Email must be at most ${L.email} characters`),
-      ),
+      email: emailAddress,
       dating_app: z.preprocess(blankToUndefined, z.enum(DATING_APPS, "Please select a dating app").optional()),
       prompt1: text("Prompt 1", L.prompt),
       prompt2: text("Prompt 2", L.prompt),

@@ -1,4 +1,5 @@
 import { use, type ComponentType } from "react";
+import { Navigate, useSearchParams } from "react-router";
 import type { PageRoute } from "./routes.tsx";
 
 const loaded = new Map<string, ComponentType>();
@@ -18,8 +19,18 @@ export function preloadPage(page: PageRoute): Promise<ComponentType> {
   return promise;
 }
 
-/** Renders a page, suspending (inside the app's Suspense) only while a not-yet-loaded page's chunk arrives. */
+/**
+ * Renders a page, suspending (inside the app's Suspense) only while a not-yet-loaded page's chunk arrives. A page's
+ * redirect (routes.tsx) goes first, so a link the page cannot serve never draws it or loads its chunk.
+ */
 export function PageOutlet({ page }: { page: PageRoute }) {
+  const [params] = useSearchParams();
+  const target = page.redirect?.(params);
+  if (target) return <Navigate to={target} replace />;
+  return <LoadedPage page={page} />;
+}
+
+function LoadedPage({ page }: { page: PageRoute }) {
   const Component = loaded.get(page.path) ?? use(preloadPage(page));
   return <Component />;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { Config } from "../config.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, type RetentionPeriods } from "../privacy/periods.ts";
 
 /** The only configuration the browser sees. Secrets never enter this object. */
 export interface PublicConfig {
@@ -15,6 +16,10 @@ export interface PublicConfig {
     /** The AI API's host when an API key is set, and whether photos are sent to it. */
     ai: { host: string; photos: boolean } | null;
   };
+  /** PHOTO_RETENTION_DAYS and PROFILE_RETENTION_DAYS, which the privacy policy states. */
+  retention: RetentionPeriods;
+  /** The business's own social pages (SOCIAL_*_URL), null when unset. */
+  social: { instagram: string | null; facebook: string | null; x: string | null };
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "app-config";
@@ -29,6 +34,8 @@ export function publicConfigFrom(config: Config): PublicConfig {
       mailHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
       ai: config.ai.apiKey ? { host: new URL(config.ai.baseUrl).hostname, photos: config.ai.vision } : null,
     },
+    retention: config.retention,
+    social: { instagram: config.social.instagram ?? null, facebook: config.social.facebook ?? null, x: config.social.x ?? null },
   };
 }
 
@@ -38,6 +45,8 @@ export const PublicConfigContext = createContext<PublicConfig>({
   stripePublishableKey: null,
   internalPages: false,
   processors: { mailHost: null, ai: null },
+  retention: { photoDays: DEFAULT_PHOTO_RETENTION_DAYS, profileDays: DEFAULT_PROFILE_RETENTION_DAYS },
+  social: { instagram: null, facebook: null, x: null },
 });
 
 export function usePublicConfig(): PublicConfig {

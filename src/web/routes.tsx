@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
 import { internalPage } from "./internal-page.tsx";
+import { uploadPlan } from "./upload-plan.ts";
 
 export interface PageMeta {
   title: string;
@@ -20,6 +21,11 @@ export interface PageRoute {
   internal?: boolean;
   /** Listed in /sitemap.xml (public pages worth indexing). */
   sitemap?: boolean;
+  /**
+   * Where a request this page cannot serve goes instead, decided from the query string: the server answers it with
+   * a 302 before rendering anything, and the browser's own navigation replaces the URL without drawing the page.
+   */
+  redirect?: (params: URLSearchParams) => string | null;
 }
 
 /**
@@ -61,7 +67,7 @@ export const pages: PageRoute[] = [
     load: () => import("./pages/About.tsx").then((m) => m.AboutPage),
     meta: {
       title: "About us | ProfileBoost",
-      description: "Why ProfileBoost exists, how it started, and the values behind every profile we optimise: authenticity, quality over quantity, data.",
+      description: "Why ProfileBoost exists, how it started, and the values behind every profile we optimize: authenticity, quality over quantity, data.",
     },
     sitemap: true,
   },
@@ -101,6 +107,7 @@ export const pages: PageRoute[] = [
   {
     path: "/upload",
     load: () => import("./pages/Upload.tsx").then((m) => m.UploadPage),
+    redirect: (params) => (uploadPlan(params) ? null : "/pricing"),
     meta: { title: "Your Profile Details | ProfileBoost", description: "Send your dating profile and 3 to 6 photos, then pay securely." },
   },
   {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
 import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
 import { UNPAID_PROFILE_HOURS } from "../../payments/unpaid-retention.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS } from "../../privacy/periods.ts";
 import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
 let ctx: TestContext | undefined;
@@ -49,26 +50,47 @@ describe("the rendered privacy policy", () => {
     expect(text).not.toContain("Nothing is deleted automatically");
   });
 
-  test("with embedded defaults: no outside processor, and card numbers are test numbers only", async () => {
+  test("states the retention of paid profiles from the periods the code runs with: the defaults, others, and 0 (at once)", async () => {
+    const defaults = await policy();
+    expect(defaults).toContain(
+      `Once you have paid, we delete your photos ${DEFAULT_PHOTO_RETENTION_DAYS} days after we e-mail you your results (a revision's results start the count again). ${DEFAULT_PROFILE_RETENTION_DAYS} days after your photos, we delete your profile text, your results and your e-mail address. We keep only what our accounts need: the order, its amount and its dates. Each time, we e-mail you a receipt listing what was deleted and when.`,
+    );
+    expect(defaults).toContain("in the Your Data section of your results page");
+    expect(defaults).not.toContain("until you ask us to delete it");
+    ctx?.cleanup();
+    expect(await policy({ PHOTO_RETENTION_DAYS: "1", PROFILE_RETENTION_DAYS: "90" })).toContain(
+      "we delete your photos 1 day after we e-mail you your results (a revision's results start the count again). 90 days after your photos,",
+    );
+    ctx?.cleanup();
+    expect(await policy({ PHOTO_RETENTION_DAYS: "0", PROFILE_RETENTION_DAYS: "0" })).toContain(
+      "we delete your photos as soon as we have e-mailed you your results. Your profile text, your results and your e-mail address are deleted with them.",
+    );
+  });
+
+  test("with embedded defaults: the hosting provider only, and card numbers are test numbers only", async () => {
     const text = await policy();
-    expect(text).toContain("no outside service receives your data");
-    expect(text).not.toContain("Stripe (card payments)");
+    expect(text).toContain("Our hosting provider runs the server this website and your data are kept on.");
+    expect(text).toContain("No other service receives your data on this installation");
+    expect(text).not.toContain("Stripe takes card payments");
     expect(text).not.toContain("AI");
     expect(text).toContain("takes no real payments");
     expect(text).not.toContain("never touch our server");
   });
 
-  test("with Stripe, SMTP and an AI key: each processor by name, and photos are not sent without OPENAI_VISION", async () => {
+  test("with Stripe, SMTP and an AI key: each processor named in a plain sentence, and photos are not sent without OPENAI_VISION", async () => {
     const text = await policy({ ...STRIPE, SMTP_URL: "smtp://mail.example.net:587", OPENAI_API_KEY: "sk-test" });
-    expect(text).toContain("Stripe (card payments) receives your card details");
+    expect(text).toContain("Our hosting provider runs the server");
+    expect(text).toContain("Stripe takes card payments for us. You type your card details on Stripe's own form");
     expect(text).toContain("never touch our server");
-    expect(text).toContain("Our e-mail provider (mail.example.net) (delivering e-mail)");
-    expect(text).toContain("OpenAI (analysing profiles with AI) receives the profile text you submit (never your photos)");
-    expect(text).not.toContain("no outside service receives your data");
+    expect(text).toContain("Our e-mail provider, mail.example.net, delivers our e-mail");
+    expect(text).toContain("OpenAI helps us analyze profiles with AI. It receives the profile text you submit, never your photos.");
+    expect(text).not.toContain("No other service receives your data");
+    // No template seams: doubled brackets or a role in brackets after a name.
+    expect(text).not.toMatch(/\)\s*\(|\((card payments|delivering e-mail|analy[sz]ing profiles with AI)\)/);
   });
 
   test("with OPENAI_VISION=true on a self-hosted server, the policy says photos go to that server", async () => {
     const text = await policy({ OPENAI_API_KEY: "local", OPENAI_BASE_URL: "http://ollama.internal:11434/v1", OPENAI_VISION: "true" });
-    expect(text).toContain("Our AI server (ollama.internal) (analysing profiles with AI) receives the profile text and the photos you submit");
+    expect(text).toContain("Our own AI server, ollama.internal, helps us analyze profiles with AI. It receives the profile text and the photos you submit.");
   });
 });

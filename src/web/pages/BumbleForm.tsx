@@ -1,19 +1,27 @@
+import { useSearchParams } from "react-router";
 import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../profiles/options.ts";
 import { BUMBLE_BIO_HINT } from "../../profiles/submission.ts";
 import { Bio, Line, PromptWithResponse } from "../profile/AppSections.tsx";
 import { SelectField } from "../profile/fields.tsx";
+import { draftKey } from "../profile/draft.ts";
+import { PaidReturn } from "../profile/PaidReturn.tsx";
 import { StandaloneForm } from "../profile/StandaloneForm.tsx";
 
 const FIELDS = ["bio", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "height", "star_sign", "job_title", "education"];
 const STAR_SIGN_OPTIONS = STAR_SIGNS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
-/** /bumble-form: email, bio (300-character hint, not enforced), three prompts, height, star sign, job, education, photos. */
+/**
+ * /bumble-form: email, bio (300-character hint, not enforced), three prompts, height, star sign, job, education, photos,
+ * and the plan to pay for; back from the payment with `session_id`, the paid confirmation.
+ */
 export function BumbleFormPage() {
+  const sessionId = useSearchParams()[0].get("session_id");
+  if (sessionId) return <PaidReturn sessionId={sessionId} title="Bumble Profile Optimization" draft={draftKey("bumble-form")} />;
   return (
     <StandaloneForm
       app="bumble"
       title="Bumble Profile Optimization"
-      lead="Tell us about your Bumble profile: your bio, your prompts, the basics and your best photos."
+      lead="Tell us about your Bumble profile: your bio, your prompts, the basics and your best photos. Then choose your plan and pay securely: our team starts as soon as your payment is complete."
       fields={FIELDS}
     >
       {(p) => (

@@ -28,8 +28,7 @@ export function CardPaymentPage() {
   const toast = useToast();
   const { paymentProvider } = usePublicConfig();
   const planId = params.get("planId") ?? "basic";
-  const rawPrice = params.get("price");
-  const price = priceParam(rawPrice, DEFAULT_PRICE);
+  const price = priceParam(params.get("price"), DEFAULT_PRICE);
   const orderId = params.get("orderId");
   const planLabel = findPlan(planId)?.title ?? "Selected";
 
@@ -75,7 +74,11 @@ export function CardPaymentPage() {
     }
   }
 
-  const backToUpload = `/upload?${new URLSearchParams({ planId, price: rawPrice ?? String(DEFAULT_PRICE) })}`;
+  // Back to the form, filled in again from its draft and saying that nothing was paid; the form needs the plan's name.
+  const backPlan = findPlan(planId);
+  const backToUpload = backPlan
+    ? `/upload?${new URLSearchParams({ plan: backPlan.title, price: (backPlan.priceCents / 100).toFixed(2), planId, payment: "cancelled" })}`
+    : "/pricing";
   return (
     <PaymentCard title="Payment Details" subtitle={`${planLabel} Package · ${formatDollars(price)}`}>
       {paymentProvider === "stripe" && orderId && (
@@ -90,7 +93,7 @@ export function CardPaymentPage() {
         <Field id="card-name" label="Name on card" invalid={invalid("name")}>
           {(control) => <input {...control} className={controlClass.input} autoComplete="cc-name" value={name} disabled={processing} onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <Field id="card-email" label="Email" invalid={invalid("email")}>
+        <Field id="card-email" label="Email" error={invalid("email") && "Email is required"}>
           {(control) => <input {...control} type="email" className={controlClass.input} autoComplete="email" value={email} disabled={processing} onChange={(e) => setEmail(e.target.value)} />}
         </Field>
         <CardFields value={card} onChange={setCard} disabled={processing} invalid={{ number: invalid("number"), expiry: invalid("expiry"), cvc: invalid("cvc") }} />

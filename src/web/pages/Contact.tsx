@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../contact/schema.ts";
 import { apiRequest, messageOf } from "../api.ts";
+import { socialLinks } from "../brand.ts";
 import { PageHero } from "../marketing/layout.tsx";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
@@ -9,13 +10,6 @@ import { controlClass, Field } from "../ui/field.tsx";
 import { fieldErrors } from "../ui/field-errors.ts";
 import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
-
-/** Spec: three social links, placeholders until the business has its own accounts. */
-const SOCIAL_LINKS = [
-  { label: "Instagram", href: "https://www.instagram.com/" },
-  { label: "Facebook", href: "https://www.facebook.com/" },
-  { label: "X (Twitter)", href: "https://x.com/" },
-] as const;
 
 type ContactField = "firstName" | "lastName" | "email" | "subject" | "message";
 type Values = Record<ContactField, string>;
@@ -29,7 +23,7 @@ function validate(values: Values): Errors {
 }
 
 export function ContactPage() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, social } = usePublicConfig();
   const [sent, setSent] = useState(false);
   // Set once the thank-you view has been left: the form that comes back takes the focus (not on first load).
   const [again, setAgain] = useState(false);
@@ -48,7 +42,7 @@ export function ContactPage() {
           </a>
           <h3 className="mt-5 text-sm font-medium text-muted-foreground">Follow us</h3>
           <ul className="mt-1 space-y-1">
-            {SOCIAL_LINKS.map((s) => (
+            {socialLinks(social).map((s) => (
               <li key={s.label}>
                 <a href={s.href} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
                   {s.label}
@@ -75,13 +69,21 @@ export function ContactPage() {
   );
 }
 
-/** Replaces the form, which had the focus: the heading takes it, so the keyboard stays here and a screen reader reads it. */
+/**
+ * Replaces the form, which had the focus: the heading takes it, so the keyboard stays here and a screen reader reads
+ * it. The form was taller, so on a phone the heading can end up under the sticky header, which the browser's own
+ * focus scrolling counts as on screen. So it is focused without scrolling and then scrolled into view, its scroll
+ * margin (taller than the header) keeping it below the header.
+ */
 function ThankYou({ onAgain }: { onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
     <div className="flex flex-col items-start gap-4" data-testid="contact-thank-you">
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+      <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-2xl font-semibold outline-none">
         Thank you for your message!
       </h2>
       <p className="text-muted-foreground">We've received it and will get back to you by e-mail as soon as possible.</p>

@@ -21,7 +21,7 @@ const FEATURES = [
   { title: "Professional Bio Writing", text: "A bio that sounds like you, shows what you care about and gives matches something to reply to." },
   { title: "Photo Selection", text: "We choose which photos to keep and the order to show them in, and say why." },
   { title: "Conversation Starters", text: "Openers written around your interests, so the first message is easy to send." },
-  { title: "Rapid Turnaround", text: "Your optimised profile arrives by e-mail within 24 hours on Premium and 48 hours on Basic." },
+  { title: "Rapid Turnaround", text: "Your optimized profile arrives by e-mail within 24 hours on Premium and 48 hours on Basic." },
   { title: "Privacy Protection", text: "Photos are stripped of hidden location data, and your details are never sold or passed on beyond the services that work for us." },
 ] as const;
 

@@ -6,6 +6,7 @@ import { apiGet, messageOf } from "../api.ts";
 import { BRAND } from "../brand.ts";
 import { LocalCardForm } from "../payments/LocalCardForm.tsx";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
+import { usePublicConfig } from "../public-config.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
@@ -18,6 +19,7 @@ type View = { state: "loading" } | { state: "ready"; session: LocalCheckoutAnswe
 export function LocalCheckoutPage() {
   const { sessionId = "" } = useParams();
   const navigate = useNavigate();
+  const { supportEmail } = usePublicConfig();
   const [view, setView] = useState<View>({ state: "loading" });
 
   useEffect(() => {
@@ -34,6 +36,12 @@ export function LocalCheckoutPage() {
     return (
       <PaymentCard title="Secure checkout">
         <Spinner label="Loading payment details..." />
+        <noscript>
+          <p data-testid="noscript-note" className="mt-2 text-sm">
+            Paying on this page needs JavaScript, and nothing has been charged. Turn JavaScript on and reload this page to pay, or e-mail us
+            at <a href={`mailto:${supportEmail}`} className="underline">{supportEmail}</a> if you need help.
+          </p>
+        </noscript>
       </PaymentCard>
     );
   }

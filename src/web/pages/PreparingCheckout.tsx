@@ -1,55 +1,120 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { OrderCreated } from "../../api/orders.ts";
-import { findPlan, PLANS } from "../../orders/plans.ts";
+import { findPlan, formatUsd, PLANS, type Plan } from "../../orders/plans.ts";
+import { emailAddress, TEXT_LIMITS } from "../../profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
+import { storePendingEmail } from "../payments/pending-order.ts";
 import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+import { controlClass, Field } from "../ui/field.tsx";
+import { useHydrated } from "../ui/hydrated.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
 const MISSING = "Missing plan information";
 
+type View = { state: "email" } | { state: "preparing" } | { state: "error"; message: string };
+
 /**
- * /preparing-checkout?planId=…&price=…: creates an order for the plan, then a hosted checkout session, then
- * redirects. An unknown planId falls back to premium (spec section 9); the server prices the order from its plan table.
+ * /preparing-checkout?planId=…&price=…: the paid-first path. It asks where the results should go before anything is
+ * charged (the address fills the profile form after payment), then creates an order for the plan and a hosted
+ * checkout session, and redirects. An unknown planId falls back to premium (spec section 9); the server prices the
+ * order from its plan table.
  */
 export function PreparingCheckoutPage() {
   const [params] = useSearchParams();
   const toast = useToast();
   const planId = params.get("planId");
   const price = params.get("price");
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const plan = findPlan(planId) ?? PLANS.premium;
+  const [view, setView] = useState<View>({ state: "email" });
+  const [attempts, setAttempts] = useState(0);
 
-  const run = useCallback(async () => {
-    if (!planId || !price) {
-      setError(MISSING);
-      return;
-    }
-    setError(null);
-    const plan = findPlan(planId) ?? PLANS.premium;
+  const run = async () => {
+    setView({ state: "preparing" });
     try {
       const res = await apiRequest("POST", "/api/orders", { user_id: 1, plan: plan.id, amount: Number(price) });
       const order = (await res.json()) as OrderCreated;
-      const url = await startHostedCheckout({ orderId: order.id, amount: price, plan_id: plan.id });
+      const url = await startHostedCheckout({ orderId: order.id, amount: price ?? undefined, plan_id: plan.id });
       window.location.assign(url);
     } catch (err) {
-      setError(messageOf(err, "Failed to create checkout session"));
+      setView({ state: "error", message: messageOf(err, "Failed to create checkout session") });
+      setAttempts((n) => n + 1);
       toast({ title: "Checkout Error", description: "Unable to start checkout process. Please try again.", variant: "destructive" });
     }
-  }, [planId, price, toast]);
+  };
 
-  useEffect(() => {
-    void run();
-  }, [run, attempt]);
-
-  if (error) {
-    return <CheckoutErrorView error={error} onRetry={() => setAttempt((n) => n + 1)} retried={attempt > 0} back={{ to: "/pricing", label: "Return to Pricing" }} />;
+  if (!planId || !price) {
+    return <CheckoutErrorView error={MISSING} onRetry={() => window.location.reload()} back={{ to: "/pricing", label: "Return to Pricing" }} />;
+  }
+  if (view.state === "error") {
+    return <CheckoutErrorView error={view.message} onRetry={() => void run()} retried={attempts > 1} back={{ to: "/pricing", label: "Return to Pricing" }} />;
+  }
+  if (view.state === "preparing") {
+    return (
+      <PaymentCard title="Preparing Checkout">
+        <Spinner label="Redirecting to secure payment page..." />
+      </PaymentCard>
+    );
   }
   return (
-    <PaymentCard title="Preparing Checkout">
-      <Spinner label="Redirecting to secure payment page..." />
+    <EmailStep
+      plan={plan}
+      onDone={(email) => {
+        storePendingEmail(email);
+        void run();
+      }}
+    />
+  );
+}
+
+/** Before any payment: the address the results and every message about this order go to. */
+function EmailStep({ plan, onDone }: { plan: Plan; onDone: (email: string) => void }) {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const hydrated = useHydrated();
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = emailAddress.safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      document.getElementById("checkout-email")?.focus();
+      return;
+    }
+    onDone(parsed.data);
+  };
+
+  return (
+    <PaymentCard title="Preparing Checkout" subtitle={`${plan.title} Package · ${formatUsd(plan.priceCents)} one-time payment`}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field id="checkout-email" label="Email" required error={error} hint={`Your optimized profile arrives here within ${plan.deliveryHours} hours of receiving your profile.`}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={TEXT_LIMITS.email}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setError(undefined);
+              }}
+              className={controlClass.input}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={!hydrated} className={buttonClass("primary", "lg", "w-full")}>
+          Continue to Secure Payment
+        </button>
+        <p className="text-sm text-muted-foreground">
+          Next: secure payment of {formatUsd(plan.priceCents)}, then your profile details and photos.
+        </p>
+      </form>
     </PaymentCard>
   );
 }

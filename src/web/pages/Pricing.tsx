@@ -26,7 +26,7 @@ const FAQ = [
   },
   {
     q: "Is my information kept confidential?",
-    a: "Yes. We use your details only to optimise your profile, remove hidden location data from your photos, and never sell your information. Our privacy policy lists every service that handles it.",
+    a: "Yes. We use your details only to optimize your profile, remove hidden location data from your photos, and never sell your information. Our privacy policy lists every service that handles it.",
   },
   {
     q: "Do you guarantee more matches?",
@@ -41,7 +41,7 @@ const FAQ = [
 export function PricingPage() {
   return (
     <>
-      <PageHero title="Simple, One-Time Pricing" lead="Pay once, get your optimised profile by e-mail. No subscription, no account to create." />
+      <PageHero title="Simple, One-Time Pricing" lead="Pay once, get your optimized profile by e-mail. No subscription, no account to create." />
       <section aria-label="Plans" className="mx-auto max-w-6xl px-4 pb-6">
         <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
           {OFFERED.map((plan) => (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
-import { BROWSER_STORAGE, NO_PROCESSORS, notStored, processors, RETENTION, STORED_DATA } from "../marketing/privacy-facts.ts";
+import { BROWSER_STORAGE, HOSTING, NO_PROCESSORS, notStored, processors, retentionFacts, SELF_SERVICE, STORED_DATA } from "../marketing/privacy-facts.ts";
 import { usePublicConfig } from "../public-config.ts";
 
 export function PrivacyPolicyPage() {
@@ -15,7 +15,7 @@ export function PrivacyPolicyPage() {
       title: "Who We Are",
       body: (
         <p>
-          ProfileBoost is a dating profile optimisation service. We are responsible for the personal data you give us through this website. You
+          ProfileBoost is a dating profile optimization service. We are responsible for the personal data you give us through this website. You
           can reach us at {mail} or through our <Link to="/contact">contact page</Link>.
         </p>
       ),
@@ -48,7 +48,7 @@ export function PrivacyPolicyPage() {
       body: (
         <>
           <p>
-            We use your information to analyse and optimise your profile, to deliver the results to you by e-mail, to handle your payment and
+            We use your information to analyze and optimize your profile, to deliver the results to you by e-mail, to handle your payment and
             to answer your messages. An administrator on our team reviews every result before it is sent.
           </p>
           <p>
@@ -63,20 +63,15 @@ export function PrivacyPolicyPage() {
       title: "Who Processes Your Data",
       body: (
         <>
-          {processorList.length === 0 ? (
-            <p>We do not share your information with third parties. {NO_PROCESSORS}</p>
-          ) : (
-            <>
-              <p>We do not share your information with third parties, except these services, which process it for us and only for this purpose:</p>
-              <ul>
-                {processorList.map((p) => (
-                  <li key={p.name}>
-                    <strong>{p.name}</strong> ({p.role}) receives {p.data}, {p.when}.
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <p>We never sell your information or share it with third parties, except with these services, which handle it for us and only for that:</p>
+          <ul>
+            {[HOSTING, ...processorList].map((p) => (
+              <li key={p.name}>
+                <strong>{p.name}</strong> {p.does}
+              </li>
+            ))}
+          </ul>
+          {processorList.length === 0 && <p>{NO_PROCESSORS}</p>}
         </>
       ),
     },
@@ -85,7 +80,7 @@ export function PrivacyPolicyPage() {
       title: "Data Retention",
       body: (
         <p>
-          {RETENTION} To have your profile, photos, results or messages deleted, write to {mail} from the e-mail address you used with us.
+          {retentionFacts(config.retention)} {SELF_SERVICE} Or write to {mail} from that address.
         </p>
       ),
     },
@@ -122,8 +117,8 @@ export function PrivacyPolicyPage() {
             examples) at any time.
           </p>
           <p>
-            To use any of these rights, write to {mail} from the e-mail address you used with us. You may also complain to your data
-            protection authority.
+            {SELF_SERVICE} To use any of these rights, you can also write to {mail} from the e-mail address you used with us. You may also
+            complain to your data protection authority.
           </p>
         </>
       ),

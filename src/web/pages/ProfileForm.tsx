@@ -1,13 +1,17 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { findPlan, formatUsd } from "../../orders/plans.ts";
-import { PENDING_ORDER_KEY, PENDING_PLAN_KEY } from "../payments/pending-order.ts";
+import { clearPendingOrder, readPendingOrder, type PendingOrder } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
+import { draftKey, useDraft } from "../profile/draft.ts";
+import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues } from "../profile/form-state.ts";
+import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { SubmitProgress } from "../profile/SubmitProgress.tsx";
 import { SuccessDialog } from "../profile/SuccessDialog.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
@@ -15,29 +19,21 @@ import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 
-interface PendingOrder {
-  orderId: string | null;
-  planId: string | null;
-}
-
 /**
- * Ids left by the success page (needsProfile) in localStorage are read once after hydration and removed,
- * so a later visit does not attach a new profile to an old order. The query string wins when it has them.
+ * The paid-first order in localStorage (its e-mail address from Preparing Checkout, its ids from the success page's
+ * needsProfile), read after hydration. It stays there until the profile is saved (clearPendingOrder after a successful submission), so a reload
+ * or a failed upload never loses the order the customer paid for. An order id in the query string wins.
  */
-function usePendingOrder(query: PendingOrder): PendingOrder {
-  const [stored, setStored] = useState<PendingOrder>({ orderId: null, planId: null });
-  useEffect(() => {
-    try {
-      const orderId = localStorage.getItem(PENDING_ORDER_KEY);
-      const planId = localStorage.getItem(PENDING_PLAN_KEY);
-      localStorage.removeItem(PENDING_ORDER_KEY);
-      localStorage.removeItem(PENDING_PLAN_KEY);
-      if (orderId || planId) setStored({ orderId, planId });
-    } catch {
-      // Storage disabled: only the query string can carry the ids.
-    }
-  }, []);
-  return { orderId: query.orderId ?? stored.orderId, planId: query.planId ?? stored.planId };
+function usePendingOrder(query: { orderId: string | null; planId: string | null }): PendingOrder {
+  const [stored, setStored] = useState<PendingOrder>({ orderId: null, planId: null, email: null });
+  useEffect(() => setStored(readPendingOrder()), []);
+  // An order and its plan go together: a stored order is never shown with another plan's price and delivery time.
+  if (query.orderId) {
+    const same = query.orderId === stored.orderId;
+    return { orderId: query.orderId, planId: query.planId ?? (same ? stored.planId : null), email: same ? stored.email : null };
+  }
+  if (stored.orderId) return stored;
+  return { ...query, email: null };
 }
 
 /**
@@ -47,12 +43,26 @@ function usePendingOrder(query: PendingOrder): PendingOrder {
  */
 export function ProfileFormPage() {
   const [params] = useSearchParams();
-  const { orderId, planId } = usePendingOrder({ orderId: params.get("orderId"), planId: params.get("planId") });
+  const { orderId, planId, email } = usePendingOrder({ orderId: params.get("orderId"), planId: params.get("planId") });
   const plan = findPlan(planId);
   const toast = useToast();
-  const submission = useProfileSubmission();
+  // The paid-first form keeps its draft per order; the pay-after form per plan.
+  const key = draftKey("profile-form", orderId ? `order-${orderId}` : plan?.id);
+  const submission = useProfileSubmission({ draftKey: key });
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
   const photos = usePhotos(form.photosChanged);
+  const draft = useDraft(key, { values: form.values, photos: photos.photos, restoreValues: form.restore, restorePhotos: photos.restore });
+  const paymentNext = plan !== undefined && !orderId;
+  // The address given before payment on the paid-first path fills an empty e-mail field, once: a customer who
+  // empties the field afterwards means it.
+  const { onChange: setValue } = form;
+  const emailGiven = Boolean(form.values.email);
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!email || prefilled.current) return;
+    prefilled.current = true;
+    if (!emailGiven) setValue("email", email);
+  }, [email, emailGiven, setValue]);
   const [done, setDone] = useState(false);
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
@@ -63,7 +73,11 @@ export function ProfileFormPage() {
     const extra: Record<string, string> = orderId ? { orderId } : {};
     const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]], extra);
     if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
-    const outcome = await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
+    const outcome = await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan, cancelUrl: cancelReturnUrl() });
+    if (outcome === "saved" || outcome === "paid-already") {
+      void draft.clear();
+      clearPendingOrder();
+    }
     if (outcome === "paid-already") {
       toast({ title: "Processing your profile", description: "Your order is paid; your optimized profile is on its way by e-mail." });
     }
@@ -83,17 +97,33 @@ export function ProfileFormPage() {
           Your payment has been processed successfully. Please complete your profile details below so we can start optimizing.
         </p>
       )}
+      <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored && !done} />
+      {plan && (
+        <div className="mt-6">
+          <OrderSteps paid={Boolean(orderId)} />
+        </div>
+      )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
         <NoScriptNote />
-        <button ref={submitButton} type="submit" disabled={busy || done || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
-          {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
-        </button>
+        <div className="grid gap-3">
+          <button
+            ref={submitButton}
+            type="submit"
+            disabled={busy || done || photos.preparing || !hydrated}
+            aria-describedby={paymentNext ? "next-step" : undefined}
+            className={buttonClass("primary", "lg", "w-full")}
+          >
+            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
+          </button>
+          {paymentNext && <NextPaymentNote plan={plan} />}
+          <SubmitProgress stage={submission.stage} progress={submission.progress} />
+        </div>
       </form>
       <TermsNote action="submitting" className="mt-6 text-center text-sm text-muted-foreground" />
       <SuccessDialog open={done} title="Profile Submitted Successfully">
         {orderId
-          ? "Thank you! Your profile is attached to your order and our team has started working on it. Your optimized profile will arrive by e-mail."
+          ? `Thank you! Your profile is attached to your order and our team has started working on it. Your optimized profile will arrive by e-mail${plan ? ` within ${plan.deliveryHours} hours` : ""}.`
           : "Thank you! We have received your profile and photos."}
       </SuccessDialog>
     </section>

@@ -4,6 +4,7 @@ import type { VerifyPaymentAnswer } from "../../api/payments.ts";
 import { apiGet, ApiRequestError, messageOf } from "../api.ts";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { storePendingOrder } from "../payments/pending-order.ts";
+import { clearAllDrafts } from "../profile/draft.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { formatUsd } from "../../orders/plans.ts";
@@ -53,6 +54,8 @@ export function SuccessPage() {
         toast({ title: "Payment Not Verified", description: result.message, variant: "destructive" });
         return;
       }
+      // Paid: the order form's draft (text and photos kept in this tab) has done its job.
+      void clearAllDrafts();
       if (result.needsProfile && result.order) {
         storePendingOrder(result.order.id, result.order.plan_id);
         navigate(`/profile-form?${new URLSearchParams({ orderId: result.order.id, planId: result.order.plan_id })}`, { replace: true });
@@ -70,6 +73,13 @@ export function SuccessPage() {
     return (
       <PaymentCard title="Verifying your payment">
         <Spinner label="Please wait while we confirm your payment..." />
+        <noscript>
+          <p data-testid="noscript-note" className="mt-2 text-sm">
+            Confirming your payment needs JavaScript. If you paid, your payment went through and your order is safe: turn JavaScript on and
+            reload this page to see what happens next, or e-mail us at <a href={`mailto:${supportEmail}`} className="underline">{supportEmail}</a>{" "}
+            and we will finish your order with you.
+          </p>
+        </noscript>
       </PaymentCard>
     );
   }
@@ -119,10 +129,10 @@ export function SuccessPage() {
       )}
       <h2 className="text-lg font-semibold">What happens next</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted-foreground">
-        <li>Our AI analyses your profile and photos.</li>
+        <li>Our AI analyzes your profile and photos.</li>
         <li>Our dating experts review and refine every recommendation.</li>
         <li>
-          You receive your optimised profile by e-mail within {hours} hours
+          You receive your optimized profile by e-mail within {hours} hours
           {delivery ? `, at ${delivery.email}. We are sending you a confirmation now, with a link to follow its progress` : ""}.
         </li>
       </ol>

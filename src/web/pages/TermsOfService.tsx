@@ -1,12 +1,37 @@
 import { Link } from "react-router";
-import { PLANS, formatUsd } from "../../orders/plans.ts";
+import { PLANS, formatUsd, type Plan } from "../../orders/plans.ts";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
 import { usePublicConfig } from "../public-config.ts";
 
+/** Every plan that can be bought (Elite too, though the pricing page does not offer it), from the one plan table. */
+const PLAN_LIST = Object.values(PLANS);
+const WITH_REVISIONS = PLAN_LIST.filter((p) => p.revisionsAllowed > 0);
+const WITHOUT_REVISIONS = PLAN_LIST.filter((p) => p.revisionsAllowed === 0);
+
+const titles = (plans: readonly Plan[]) => plans.map((p) => p.title).join(" and ");
+const revisions = (n: number) => `${n} revision${n === 1 ? "" : "s"}`;
+
+/** True of whichever provider takes the payments: Stripe's card form, or the built-in test provider. */
+function CardDetails({ provider }: { provider: "stripe" | "local" }) {
+  if (provider === "stripe") {
+    return (
+      <>
+        Card payments are handled by Stripe: you type your card details on Stripe's own form, they go straight from your browser to Stripe, and we
+        never see or store them.
+      </>
+    );
+  }
+  return (
+    <>
+      This site is running with its built-in test payments, which are meant for development and testing: no real card is charged and no real
+      payment is taken. The test card number typed on its checkout page is checked by our server to pick the test outcome and is never stored.
+    </>
+  );
+}
+
 export function TermsOfServicePage() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, paymentProvider } = usePublicConfig();
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
-  const { basic, premium } = PLANS;
 
   const sections: LegalSection[] = [
     {
@@ -19,7 +44,7 @@ export function TermsOfServicePage() {
       title: "Description of Service",
       body: (
         <p>
-          ProfileBoost optimises dating profiles for Hinge, Bumble, Tinder and The League. Depending on your plan this includes profile analysis,
+          ProfileBoost optimizes dating profiles for Hinge, Bumble, Tinder and The League. Depending on your plan this includes profile analysis,
           bio writing, photo selection and ordering, conversation starters and an app strategy guide. Our team, helped by AI analysis, prepares
           the result, and an administrator reviews and approves it before it is e-mailed to you.
         </p>
@@ -29,11 +54,19 @@ export function TermsOfServicePage() {
       id: "orders-and-payment",
       title: "Orders and Payment",
       body: (
-        <p>
-          Prices are one-time payments in US dollars: {basic.title} {formatUsd(basic.priceCents)} and {premium.title}{" "}
-          {formatUsd(premium.priceCents)}. Payment is required before work starts. Card payments are handled by our payment provider; we never
-          see your card details.
-        </p>
+        <>
+          <p>Prices are one-time payments in US dollars, with no subscription:</p>
+          <ul aria-label="Plans">
+            {PLAN_LIST.map((p) => (
+              <li key={p.id}>
+                {p.title}: {formatUsd(p.priceCents)}, delivered within {p.deliveryHours} hours.
+              </li>
+            ))}
+          </ul>
+          <p>
+            Payment is required before work starts. <CardDetails provider={paymentProvider} />
+          </p>
+        </>
       ),
     },
     {
@@ -41,8 +74,9 @@ export function TermsOfServicePage() {
       title: "Delivery",
       body: (
         <p>
-          We e-mail your optimised profile to the address you give us, within {basic.deliveryHours} hours on {basic.title} and{" "}
-          {premium.deliveryHours} hours on {premium.title}, counted from when both your payment and your profile have reached us.
+          We e-mail your optimized profile to the address you give us within your plan's delivery time (
+          {PLAN_LIST.map((p) => `${p.title} ${p.deliveryHours} hours`).join(", ")}), counted from when both your payment and your profile have
+          reached us.
         </p>
       ),
     },
@@ -51,8 +85,8 @@ export function TermsOfServicePage() {
       title: "Revisions",
       body: (
         <p>
-          {premium.title} includes {premium.revisionsAllowed} revision: reply to your results e-mail or write to {mail} and tell us what to
-          change. {basic.title} does not include revisions.
+          {WITH_REVISIONS.map((p) => `${p.title} includes ${revisions(p.revisionsAllowed)}`).join("; ")}: reply to your results e-mail or write to{" "}
+          {mail} and tell us what to change. {titles(WITHOUT_REVISIONS)} {WITHOUT_REVISIONS.length === 1 ? "does" : "do"} not include revisions.
         </p>
       ),
     },

@@ -1,59 +1,51 @@
-import { useEffect, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { formatUsd, resolvePlan } from "../../orders/plans.ts";
+import type { FormEvent } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { formatUsd } from "../../orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
+import { draftKey, useDraft } from "../profile/draft.ts";
+import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues } from "../profile/form-state.ts";
+import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { SubmitProgress } from "../profile/SubmitProgress.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
+import { uploadPlan } from "../upload-plan.ts";
 
 /**
  * /upload?plan=…&price=…[&planId=…] (spec section 2, "Upload flow"). Without a known plan or with a missing or zero
- * price the customer is sent to /pricing. The heading shows the plan table's price, the one that will be charged.
+ * price the customer is sent to /pricing before this page is drawn: the server answers 302, the browser's own
+ * navigation replaces the URL (the route's `redirect`, routes.tsx). The heading shows the plan table's price, the one
+ * that will be charged.
  */
 export function UploadPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const plan = resolvePlan(params.get("planId") ?? params.get("plan"));
-  const price = Number(params.get("price") ?? "0");
-  const usable = plan !== undefined && params.get("plan") !== null && Number.isFinite(price) && price > 0;
-
-  useEffect(() => {
-    if (!usable) navigate("/pricing", { replace: true });
-  }, [usable, navigate]);
+  const plan = uploadPlan(params);
 
   const toast = useToast();
-  const submission = useProfileSubmission();
+  const key = plan ? draftKey("upload", plan.id) : null;
+  const submission = useProfileSubmission({ draftKey: key });
   const form = useFormValues({ dating_app: "tinder" }, submission.changed);
   const photos = usePhotos(form.photosChanged);
+  const draft = useDraft(key, { values: form.values, photos: photos.photos, restoreValues: form.restore, restorePhotos: photos.restore });
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
-  if (!usable) {
-    // A real link too: without JavaScript (or before it runs) nothing redirects, and the header's Get Started lands here.
-    return (
-      <p className="mx-auto max-w-2xl px-4 py-12 text-muted-foreground">
-        Redirecting to{" "}
-        <Link to="/pricing" className="font-medium text-primary underline underline-offset-4">
-          pricing
-        </Link>
-        ...
-      </p>
-    );
-  }
+  // The route's redirect runs first; this only keeps the page honest should it ever be drawn without a plan.
+  if (!plan) return <Navigate to="/pricing" replace />;
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]]);
     if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
-    await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan });
+    await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan, cancelUrl: cancelReturnUrl() });
   };
 
   return (
@@ -62,12 +54,26 @@ export function UploadPage() {
         {plan.title} Plan: {formatUsd(plan.priceCents)}
       </h1>
       <TermsNote action="continuing" className="mt-2 text-sm text-muted-foreground" />
+      <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored} />
+      <div className="mt-6">
+        <OrderSteps paid={false} />
+      </div>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />
-        <button ref={submitButton} type="submit" disabled={busy || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
-          {submission.stage === "checkout" ? "Preparing Checkout..." : submission.stage === "saving" ? "Processing..." : "Continue to Payment"}
-        </button>
+        <div className="grid gap-3">
+          <button
+            ref={submitButton}
+            type="submit"
+            disabled={busy || photos.preparing || !hydrated}
+            aria-describedby="next-step"
+            className={buttonClass("primary", "lg", "w-full")}
+          >
+            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Continue to Payment"}
+          </button>
+          <NextPaymentNote plan={plan} />
+          <SubmitProgress stage={submission.stage} progress={submission.progress} />
+        </div>
       </form>
     </section>
   );

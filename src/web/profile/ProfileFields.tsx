@@ -2,7 +2,7 @@ import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../../profiles/o
 import { TEXT_LIMITS } from "../../profiles/submission.ts";
 import { AppSection, type Errors, type Values } from "./AppSections.tsx";
 import { SelectField, TextField } from "./fields.tsx";
-import { PhotoUploader, type usePhotos } from "./PhotoUploader.tsx";
+import { PhotoUploader, type PhotoState } from "./PhotoUploader.tsx";
 
 const APP_OPTIONS = DATING_APPS.map((a) => ({ value: a, label: DATING_APP_LABELS[a] }));
 
@@ -21,7 +21,7 @@ export function ProfileFields({
   values: Values;
   errors: Errors;
   onChange: (name: string, value: string) => void;
-  photos: ReturnType<typeof usePhotos>;
+  photos: PhotoState;
   disabled?: boolean;
 }) {
   const app = datingAppOf(values);
@@ -54,14 +54,7 @@ export function ProfileFields({
         <h2 className="text-lg font-semibold">Your {DATING_APP_LABELS[app]} profile</h2>
         <AppSection app={app} values={values} errors={errors} onChange={onChange} disabled={disabled} />
       </section>
-      <PhotoUploader
-        photos={photos.photos}
-        preparing={photos.preparing}
-        onAdd={(files) => void photos.add(files)}
-        onRemove={photos.remove}
-        error={errors.photos}
-        disabled={disabled}
-      />
+      <PhotoUploader photos={photos} error={errors.photos} disabled={disabled} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { findPlan, formatUsd } from "../../orders/plans.ts";
 import type { DatingApp } from "../../profiles/options.ts";
 import { TEXT_LIMITS } from "../../profiles/submission.ts";
 import { useToast } from "../toast.ts";
@@ -6,15 +8,20 @@ import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import type { Errors, Values } from "./AppSections.tsx";
+import { draftKey, useDraft } from "./draft.ts";
+import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "./DraftNotice.tsx";
 import { NoScriptNote, TextField } from "./fields.tsx";
 import { useFormValues } from "./form-state.ts";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
+import { CHOOSE_PLAN, PlanChoice } from "./PlanChoice.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
-import { SuccessDialog } from "./SuccessDialog.tsx";
+import { SubmitProgress } from "./SubmitProgress.tsx";
 
 /**
- * The frame of /hinge-form and /bumble-form: email, the app's own fields, photos, and the success dialog.
- * The profile is saved through POST /api/profiles like every other form, so nothing typed here is thrown away.
+ * The frame of /hinge-form and /bumble-form: email, the app's own fields, photos and the plan. Submitting saves the
+ * profile through POST /api/profiles like every other form, then the order for that profile and plan (priced by the
+ * server), then the payment; the checkout comes back to this page with `session_id`, where PaidReturn.tsx shows the
+ * success dialog. Its promise of an e-mail is made only then: never for a profile no one has paid for.
  */
 export function StandaloneForm({
   app,
@@ -30,26 +37,41 @@ export function StandaloneForm({
   children: (p: { values: Values; errors: Errors; onChange: (name: string, value: string) => void; disabled: boolean }) => ReactNode;
 }) {
   const toast = useToast();
-  const submission = useProfileSubmission();
+  const key = draftKey(`${app}-form`);
+  const submission = useProfileSubmission({ draftKey: key });
   const form = useFormValues({}, submission.changed);
   const photos = usePhotos(form.photosChanged);
-  const [done, setDone] = useState(false);
+  const draft = useDraft(key, { values: form.values, photos: photos.photos, restoreValues: form.restore, restorePhotos: photos.restore });
+  const [params] = useSearchParams();
+  const plan = findPlan(form.values.plan);
   const hydrated = useHydrated();
   const busy = submission.stage !== "idle";
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
-  const disabled = busy || done;
+  const disabled = busy;
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const profile = buildProfile(form.values, ["email", ...fields], { dating_app: app });
-    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
-    if ((await submission.submit({ profile, photos: photos.photos.map((p) => p.file) })) === "saved") setDone(true);
+    const errors = checkBeforeSending(profile, photos.photos.length, toast);
+    if (!plan) {
+      if (Object.keys(errors).length === 0) toast({ title: "Form submission error", description: CHOOSE_PLAN, variant: "destructive" });
+      errors.plan = CHOOSE_PLAN;
+    }
+    if (form.showErrors(errors, e.currentTarget) || !plan) return;
+    await submission.submit({
+      profile,
+      photos: photos.photos.map((p) => p.file),
+      plan,
+      cancelUrl: cancelReturnUrl(),
+      successUrl: window.location.pathname,
+    });
   };
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-muted-foreground">{lead}</p>
+      <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored} />
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-6" aria-busy={busy}>
         <TextField
           name="email"
@@ -64,22 +86,25 @@ export function StandaloneForm({
           disabled={disabled}
         />
         {children({ values: form.values, errors: form.errors, onChange: form.onChange, disabled })}
-        <PhotoUploader
-          photos={photos.photos}
-          preparing={photos.preparing}
-          onAdd={(files) => void photos.add(files)}
-          onRemove={photos.remove}
-          error={form.errors.photos}
-          disabled={disabled}
-        />
+        <PhotoUploader photos={photos} error={form.errors.photos} disabled={disabled} />
+        <PlanChoice value={form.values.plan ?? ""} error={form.errors.plan} onChange={form.onChange} disabled={disabled} />
         <NoScriptNote />
-        <button ref={submitButton} type="submit" disabled={disabled || photos.preparing || !hydrated} className={buttonClass("primary", "lg", "w-full")}>
-          {busy ? "Processing..." : "Submit Profile"}
-        </button>
+        <div className="grid gap-3">
+          <button
+            ref={submitButton}
+            type="submit"
+            disabled={disabled || photos.preparing || !hydrated}
+            aria-describedby="next-step"
+            className={buttonClass("primary", "lg", "w-full")}
+          >
+            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile"}
+          </button>
+          <p id="next-step" className="text-center text-sm text-muted-foreground">
+            {plan ? `Next: secure payment of ${formatUsd(plan.priceCents)}` : "Next: secure payment for the plan you choose"}
+          </p>
+          <SubmitProgress stage={submission.stage} progress={submission.progress} />
+        </div>
       </form>
-      <SuccessDialog open={done} title="Profile Submitted Successfully">
-        Thank you! Your optimized profile will arrive by e-mail within 24 hours.
-      </SuccessDialog>
     </section>
   );
 }

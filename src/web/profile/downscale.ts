@@ -1,20 +1,13 @@
 import { MAX_PHOTO_BYTES, PHOTO_LONG_EDGE } from "../../profiles/limits.ts";
 
 /**
- * Shrinks a photo in the browser to the long edge the server keeps, so a phone's 12-megapixel photo uploads as a few
- * hundred kilobytes. Photos already small enough are sent untouched; anything the browser cannot decode (HEIC in
- * most browsers, damaged files) is sent as it is and the server gives the verdict.
+ * Shrinks a decoded photo in the browser to the long edge the server keeps, so a phone's 12-megapixel photo uploads
+ * as a few hundred kilobytes. Photos already small enough are sent untouched, unless `reencode` asks for a JPEG
+ * anyway (an HEIC photo the browser could read but the server cannot). Takes ownership of the bitmap and closes it.
  */
-export async function downscaleForUpload(file: File): Promise<File> {
-  if (typeof createImageBitmap !== "function") return file;
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return file;
-  }
+export async function downscaleForUpload(file: File, bitmap: ImageBitmap, { reencode = false } = {}): Promise<File> {
   const scale = Math.min(1, PHOTO_LONG_EDGE / Math.max(bitmap.width, bitmap.height));
-  if (scale === 1 && file.size <= MAX_PHOTO_BYTES) {
+  if (scale === 1 && file.size <= MAX_PHOTO_BYTES && !reencode) {
     bitmap.close();
     return file;
   }

@@ -27,6 +27,8 @@ export function useFormValues(initial: Values, onEdit?: () => void) {
     },
     [edited],
   );
+  /** Puts back values kept in a draft (draft.ts): not an edit, so a profile already sent from them stays sent. */
+  const restore = useCallback((kept: Values) => setValues((v) => ({ ...v, ...kept })), []);
   /** For usePhotos: adding or removing a photo clears the photos message, as typing clears a field's. */
   const photosChanged = useCallback(() => edited("photos"), [edited]);
   /** Shows the errors beside their fields, focuses the first of them, and answers whether there were any. */
@@ -35,5 +37,5 @@ export function useFormValues(initial: Values, onEdit?: () => void) {
     focusFirst(form, Object.keys(found).map(controlId));
     return Object.keys(found).length > 0;
   }, []);
-  return { values, errors, onChange, photosChanged, showErrors };
+  return { values, errors, onChange, restore, photosChanged, showErrors };
 }

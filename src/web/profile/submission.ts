@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { OrderCreated } from "../../api/orders.ts";
 import type { ProfileCreated } from "../../api/profiles.ts";
 import type { Plan } from "../../orders/plans.ts";
@@ -9,6 +9,9 @@ import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { useToast, type ToastInput } from "../toast.ts";
 import { fieldErrors } from "../ui/field-errors.ts";
 import type { Errors, Values } from "./AppSections.tsx";
+import { readTextDraft, saveSentProfile } from "./draft.ts";
+import { useLeaveWarning } from "./leave-warning.ts";
+import { postMultipart, type UploadProgress } from "./upload-xhr.ts";
 
 /** The profile part: the listed fields only, plus the spec's fixed user_id 1 (ignored by the server). */
 export function buildProfile(values: Values, fields: readonly string[], extra: Record<string, string> = {}): Record<string, unknown> {
@@ -36,48 +39,98 @@ export function checkBeforeSending(profile: Record<string, unknown>, photoCount:
   return errors;
 }
 
-export type Stage = "idle" | "saving" | "checkout";
+/** Where a submission is: sending the photos, waiting while the server checks them, then starting the payment. */
+export type Stage = "idle" | "uploading" | "checking" | "checkout";
 
 export interface SubmitRequest {
   profile: Record<string, unknown>;
   photos: File[];
   /** With a plan the customer goes on to pay; without one the profile is only saved. */
   plan?: Plan;
+  /** The page the payment provider's "Cancel and return" comes back to (this form, saying so). */
+  cancelUrl?: string;
+  /** Where a completed payment returns (with `session_id`); /success when not given. */
+  successUrl?: string;
 }
 
 /** How a submission ended: saved (no payment needed, or the order was already paid), off to checkout, or failed. */
 export type SubmitOutcome = "saved" | "paid-already" | "redirecting" | "failed";
 
+interface Saved {
+  id: string;
+  order: ProfileCreated["order"];
+}
+
 /**
  * The upload flow of spec section 4: save the profile (photos included), then create the order, then the checkout
  * session, then leave for the provider's page. A retry after a failed step repeats only the steps not yet done,
  * unless the customer changed the form in between (call `changed()`), so one click never makes two profiles.
+ * With a `draftKey` the profile and order sent are remembered in the form's draft (draft.ts), so coming back from
+ * the payment page (Back, "Cancel and return", a reload) and continuing again pays the same order.
+ * The photos go up through XMLHttpRequest so `progress` can show the bytes sent; while they are on their way,
+ * leaving the page asks first.
  */
-export function useProfileSubmission() {
+export function useProfileSubmission({ draftKey }: { draftKey?: string | null } = {}) {
   const toast = useToast();
   const [stage, setStage] = useState<Stage>("idle");
-  const saved = useRef<ProfileCreated | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const saved = useRef<Saved | null>(null);
   const orderId = useRef<string | null>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  useLeaveWarning(stage === "uploading" || stage === "checking");
+
+  useEffect(() => {
+    // Back from the payment page may show this page as it was left (the back/forward cache): busy, on its way out.
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) setStage("idle");
+    };
+    window.addEventListener("pageshow", shown);
+    return () => {
+      window.removeEventListener("pageshow", shown);
+      // Leaving the form (a link, confirmed) stops an upload on its way: nothing half-sent is saved.
+      upload.current?.abort();
+    };
+  }, []);
 
   const changed = useCallback(() => {
     saved.current = null;
     orderId.current = null;
-  }, []);
+    if (draftKey && readTextDraft(draftKey)?.sent) saveSentProfile(draftKey, null);
+  }, [draftKey]);
 
   const submit = useCallback(
-    async ({ profile, photos, plan }: SubmitRequest): Promise<SubmitOutcome> => {
-      setStage("saving");
+    async ({ profile, photos, plan, cancelUrl, successUrl }: SubmitRequest): Promise<SubmitOutcome> => {
+      const resumed = !saved.current && draftKey ? readTextDraft(draftKey)?.sent : undefined;
+      if (resumed) {
+        saved.current = { id: resumed.profileId, order: null };
+        orderId.current = resumed.orderId;
+      }
       if (!saved.current) {
+        setStage("uploading");
+        setProgress(null);
+        const form = new FormData();
+        form.append("profile", JSON.stringify(profile));
+        for (const photo of photos) form.append("photos", photo, photo.name);
+        const controller = new AbortController();
+        upload.current = controller;
         try {
-          const form = new FormData();
-          form.append("profile", JSON.stringify(profile));
-          for (const photo of photos) form.append("photos", photo, photo.name);
-          const res = await apiRequest("POST", "/api/profiles", form);
-          saved.current = (await res.json()) as ProfileCreated;
+          saved.current = await postMultipart<ProfileCreated>("/api/profiles", form, {
+            onProgress: (sent) => {
+              setProgress(sent);
+              // Every byte is out: the server is checking the photos (the upload's own load event may come later).
+              if (sent.loaded >= sent.total) setStage("checking");
+            },
+            onSent: () => setStage("checking"),
+            signal: controller.signal,
+          });
         } catch (err) {
-          toast({ title: "Error uploading profile", description: messageOf(err, "The profile could not be sent."), variant: "destructive" });
+          if (controller.signal.aborted) return "failed";
+          toast({ title: "Error uploading profile", description: messageOf(err, "The profile could not be sent. Please check your connection and try again."), variant: "destructive" });
           setStage("idle");
           return "failed";
+        } finally {
+          upload.current = null;
         }
       }
       const profileSaved = saved.current;
@@ -93,6 +146,7 @@ export function useProfileSubmission() {
         return "saved";
       }
 
+      setStage("checkout");
       if (!orderId.current && plan) {
         try {
           const res = await apiRequest("POST", "/api/orders", { profile_id: profileSaved.id, plan: plan.id, price: plan.priceCents / 100 });
@@ -103,14 +157,16 @@ export function useProfileSubmission() {
           return "failed";
         }
       }
+      if (draftKey) saveSentProfile(draftKey, { profileId: profileSaved.id, orderId: orderId.current! });
 
       toast({ title: "Profile uploaded successfully!", description: "Redirecting to checkout..." });
-      setStage("checkout");
       try {
         const url = await startHostedCheckout({
           orderId: orderId.current!,
           amount: plan ? plan.priceCents / 100 : undefined,
           plan_id: plan?.id,
+          cancelUrl,
+          successUrl,
         });
         window.location.assign(url);
         return "redirecting";
@@ -120,8 +176,8 @@ export function useProfileSubmission() {
         return "failed";
       }
     },
-    [toast],
+    [toast, draftKey],
   );
 
-  return { stage, submit, changed };
+  return { stage, progress, submit, changed };
 }

@@ -1,6 +1,14 @@
 import { Link } from "react-router";
-import { BRAND } from "../brand.ts";
+import { BRAND, socialLinks } from "../brand.ts";
+import { usePublicConfig } from "../public-config.ts";
 import { Logo } from "./Logo.tsx";
+
+/** With the company links below, every marketing page is one link away from every page. */
+const EXPLORE_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/services", label: "Services" },
+  { to: "/pricing", label: "Pricing" },
+] as const;
 
 const COMPANY_LINKS = [
   { to: "/about", label: "About Us" },
@@ -18,30 +26,39 @@ const LEGAL_LINKS = [
 
 const footerLink = "rounded-sm text-sm text-muted-foreground hover:text-foreground underline-offset-4 hover:underline outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
+function LinkColumn({ label, links }: { label: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="mb-3 text-sm font-semibold">{label}</h2>
+      <ul className="space-y-2">
+        {links.map((l) => (
+          <li key={l.label}>
+            <Link to={l.to} className={footerLink}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
+  // The spec's one social link: the business's own Instagram page when SOCIAL_INSTAGRAM_URL is set.
+  const social = socialLinks(usePublicConfig().social)[0]!;
   return (
     <footer className="border-t border-border bg-muted/40">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="space-y-3">
           <Logo />
           <p className="text-sm text-muted-foreground">{BRAND.tagline}</p>
-          <a href={BRAND.social.href} className={footerLink} rel="noopener noreferrer" target="_blank">
-            {BRAND.social.label}
+          <a href={social.href} className={footerLink} rel="noopener noreferrer" target="_blank">
+            {social.label}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>
-        <nav aria-label="Company" className="sm:justify-self-end">
-          <h2 className="mb-3 text-sm font-semibold">Company</h2>
-          <ul className="space-y-2">
-            {COMPANY_LINKS.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className={footerLink}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn label="Explore" links={EXPLORE_LINKS} />
+        <LinkColumn label="Company" links={COMPANY_LINKS} />
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">

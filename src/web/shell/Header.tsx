@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../brand.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -16,12 +16,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary font-semibold" : "text-muted-foreground"
   }`;
 
+/** Phone menu entries: a 44 px target (WCAG 2.5.5), the whole row. */
+const menuLinkClass = (state: { isActive: boolean }) => `${linkClass(state)} flex min-h-11 items-center`;
+
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
-
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -42,39 +40,73 @@ export function Header() {
           <Link to="/upload" className={buttonClass("primary", "md", "max-sm:hidden")}>
             Get Started
           </Link>
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              {menuOpen ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-            </svg>
-          </button>
+          <MobileMenu />
         </div>
       </div>
-
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background md:hidden">
-          <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={linkClass} onClick={() => setMenuOpen(false)}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="pt-2">
-              <Link to="/upload" className={buttonClass("primary", "md", "w-full")} onClick={() => setMenuOpen(false)}>
-                Get Started
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      )}
     </header>
+  );
+}
+
+/**
+ * The phone menu is a <details> disclosure, so it opens and its links work before the script arrives or without it.
+ * With the script it also closes when a link is chosen, on any route change, with Escape (focus back on its toggle)
+ * and when the page outside it is touched.
+ */
+function MobileMenu() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+
+  useEffect(close, [pathname]);
+
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (details.open && !details.contains(e.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, []);
+
+  return (
+    <details ref={menu} className="group md:hidden">
+      <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">Menu</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </svg>
+      </summary>
+      <nav id="mobile-menu" aria-label="Mobile" className="absolute inset-x-0 top-full border-y border-border bg-background shadow-sm">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className={menuLinkClass} onClick={close}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link to="/upload" className={buttonClass("primary", "md", "min-h-11 w-full")} onClick={close}>
+              Get Started
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </details>
   );
 }

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, CDPSession, Locator, Page } from "playwright-core";
+import { openStore, type Store } from "../db/client.ts";
+import { orders, profiles } from "../db/schema.ts";
+import { STORAGE_PROBLEM_MESSAGE } from "../errors.ts";
+import { STORAGE_FULL_MESSAGE } from "../http/disk-space.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
+
+/*
+ * Issue 13 items 1 to 4, tried as a new customer would on a phone (375 px) and a desktop (1280 px) against the real
+ * server on embedded defaults: photo feedback while choosing, upload progress on a slow uplink with the leave-page
+ * warning, drafts that survive a reload, Back and "Cancel and return", and payment announced before it comes.
+ */
+
+const WIDTHS = [375, 1280] as const;
+const HOSTILE_NAME = "<img src=x onerror=window.pwned=1>notes.txt";
+const UPLOAD = "/upload?plan=Premium&price=9.99&planId=premium";
+const FIXTURES = join(import.meta.dir, "../optimiser/photos/fixtures");
+
+let server: RunningServer;
+let browser: Browser;
+let tab: SharedTab;
+let cdp: CDPSession | undefined;
+let store: Store;
+let small: Buffer[];
+let real: Buffer[];
+let large: Buffer[];
+let damaged: Buffer;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  tab = await sharedTab(browser, server.url);
+  store = openStore(join(server.dir, "app.sqlite"));
+  small = await Promise.all(["#c04080", "#4080c0", "#80c040", "#c08040"].map((c) => plainJpeg(320, 240, c)));
+  real = ["astronaut.jpg", "grace-hopper.jpg", "coffee.jpg"].map((f) => readFileSync(join(FIXTURES, f)));
+  // Phone-sized photos that the browser sends as they are and the server takes a moment to check.
+  large = await Promise.all([1, 2, 3].map(() => noisyJpeg(2048, 1536)));
+  // A real JPEG cut short: its first bytes say JPEG, the browser cannot open it.
+  damaged = (await noisyJpeg(400, 300)).subarray(0, 6000);
+});
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+/** The shared tab at `width`, with no draft left by an earlier test (session storage and IndexedDB of the site). */
+async function open(path: string, width: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await tab.take({ width, height: width < 640 ? 812 : 900 });
+  cdp ??= await page.context().newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "indexeddb" });
+  await page.goto(`${server.url}/healthz`);
+  await page.evaluate(() => sessionStorage.clear());
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await hydrated(page);
+  return { page, errors };
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+const files = (buffers: Buffer[], prefix = "photo") => buffers.map((buffer, i) => ({ name: `${prefix}-${i + 1}.jpg`, mimeType: "image/jpeg", buffer }));
+const picker = (page: Page) => page.locator("#photos-input");
+const toast = (page: Page) => page.getByTestId("toast-viewport");
+const continueButton = (page: Page) => page.getByRole("button", { name: "Continue to Payment" });
+const stepWords = (page: Page) => page.getByTestId("submit-progress").locator("[aria-live]");
+/** Failed loads the browser reports for answers a test asked for (4xx/5xx), which are not errors in the page. */
+const pageErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (4|5)\d\d/.test(e));
+
+async function throttleUpload(bytesPerSecond: number | null) {
+  await cdp!.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
+  });
+}
+
+/** Waits until the bar's value passes `above`, and answers it. */
+async function valueAbove(bar: Locator, above: number): Promise<number> {
+  const handle = await bar.elementHandle();
+  await handle!.evaluate(
+    (el, min) =>
+      new Promise<void>((resolve) => {
+        const check = () => Number(el.getAttribute("aria-valuenow")) > min && (observer.disconnect(), resolve());
+        const observer = new MutationObserver(check);
+        observer.observe(el, { attributes: true, attributeFilter: ["aria-valuenow"] });
+        check();
+      }),
+    above,
+  );
+  return Number(await bar.getAttribute("aria-valuenow"));
+}
+
+/** The type of the next dialog the page opens (answered "stay"), while `act` runs. */
+async function dialogDuring(page: Page, act: () => Promise<unknown>): Promise<string> {
+  const seen = new Promise<string>((resolve) =>
+    page.once("dialog", async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    }),
+  );
+  await act();
+  return await seen;
+}
+
+async function fillTinder(page: Page, email: string) {
+  await page.locator("#field-email").fill(email);
+  await page.locator("#field-bio").fill("Weekend hiker, weekday coder.");
+  await page.locator("#field-interests").fill("hiking, coffee, live music");
+}
+
+describe("1. photo feedback", () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: refusals on their own tiles, too few as a hint, an error only on continuing, no stale message`, async () => {
+      const { page, errors } = await open(UPLOAD, width);
+      await page.locator("#field-email").fill("choosing@example.com");
+      await picker(page).setInputFiles([
+        { name: HOSTILE_NAME, mimeType: "text/plain", buffer: Buffer.from("Dear diary") },
+        { name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a photo") },
+        { name: "cut-short.jpg", mimeType: "image/jpeg", buffer: damaged },
+        ...files(small.slice(0, 2)),
+      ]);
+      await page.getByText("2 of 6 photos selected").waitFor();
+
+      // Each refused file at once, on its own tile, with its name and its own reason; no broken previews.
+      const refused = page.getByTestId("refused-file");
+      expect(await refused.allTextContents()).toEqual([
+        expect.stringContaining(`${HOSTILE_NAME} is not a photo. Please choose JPEG, PNG, WebP, AVIF or HEIF images.`),
+        expect.stringContaining("holiday.jpg is not a JPEG, PNG, WebP, AVIF or HEIF image"),
+        expect.stringContaining("cut-short.jpg could not be opened"),
+      ]);
+      for (const tile of await refused.all()) expect(await tile.isVisible()).toBe(true);
+      // A file's name is shown as text, never as markup.
+      expect(await page.evaluate(() => "pwned" in window)).toBe(false);
+      expect(await refused.locator("img").count()).toBe(0);
+      expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
+      expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+      // Two photos so far: the spec's words as a calm hint with the count, no error toast, nothing marked invalid.
+      const note = page.getByTestId("photos-too-few");
+      expect(await note.getAttribute("data-state")).toBe("hint");
+      expect(await note.textContent()).toBe("Too few filesPlease upload at least 3 photos. (2 of at least 3 photos)");
+      expect(await toast(page).textContent()).not.toContain("Too few files");
+      expect(await picker(page).getAttribute("aria-invalid")).toBeNull();
+      expect((await picker(page).getAttribute("aria-describedby"))!.split(" ")).toContain("photos-too-few");
+      // The refusals are still there, not replaced by the count.
+      expect(await refused.count()).toBe(3);
+
+      // Continuing with too few: now it is an error, beside the uploader and as the spec's toast.
+      await continueButton(page).click();
+      await toast(page).getByText("Too few files").waitFor();
+      expect(await note.getAttribute("data-state")).toBe("error");
+      expect(await note.getAttribute("id")).toBe("photos-error");
+      expect(await picker(page).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
+
+      // Two more photos: every message about the count, and the old refusals, are gone.
+      await picker(page).setInputFiles(files(small.slice(2, 4), "more"));
+      await page.getByText("4 of 6 photos selected").waitFor();
+      await page.getByText("Too few files").first().waitFor({ state: "detached" });
+      expect(await page.getByText("Too few files").count()).toBe(0);
+      expect(await page.getByText("Please upload at least 3 photos").count()).toBe(0);
+      expect(await refused.count()).toBe(0);
+      expect(await picker(page).getAttribute("aria-invalid")).toBeNull();
+      expect(pageErrors(errors)).toEqual([]);
+    }, 30_000);
+  }
+});
+
+describe("2. upload progress", () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: at 320 kbit/s the bar moves with the bytes sent, the steps are named, leaving asks first`, async () => {
+      const { page, errors } = await open(UPLOAD, width);
+      await fillTinder(page, `slow-${width}@example.com`);
+      await picker(page).setInputFiles(files(large));
+      await page.getByText("3 of 6 photos selected").waitFor();
+      // Every step the words go through, in order (the checkout is held below so the last one can be seen).
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { steps: string[] }).steps = seen;
+        const words = document.querySelector("[data-testid=submit-progress] [aria-live]")!;
+        new MutationObserver(() => {
+          const now = words.textContent ?? "";
+          if (now && seen.at(-1) !== now) seen.push(now);
+        }).observe(words, { subtree: true, childList: true, characterData: true });
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/create-checkout-session", async (route) => {
+        await held;
+        await route.continue();
+      });
+
+      await throttleUpload(40_000);
+      try {
+        await continueButton(page).click();
+        const bar = page.getByRole("progressbar", { name: "Photo upload" });
+        await bar.waitFor();
+        const total = Number(await bar.getAttribute("aria-valuemax"));
+        expect(total).toBeGreaterThan(large.reduce((n, b) => n + b.length, 0));
+        const first = await valueAbove(bar, 0);
+        const later = await valueAbove(bar, first);
+        expect(later).toBeLessThan(total);
+        expect(await page.getByTestId("submit-progress").textContent()).toMatch(/^Uploading photos… \d+\.\d of \d+\.\d MB$/);
+        expect(await page.getByRole("button", { name: "Processing..." }).isDisabled()).toBe(true);
+
+        // Leaving asks first: a reload (the browser's own question) and the site's own links.
+        expect(await dialogDuring(page, () => page.evaluate(() => location.reload()))).toBe("beforeunload");
+        expect(await dialogDuring(page, () => page.getByRole("link", { name: "Terms of Service" }).first().click())).toBe("confirm");
+        expect(new URL(page.url()).pathname).toBe("/upload");
+        // Still on its way after both.
+        expect(await valueAbove(bar, later)).toBeGreaterThan(later);
+      } finally {
+        await throttleUpload(null);
+      }
+
+      await stepWords(page).getByText("Preparing payment…").waitFor();
+      expect(await page.evaluate(() => (window as unknown as { steps: string[] }).steps)).toEqual(["Uploading photos…", "Checking photos…", "Preparing payment…"]);
+      release();
+      // Had the warning stayed armed, the browser would have asked (and stayed) instead of leaving for the payment.
+      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      expect(store.db.select().from(profiles).where(eq(profiles.email, `slow-${width}@example.com`)).all()).toHaveLength(1);
+      expect(pageErrors(errors)).toEqual([]);
+    }, 60_000);
+  }
+
+  test("the API's refusals still reach the customer through the new upload, and the form can be sent again", async () => {
+    const { page } = await open(UPLOAD, 375);
+    await fillTinder(page, "refused@example.com");
+    await picker(page).setInputFiles(files(small.slice(0, 3)));
+    await page.getByText("3 of 6 photos selected").waitFor();
+    const answers: [number, string][] = [
+      [400, "Photo 2 (photo-2.jpg) could not be read: the file looks damaged or incomplete."],
+      [429, "Too many requests from your network. Please try again in 9 minute(s)."],
+      [503, STORAGE_FULL_MESSAGE],
+      [507, STORAGE_PROBLEM_MESSAGE],
+    ];
+    for (const [status, message] of answers) {
+      await page.route("**/api/profiles", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ message }) }), { times: 1 });
+      await continueButton(page).click();
+      await toast(page).getByText("Error uploading profile").waitFor();
+      await toast(page).getByText(message).waitFor();
+      await continueButton(page).and(page.locator(":enabled")).waitFor();
+      expect(await page.getByRole("progressbar").count()).toBe(0);
+    }
+    // No answer at all: a sentence a customer can act on, not "Failed to fetch".
+    await page.route("**/api/profiles", (route) => route.abort("connectionreset"), { times: 1 });
+    await continueButton(page).click();
+    await toast(page).getByText("The profile could not be sent. Please check your connection and try again.").waitFor();
+    await continueButton(page).and(page.locator(":enabled")).waitFor();
+    expect(store.db.select().from(profiles).where(eq(profiles.email, "refused@example.com")).all()).toHaveLength(0);
+  }, 30_000);
+});
+
+describe("3. nothing typed is lost", () => {
+  const draftState = (page: Page) =>
+    page.evaluate(async () => {
+      const text = Object.keys(sessionStorage).filter((k) => k.startsWith("profile-draft:"));
+      const photos = await new Promise<number>((resolve) => {
+        const req = indexedDB.open("profile-drafts");
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains("photos")) return resolve(0);
+          const count = db.transaction("photos").objectStore("photos").count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+        };
+      });
+      return { text, photos };
+    });
+
+  async function expectFilled(page: Page, email: string) {
+    await page.getByText("3 of 6 photos selected").waitFor();
+    expect(await page.locator("#field-email").inputValue()).toBe(email);
+    expect(await page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
+    expect(await page.locator("#field-interests").inputValue()).toBe("hiking, coffee, live music");
+    expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth))).toEqual([320, 320, 320]);
+    await continueButton(page).and(page.locator(":enabled")).waitFor();
+  }
+
+  for (const width of WIDTHS) {
+    test(`${width} px: a reload, Back from the payment page and Cancel and return all come back to a filled form; one profile, one order`, async () => {
+      const email = `draft-${width}@example.com`;
+      const { page, errors } = await open(UPLOAD, width);
+      await fillTinder(page, email);
+      await picker(page).setInputFiles(files(small.slice(0, 3)));
+      await page.getByText("3 of 6 photos selected").waitFor();
+
+      await page.reload();
+      await hydrated(page);
+      await expectFilled(page, email);
+      await page.getByTestId("draft-notice").getByText("Your answers and photos from earlier are filled in.").waitFor();
+
+      await continueButton(page).click();
+      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      const payUrl = page.url();
+      await page.goBack();
+      await page.waitForURL(`${server.url}${UPLOAD}`);
+      await hydrated(page);
+      await expectFilled(page, email);
+
+      // Continuing again pays the same order: the profile is not sent a second time.
+      await continueButton(page).click();
+      await page.waitForURL(payUrl, { timeout: 15_000 });
+      await page.getByRole("link", { name: "Cancel and return" }).click();
+      await page.waitForURL(/\/upload\?.*payment=cancelled/);
+      await hydrated(page);
+      await expectFilled(page, email);
+      const notice = page.getByTestId("draft-notice");
+      await notice.getByText(/^Payment cancelled: nothing was charged\. Your answers and photos are still here/).waitFor();
+
+      const saved = store.db.select().from(profiles).where(eq(profiles.email, email)).all();
+      expect(saved).toHaveLength(1);
+      const order = store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all();
+      expect(order).toMatchObject([{ status: "pending", planId: "premium" }]);
+      expect(await draftState(page)).toEqual({ text: ["profile-draft:upload:premium"], photos: 1 });
+
+      if (width === 1280) {
+        // Paid: the draft is gone, and the form starts empty.
+        await continueButton(page).click();
+        await page.waitForURL(payUrl, { timeout: 15_000 });
+        await page.getByRole("button", { name: "Pay $9.99" }).click();
+        await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 15_000 });
+        await page.waitForFunction(() => !Object.keys(sessionStorage).some((k) => k.startsWith("profile-draft:")));
+        expect(await draftState(page)).toEqual({ text: [], photos: 0 });
+        await page.goto(`${server.url}${UPLOAD}`);
+        await hydrated(page);
+        expect(await page.locator("#field-email").inputValue()).toBe("");
+        expect(await page.getByTestId("draft-notice").count()).toBe(0);
+      } else {
+        // The manual card form's way back lands on the form too, not on /pricing.
+        await page.goto(`${server.url}/card-payment?planId=premium&price=9.99&orderId=${order[0]!.id}`);
+        await hydrated(page);
+        await page.getByRole("link", { name: "Back" }).click();
+        await page.waitForURL(/\/upload\?.*payment=cancelled/);
+        await expectFilled(page, email);
+        await page.getByTestId("draft-notice").getByText(/^Payment cancelled: nothing was charged\./).waitFor();
+      }
+      expect(pageErrors(errors)).toEqual([]);
+    }, 60_000);
+  }
+});
+
+describe("4. payment is signposted", () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: the step list names Payment next, and the button is followed by the plan table's price`, async () => {
+      // The link's price is tampered with: the page says what will be charged.
+      const { page, errors } = await open("/upload?plan=Premium&price=0.50&planId=premium", width);
+      const steps = page.getByRole("list", { name: "Order steps" });
+      expect(await steps.locator('[aria-current="step"]').textContent()).toBe("2Your profile and photos");
+      expect(await steps.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      const note = page.locator("#next-step");
+      expect(await note.textContent()).toBe("Next: secure payment of $9.99");
+      expect(await continueButton(page).getAttribute("aria-describedby")).toBe("next-step");
+      // Said before the customer starts (above the first field) and right under the button, on a phone as on a desktop.
+      const [stepsBox, emailBox, buttonBox, noteBox] = await Promise.all([steps, page.locator("#field-email"), continueButton(page), note].map((l) => l.boundingBox()));
+      expect(stepsBox!.y + stepsBox!.height).toBeLessThan(emailBox!.y);
+      expect(noteBox!.y).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
+      expect(noteBox!.y - (buttonBox!.y + buttonBox!.height)).toBeLessThan(32);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await page.goto(`${server.url}/profile-form?planId=basic`);
+      await hydrated(page);
+      expect(await page.getByRole("list", { name: "Order steps" }).locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $6.99");
+
+      // Paid first: no payment is announced.
+      await page.goto(`${server.url}/profile-form?orderId=paid-already&planId=basic`);
+      await hydrated(page);
+      expect(await page.getByRole("list", { name: "Order steps" }).locator('[data-step="payment"]').textContent()).toBe("✓Payment (done)");
+      expect(await page.locator("#next-step").count()).toBe(0);
+      expect(await page.getByText("Next: secure payment").count()).toBe(0);
+      expect(pageErrors(errors)).toEqual([]);
+    }, 30_000);
+  }
+});
+
+describe("accessibility of the changed pages: nothing serious or critical for axe, both themes", () => {
+  const serious = async (page: Page) =>
+    (await axe(page).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`${theme}: the upload form with refusals, the hint, the draft notice and the upload under way; the profile form`, async () => {
+      const { page } = await open(`${UPLOAD}&payment=cancelled`, 1280);
+      await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+      await page.reload();
+      await hydrated(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await picker(page).setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Dear diary") }, ...files(small.slice(0, 2))]);
+      await page.getByTestId("photos-too-few").waitFor();
+      await page.getByTestId("draft-notice").waitFor();
+      expect(await serious(page)).toEqual([]);
+
+      // Under way on a slow uplink: the bar and the words (the payment is held until axe has looked).
+      await fillTinder(page, `axe-${theme}@example.com`);
+      await picker(page).setInputFiles(files(real.slice(0, 1), "third"));
+      await page.getByText("3 of 6 photos selected").waitFor();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/create-checkout-session", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await throttleUpload(40_000);
+      try {
+        await continueButton(page).click();
+        await page.getByRole("progressbar", { name: "Photo upload" }).waitFor();
+        expect(await serious(page)).toEqual([]);
+      } finally {
+        await throttleUpload(null);
+        release();
+      }
+      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+
+      await page.goto(`${server.url}/profile-form?planId=premium`);
+      await hydrated(page);
+      expect(await serious(page)).toEqual([]);
+    }, 60_000);
+  }
+});
