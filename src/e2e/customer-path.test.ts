@@ -315,7 +315,7 @@ describe("3. nothing typed is lost", () => {
       await hydrated(page);
       await expectFilled(page, email);
       const notice = page.getByTestId("draft-notice");
-      await notice.getByText(/^Payment cancelled: nothing was charged\. Your answers and photos are still here/).waitFor();
+      await notice.getByText(/^Payment canceled: nothing was charged\. Your answers and photos are still here/).waitFor();
 
       const saved = store.db.select().from(profiles).where(eq(profiles.email, email)).all();
       expect(saved).toHaveLength(1);
@@ -342,7 +342,7 @@ describe("3. nothing typed is lost", () => {
         await page.getByRole("link", { name: "Back" }).click();
         await page.waitForURL(/\/upload\?.*payment=cancelled/);
         await expectFilled(page, email);
-        await page.getByTestId("draft-notice").getByText(/^Payment cancelled: nothing was charged\./).waitFor();
+        await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
       }
       expect(pageErrors(errors)).toEqual([]);
     }, 60_000);

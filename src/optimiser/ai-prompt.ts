@@ -88,7 +88,7 @@ function bioRules(input: OptimiserInput, local: OptimisationResult): string[] {
   if (!local.bio) return [];
   const plan =
     input.plan === "basic"
-      ? "a light optimisation: keep the customer's words, voice and structure, and fix only what hurts (clichés, negativity, vagueness, spelling, length)"
+      ? "a light optimization: keep the customer's words, voice and structure, and fix only what hurts (clichés, negativity, vagueness, spelling, length)"
       : "a complete rewrite in the customer's voice, built only on their facts";
   const limit = `at most ${local.bio.limit} characters`;
   const none = local.bio.original === null ? " The customer wrote no bio: write one from the facts in the data only." : "";

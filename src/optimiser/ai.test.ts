@@ -262,7 +262,7 @@ describe("a refused answer is asked for once more", () => {
 
     expect(server.requests).toHaveLength(2);
     expect(result.fallback!.reason).toBe(
-      "The AI model's answer was refused twice (the answer is not valid JSON); this result was made by the local analyser.",
+      "The AI model's answer was refused twice (the answer is not valid JSON); this result was made by the local analyzer.",
     );
     expect(result.bio!.optimised).toBe(localResult(input).bio!.optimised);
     expect(result.engines.bio).toEqual({ kind: "local" });
@@ -310,7 +310,7 @@ describe("a refused answer is asked for once more", () => {
       const result = await optimiser().optimise(makeInput());
       expect(server.requests).toHaveLength(2);
       expect(result.fallback!.reason).toContain(reason);
-      expect(result.fallback!.reason).toEndWith("this result was made by the local analyser.");
+      expect(result.fallback!.reason).toEndWith("this result was made by the local analyzer.");
       expect(result.engines.analysis).toEqual({ kind: "local" });
     });
   }
@@ -318,8 +318,8 @@ describe("a refused answer is asked for once more", () => {
 
 describe("API failures fall back at once (maxRetries 0: one request, no SDK retries)", () => {
   test.each([
-    [500, "The AI service answered HTTP 500, a failure on the AI service's side; this result was made by the local analyser."],
-    [401, "The AI service answered HTTP 401, a refused API key (check OPENAI_API_KEY); this result was made by the local analyser."],
+    [500, "The AI service answered HTTP 500, a failure on the AI service's side; this result was made by the local analyzer."],
+    [401, "The AI service answered HTTP 401, a refused API key (check OPENAI_API_KEY); this result was made by the local analyzer."],
   ])("HTTP %d", async (status, reason) => {
     server.enqueue({ kind: "error", status });
     const input = makeInput();
@@ -336,21 +336,21 @@ describe("API failures fall back at once (maxRetries 0: one request, no SDK retr
     const result = await optimiser({ timeoutMs: 300 }).optimise(makeInput());
     expect(performance.now() - started).toBeLessThan(3000);
     expect(server.requests).toHaveLength(1);
-    expect(result.fallback!.reason).toBe("The AI model did not answer within 0.3 s; this result was made by the local analyser.");
+    expect(result.fallback!.reason).toBe("The AI model did not answer within 0.3 s; this result was made by the local analyzer.");
   });
 
   test("nothing listening at the base URL", async () => {
     const closed = startFakeOpenAI();
     await closed.stop();
     const result = await optimiser({ baseUrl: closed.baseUrl }).optimise(makeInput());
-    expect(result.fallback!.reason).toBe("The AI service could not be reached (check OPENAI_BASE_URL); this result was made by the local analyser.");
+    expect(result.fallback!.reason).toBe("The AI service could not be reached (check OPENAI_BASE_URL); this result was made by the local analyzer.");
   });
 
   test("a photo that cannot be read for vision falls back too, before any request", async () => {
     const input = makeInput({ photos: [{ id: "gone", path: join(photoDir, "missing.jpg"), order: 0 }] });
     const result = await optimiser({ vision: true }).optimise(input);
     expect(server.requests).toHaveLength(0);
-    expect(result.fallback!.reason).toBe("The AI request could not be prepared or sent (details in the server log); this result was made by the local analyser.");
+    expect(result.fallback!.reason).toBe("The AI request could not be prepared or sent (details in the server log); this result was made by the local analyzer.");
   });
 
   test("a failing local optimiser is the one error that is thrown, and the model is not asked", async () => {

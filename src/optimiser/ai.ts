@@ -82,7 +82,7 @@ interface Usage {
   completion: number;
 }
 
-const LOCAL_MADE = "; this result was made by the local analyser.";
+const LOCAL_MADE = "; this result was made by the local analyzer.";
 
 /** A line an admin can act on: what went wrong and, where it is a setting, which one to check. */
 function reasonFor(err: unknown, timeoutMs: number): string {

@@ -68,7 +68,7 @@ describe("the spec's fields rendered from a result", () => {
 
   test("the result says plainly what made it", () => {
     const local = sampleResult(input("basic"));
-    expect(madeBy(local)).toContain("our own analyser");
+    expect(madeBy(local)).toContain("our own analyzer");
     const ai = { ...local, engines: { ...local.engines, bio: { kind: "ai" as const, model: "gpt-5-mini" } } };
     expect(madeBy(ai)).toContain("an AI model (gpt-5-mini)");
   });

@@ -106,8 +106,8 @@ export function madeBy(result: OptimisationResult): string {
   const engines = Object.values(result.engines).filter((e): e is Engine => e !== null);
   const ai = engines.find((e) => e.kind === "ai");
   const base = ai
-    ? `This analysis was drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyser`
-    : "This analysis was drafted automatically by our own analyser, which runs on our server";
+    ? `This analysis was drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyzer`
+    : "This analysis was drafted automatically by our own analyzer, which runs on our server";
   return `${base}, then reviewed by our team before it was sent to you.`;
 }
 

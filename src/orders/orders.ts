@@ -44,7 +44,7 @@ export function loadOrder(db: Reader, orderId: string): OrderRow {
 /** Refuses to start a payment for an order that is paid (never charge twice) or cancelled. */
 export function assertPayable(order: OrderRow): void {
   if (order.status === "paid") throw new DomainError("conflict", "This order has already been paid.");
-  if (order.status === "cancelled") throw new DomainError("conflict", "This order was cancelled and cannot be paid.");
+  if (order.status === "cancelled") throw new DomainError("conflict", "This order was canceled and cannot be paid.");
 }
 
 /** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */

@@ -84,10 +84,10 @@ describe("rankPhotos", () => {
   test("a strong solo photo that is not smiling is told so only when it is first", () => {
     const results = rankPhotos([photo(0, { faces: { ...SOLO, smile: 0.1 } }), photo(1, { faces: { ...SOLO, smile: 0.2 } })]);
     expect(results[0]!.reasons).toEqual([
-      "Your face is clear and centred: a strong first photo.",
+      "Your face is clear and centered: a strong first photo.",
       "Photos where you smile tend to do best first: try one here if you have it.",
     ]);
-    expect(results[1]!.reasons).toEqual(["Your face is clear and centred: a strong photo."]);
+    expect(results[1]!.reasons).toEqual(["Your face is clear and centered: a strong photo."]);
   });
 
   test("every combination of faces and flaws gives valid results with at least one reason", () => {

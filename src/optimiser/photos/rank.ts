@@ -235,7 +235,7 @@ function reasons(photo: Assessed, rank: number): string[] {
     lines.push(`Your face is small in this photo (${percent(faces.mainShare)} of it): a closer shot shows matches what you look like.`);
   } else if (wellShot) {
     const smiling = (faces.smile ?? 0) >= SMILING;
-    const what = `Your face is clear${faces.mainCentred ? " and centred" : ""}${smiling ? ", and you're smiling" : ""}`;
+    const what = `Your face is clear${faces.mainCentred ? " and centered" : ""}${smiling ? ", and you're smiling" : ""}`;
     lines.push(`${what}: a strong ${rank === 1 ? "first " : ""}photo.`);
     if (!faces.mainCentred) lines.push("You're off to one side: a photo with you in the middle draws the eye first.");
     if (rank === 1 && !smiling) lines.push("Photos where you smile tend to do best first: try one here if you have it.");
@@ -249,7 +249,7 @@ function reasons(photo: Assessed, rank: number): string[] {
   }
   if (photo.overexposed) {
     if (q.clippedHighlights >= QUOTABLE_SHARE) lines.push(`This photo is overexposed: ${percent(q.clippedHighlights)} of it is blown out to white.`);
-    else lines.push("This photo is overexposed: colours and details look washed out.");
+    else lines.push("This photo is overexposed: colors and details look washed out.");
   }
   if (photo.flat) lines.push("This photo looks flat and hazy: brighter, more direct light would make you stand out.");
   if (photo.small) {

@@ -21,7 +21,7 @@ const twoTopics = (a: string, b: string): Lines => ({
 const oneTopic = (a: string): Lines => ({
   default: `Is ${a} your thing too? Tell me how you got into it.`,
   playful: `Tell me your most controversial ${a} opinion and I'll tell you mine.`,
-  casual: `Into ${a} too? Tell me your favourite part.`,
+  casual: `Into ${a} too? Tell me your favorite part.`,
   formal: `What do you enjoy most with a free afternoon? For me, it's ${a}.`,
 });
 

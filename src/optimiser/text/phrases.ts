@@ -88,7 +88,7 @@ export const CLICHES: readonly PhraseRule[] = [
   { variants: ["living my best life", "live my best life"], why: `${SAID_BY_EVERYONE}` },
   {
     variants: ["coffee addict", "coffee lover", "caffeine addict", "wine lover", "wine o clock"],
-    why: "coffee and wine are in a huge share of profiles; your actual order or favourite place would be more memorable",
+    why: "coffee and wine are in a huge share of profiles; your actual order or favorite place would be more memorable",
   },
   { variants: ["sapiosexual"], why: "it tends to read as a boast about intelligence rather than a glimpse of you" },
   {

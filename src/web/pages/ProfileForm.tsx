@@ -114,7 +114,8 @@ export function ProfileFormPage() {
             aria-describedby={paymentNext ? "next-step" : undefined}
             className={buttonClass("primary", "lg", "w-full")}
           >
-            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile for Review"}
+            {/* The spec: "Submit Profile for Review" shows "Processing..." while pending, checkout included (the steps are named below). */}
+            {busy ? "Processing..." : "Submit Profile for Review"}
           </button>
           {paymentNext && <NextPaymentNote plan={plan} />}
           <SubmitProgress stage={submission.stage} progress={submission.progress} />

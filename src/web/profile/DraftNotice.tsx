@@ -7,7 +7,7 @@ export function DraftNotice({ cancelled, restored }: { cancelled: boolean; resto
   if (!cancelled && !restored) return null;
   return (
     <p role="status" data-testid="draft-notice" className="mt-4 rounded-lg border border-border bg-muted/40 p-4 text-sm">
-      {cancelled && "Payment cancelled: nothing was charged. "}
+      {cancelled && "Payment canceled: nothing was charged. "}
       {restored && (cancelled ? "Your answers and photos are still here; check them and continue when you are ready." : "Your answers and photos from earlier are filled in.")}
     </p>
   );
