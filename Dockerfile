@@ -32,6 +32,9 @@ ENV NODE_ENV=production \
     OUTBOX_DIR=/app/db/outbox \
     UPLOADS_DIR=/app/uploads \
     MIGRATIONS_DIR=/app/migrations
+# glibc's allocator: libvips' decode buffers go back to the system when freed (README, "Operations", Memory).
+ENV MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 # tsconfig.json carries the JSX settings Bun compiles the server's pages with.

@@ -50,6 +50,9 @@ const only = option("--only") as Scenario | undefined;
 const serverEnv = Object.fromEntries(
   args.flatMap((a, i) => (args[i - 1] === "--server-env" && a.includes("=") ? [[a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]] : [])),
 );
+// The allocator settings the Dockerfile and the systemd unit run the service with (README, "Operations", Memory), so
+// the figures are production's; `--server-env MALLOC_ARENA_MAX=` measures without them.
+const PRODUCTION_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 if (only && !SCENARIOS.includes(only)) {
   console.error(`--only must be one of ${SCENARIOS.join(", ")}`);
   process.exit(2);
@@ -64,7 +67,7 @@ interface Target {
 async function target(): Promise<Target> {
   if (targetUrl) return { url: targetUrl, pid: option("--pid") ? Number(option("--pid")) : undefined };
   // Everything comes from this machine: the addresses are told apart by X-Forwarded-For, and the limits raised.
-  const server = await startServer({ RATE_LIMIT_SCALE: "1000", TRUST_PROXY: "1", ...serverEnv });
+  const server = await startServer({ RATE_LIMIT_SCALE: "1000", TRUST_PROXY: "1", ...PRODUCTION_ALLOCATOR, ...serverEnv });
   return { url: server.url, pid: server.proc.pid, server };
 }
 

@@ -7,7 +7,7 @@ import { orders, paymentSessions, photos, profiles } from "../db/schema.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { deleteUnpaidProfiles } from "./unpaid-profiles.ts";
-import { UNPAID_PROFILE_HOURS } from "./unpaid-retention.ts";
+import { UNPAID_PROFILE_DELETED_WITHIN_HOURS, UNPAID_PROFILE_HOURS } from "./unpaid-retention.ts";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());
@@ -66,6 +66,27 @@ describe("deleteUnpaidProfiles", () => {
     expect(exists(abandoned.profileId!)).toBe(false);
     expect(db.select().from(orders).where(eq(orders.id, abandoned.orderId)).get()).toBeUndefined();
     expect(exists(paying.profileId!)).toBe(true);
+  });
+
+  test("a checkout started late restarts the clock, and only that far: the pass after its own hours deletes the profile (the policy's promise)", () => {
+    ctx = testContext();
+    const db = ctx.store.db;
+    const late = insertOrder(db);
+    const sent = Date.now() - (UNPAID_PROFILE_HOURS - 1) * HOUR;
+    db.update(profiles).set({ createdAt: new Date(sent) }).where(eq(profiles.id, late.profileId!)).run();
+    db.update(orders).set({ createdAt: new Date(sent) }).where(eq(orders.id, late.orderId)).run();
+    // The customer comes back an hour before the deadline and opens the payment page, then leaves.
+    const attempt = sent + (UNPAID_PROFILE_HOURS - 1) * HOUR;
+    db.insert(paymentSessions).values({ id: `cs_local_${newId()}`, provider: "local", kind: "hosted", orderId: late.orderId, amount: late.amount, currency: "usd", status: "open", createdAt: new Date(attempt) }).run();
+
+    // Past the profile's own hours, the attempt keeps it.
+    expect(deleteUnpaidProfiles(ctx, sent + (UNPAID_PROFILE_HOURS + 1) * HOUR)).toBe(0);
+    expect(deleteUnpaidProfiles(ctx, attempt + UNPAID_PROFILE_HOURS * HOUR - 60_000)).toBe(0);
+    // The first hourly pass after the attempt's own hours deletes it: within UNPAID_PROFILE_DELETED_WITHIN_HOURS of the attempt.
+    const pass = attempt + UNPAID_PROFILE_HOURS * HOUR + 30 * 60_000;
+    expect(pass - attempt).toBeLessThanOrEqual(UNPAID_PROFILE_DELETED_WITHIN_HOURS * HOUR);
+    expect(deleteUnpaidProfiles(ctx, pass)).toBe(1);
+    expect(exists(late.profileId!)).toBe(false);
   });
 
   test("UNPAID_PROFILE_HOURS shortens the time", () => {

@@ -1,7 +1,7 @@
 import { LOGIN_THROTTLE } from "../../admin/throttle.ts";
 import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
 import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
-import { UNPAID_PROFILE_HOURS } from "../../payments/unpaid-retention.ts";
+import { UNPAID_PROFILE_DELETED_WITHIN_HOURS } from "../../payments/unpaid-retention.ts";
 import type { RetentionPeriods } from "../../privacy/periods.ts";
 import type { PublicConfig } from "../public-config.ts";
 
@@ -113,6 +113,9 @@ function aiProviderName(host: string): string {
 export const NO_PROCESSORS =
   "No other service receives your data on this installation: payments run in test mode, e-mails stay on our server and your profile is analyzed on our server.";
 
+/** Unpaid profiles (src/payments/unpaid-profiles.ts): the clock starts again at each attempt to pay, and the pass runs hourly. */
+export const UNPAID_SENTENCE = `A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_DELETED_WITHIN_HOURS} hours of being sent, or of your last attempt to pay for it (so a payment in progress is never cut off).`;
+
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 /** How long each part of a customer's data is kept, from the periods this installation runs with. */
@@ -125,7 +128,7 @@ export function retentionFacts({ photoDays, profileDays }: RetentionPeriods): st
     profileDays === 0
       ? "Your profile text, your results and your e-mail address are deleted with them."
       : `${days(profileDays)} after your photos, we delete your profile text, your results and your e-mail address.`;
-  return `A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_HOURS} hours of being sent. ${photos} ${text} We keep only what our accounts need: the order, its amount and its dates. Each time, we e-mail you a receipt listing what was deleted and when.`;
+  return `${UNPAID_SENTENCE} ${photos} ${text} We keep only what our accounts need: the order, its amount and its dates. Each time, we e-mail you a receipt listing what was deleted and when.`;
 }
 
 /** Where a customer gets their data, or has it deleted, without asking anyone. */
