@@ -30,15 +30,19 @@ export class DomainError extends Error {
 
 export const STORAGE_PROBLEM_MESSAGE = "We could not save your upload because of a problem with our storage, not with your photos. Nothing was kept; please try again later.";
 
-// The codes of a failing disk; libvips (sharp) reports only the system's words, without a code.
-const STORAGE_CODES = new Set(["ENOSPC", "EDQUOT", "EIO"]);
-const STORAGE_WORDS = /no space left on device|disk quota exceeded|input\/output error/i;
+/** The same problem anywhere else (a form, a payment): what the customer sent is fine and nothing was kept. */
+export const STORAGE_PROBLEM_GENERAL_MESSAGE = "We could not save this because of a problem with our storage, not with what you sent. Nothing was kept; please try again later.";
+
+// The codes of a failing disk (the system's, and SQLite's: a full database file system, an I/O error); libvips
+// (sharp) reports only the system's words, without a code.
+const STORAGE_CODES = new Set(["ENOSPC", "EDQUOT", "EIO", "SQLITE_FULL"]);
+const STORAGE_WORDS = /no space left on device|disk quota exceeded|input\/output error|database or disk is full/i;
 
 /** Whether `err` is the disk failing (full, over quota, an I/O error) rather than anything about the data. */
 export function isStorageError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as NodeJS.ErrnoException).code;
-  return (code !== undefined && STORAGE_CODES.has(code)) || STORAGE_WORDS.test(err.message);
+  return (code !== undefined && (STORAGE_CODES.has(code) || code.startsWith("SQLITE_IOERR"))) || STORAGE_WORDS.test(err.message);
 }
 
 /** `err` as the domain's storage problem when it is one (keeping it as the cause, for the log), else unchanged. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DomainError, type ProblemKind } from "../errors.ts";
+import { DomainError, isStorageError, STORAGE_PROBLEM_GENERAL_MESSAGE, STORAGE_PROBLEM_MESSAGE, type ProblemKind } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { ProviderError } from "../payments/provider.ts";
 
@@ -57,6 +57,12 @@ export function errorHandler(log: Logger) {
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       return c.json({ message: err.message || defaultMessage(status) }, status);
+    }
+    if (isStorageError(err)) {
+      // The database's disk (SQLITE_FULL, an I/O error) or another write failing for want of space: the transaction
+      // rolled back, so nothing was kept; someone must free space.
+      log.error(`${c.req.method} ${c.req.path}: storage`, err);
+      return c.json({ message: c.req.path === "/api/profiles" ? STORAGE_PROBLEM_MESSAGE : STORAGE_PROBLEM_GENERAL_MESSAGE }, STATUS_OF.storage_full);
     }
     log.error(`${c.req.method} ${c.req.path} failed`, err);
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
