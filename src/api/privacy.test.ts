@@ -2,15 +2,25 @@
  * Export and erasure (GDPR articles 15 and 17) through the API, over customers released by the real job handlers:
  * the export holds every row about the customer, column by column, and every photo byte for byte; after an erasure
  * neither the address nor the profile id is left in the database file, the uploads folder or the outbox (but for the
- * receipt, which is the customer's own copy); a wrong address, bad input and hostile ids change nothing.
+ * receipt, which is the customer's own copy); work queued, left running or in hand at the erasure makes and sends
+ * nothing afterwards; a wrong address, bad input and hostile ids change nothing.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { regenerate, sendEmail } from "../admin/actions.ts";
 import { audit } from "../admin/audit.ts";
-import { adminAudit, deletions, jobs, orders, profiles } from "../db/schema.ts";
+import { newId } from "../db/ids.ts";
+import { installationId } from "../db/installation.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, profiles } from "../db/schema.ts";
+import { CONTACT_MAIL, OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, RESULTS_MAIL } from "../jobs/kinds.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { startJobLoop } from "../jobs/start.ts";
+import { contactMailJob } from "../mail/contact-message.tsx";
+import { createMailer, type Mailer } from "../mail/mailer.ts";
+import { fulfil } from "../payments/fulfil.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
@@ -18,6 +28,7 @@ import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { databaseBytes, outboxMentioning, releasedCustomer, runJobs, uploadedFiles, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
 import { erasedProfileRef } from "../privacy/erasure.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
+import { DAY_MS } from "../privacy/periods.ts";
 import { retentionHousekeeping } from "../privacy/retention.ts";
 import { profileKey } from "../privacy/subject.ts";
 import { WRONG_EMAIL } from "./privacy.ts";
@@ -37,6 +48,9 @@ const ROUTES: [Method, (id: string) => string][] = [
   ["DELETE", (id) => `/api/profiles/${id}`],
 ];
 
+/** What the routes and the job checks need of a customer, released or not. */
+type Customer = Pick<ReleasedCustomer, "profileId" | "orderId" | "email">;
+
 function call(method: Method, path: string, body: unknown, headers: Record<string, string> = {}) {
   return app.request(path, {
     method,
@@ -44,11 +58,52 @@ function call(method: Method, path: string, body: unknown, headers: Record<strin
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
-const exportOf = (c: ReleasedCustomer, email = c.email) => call("POST", `/api/profiles/${c.profileId}/export`, { email });
-const erase = (c: ReleasedCustomer, email = c.email) => call("DELETE", `/api/profiles/${c.profileId}`, { email });
+const exportOf = (c: Customer, email = c.email) => call("POST", `/api/profiles/${c.profileId}/export`, { email });
+const erase = (c: Customer, email = c.email) => call("DELETE", `/api/profiles/${c.profileId}`, { email });
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const profileRow = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get();
 const presentFiles = (c: ReleasedCustomer) => c.files.filter((f) => existsSync(join(ctx.config.uploadsDir, f)));
+
+/** Jobs whose payload or key names the customer's profile, order or contact messages (as the erasure finds them). */
+function jobsAbout(c: Customer) {
+  const messages = rawRows("contact_messages").filter((m) => String(m.email).toLowerCase() === c.email.toLowerCase()).map((m) => m.id);
+  return ctx.store.db
+    .select()
+    .from(jobs)
+    .all()
+    .filter(
+      (j) =>
+        [c.profileId, c.orderId].some((id) => JSON.stringify(j).includes(id)) ||
+        (j.kind === CONTACT_MAIL && messages.includes((j.payload as { contactMessageId: number }).contactMessageId)),
+    );
+}
+function jobOf(c: Customer, kind: string) {
+  const found = jobsAbout(c).filter((j) => j.kind === kind);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+/** Which e-mail an outbox file is, from its name (its job's key): "mail-results", "mail-deletion-receipt". */
+const kindOfMail = (name: string) => /^mail-(contact|order-confirmation|results|deletion-receipt)-/.exec(name)?.[0].slice(0, -1) ?? name;
+/** The profiles the optimiser was asked to work on, in order. */
+const optimised = () => (ctx.services.optimiser as ReturnType<typeof scriptedOptimiser>).inputs.map((input) => input.profileId);
+
+/**
+ * A customer who has just paid, as the order flow leaves them: the optimisation and the order confirmation queued
+ * by the payment, and a question sent through the contact form from the same address still to be mailed.
+ */
+function justPaid(email: string): Customer {
+  const db = ctx.store.db;
+  const { orderId, profileId, amount } = insertOrder(db, { plan: "premium" });
+  db.update(profiles).set({ email, bio: "Nurse by day, sourdough baker by night." }).where(eq(profiles.id, profileId!)).run();
+  const message = db
+    .insert(contactMessages)
+    .values({ firstName: "Ada", lastName: "Lovelace", email, subject: "My order", message: "When will it be ready?" })
+    .returning({ id: contactMessages.id })
+    .get();
+  enqueueJob(db, contactMailJob(message.id));
+  fulfil(db, { orderId, provider: "local", reference: newId(), amount, currency: "usd" });
+  return { profileId: profileId!, orderId, email };
+}
 
 /** Rows as SQLite holds them, every column, with no help from the schema. */
 function rawRows(table: string): Record<string, unknown>[] {
@@ -163,7 +218,8 @@ describe("DELETE /api/profiles/:id", () => {
     const answer = (await res.json()) as { message: string; deleted_at: string };
     expect(answer.message).toBe("Your data has been deleted. We are e-mailing you a receipt that lists what was deleted.");
 
-    // At once, before any job runs: files, profile, photo rows, queued and finished jobs, contact messages.
+    // At once, before any job runs: files, profile, photo rows, its jobs (all finished here; the next tests erase with
+    // work queued and in flight), contact messages.
     expect(presentFiles(customer)).toEqual([]);
     expect(presentFiles(other)).toEqual(other.files);
     expect(profileRow(customer.profileId)).toBeUndefined();
@@ -215,6 +271,112 @@ describe("DELETE /api/profiles/:id", () => {
     }
     // The other customer is untouched.
     expect((await app.request(`/api/profiles/${other.profileId}/results`)).status).toBe(200);
+  });
+
+  test("a customer who has just paid: the queued optimisation, order confirmation and contact e-mail go with the erasure; nothing is made or sent", async () => {
+    setup();
+    const other = justPaid("grace.hopper@example.com");
+    const customer = justPaid("Ada.Lovelace@Example.com");
+    for (const c of [other, customer]) {
+      // The contact e-mail failed once and waits for its retry.
+      const retry = { attempts: 1, runAt: new Date(Date.now() + 10 * 60_000), lastError: "connection refused" };
+      ctx.store.db.update(jobs).set(retry).where(eq(jobs.id, jobOf(c, CONTACT_MAIL).id)).run();
+    }
+    const queued = [OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, CONTACT_MAIL].map((kind) => jobOf(customer, kind));
+    expect(queued.map((j) => j.status)).toEqual(["queued", "queued", "queued"]);
+
+    expect((await erase(customer)).status).toBe(200);
+    expect(ctx.store.db.select().from(jobs).where(inArray(jobs.id, queued.map((j) => j.id))).all()).toEqual([]);
+    expect(jobsAbout(customer)).toEqual([]);
+
+    // Run everything there is, on a clock a day ahead so that no retry is still waiting.
+    await runJobs(ctx, () => Date.now() + DAY_MS);
+    // The other customer's identical work was made and sent: the loop would have done the same for this one.
+    expect(profileRow(other.profileId)!.status).toBe("completed");
+    expect(outboxMentioning(ctx, other.email).map(kindOfMail).sort()).toEqual(["mail-contact", "mail-order-confirmation"]);
+    expect(optimised()).toEqual([other.profileId]);
+    // Of the erased customer: no profile, no result, no job, and in the outbox only their receipt.
+    expect(profileRow(customer.profileId)).toBeUndefined();
+    expect(jobsAbout(customer)).toEqual([]);
+    expect(outboxMentioning(ctx, customer.email).map(kindOfMail)).toEqual(["mail-deletion-receipt"]);
+    expect(outboxMentioning(ctx, customer.profileId)).toEqual([]);
+  });
+
+  test("a results e-mail whose runner died mid-send goes with the erasure and is never sent, where the same one of another customer is taken over", async () => {
+    setup();
+    const other = await releasedCustomer(ctx, { email: "grace.hopper@example.com" });
+    const customer = await releasedCustomer(ctx);
+    // An administrator regenerated both results and, once they were made, clicked Send Optimization Email; the
+    // process sending them (another one) died mid-send, and their leases ran out.
+    for (const c of [other, customer]) regenerate(ctx, "admin", c.profileId);
+    await runJobs(ctx);
+    for (const c of [other, customer]) sendEmail(ctx, "admin", c.profileId);
+    const died = { status: "running" as const, attempts: 1, leaseOwner: "another-host:4242", leaseUntil: new Date(Date.now() - 1000) };
+    ctx.store.db.update(jobs).set(died).where(and(eq(jobs.kind, RESULTS_MAIL), eq(jobs.status, "queued"))).run();
+    const inFlight = jobsAbout(customer).filter((j) => j.status !== "done");
+    expect(inFlight.map((j) => `${j.kind} ${j.status}`)).toEqual([`${RESULTS_MAIL} running`]);
+    const resultsMails = (c: ReleasedCustomer) => outboxMentioning(ctx, c.email).filter((name) => kindOfMail(name) === "mail-results");
+    expect(resultsMails(customer)).toHaveLength(1);
+
+    expect((await erase(customer)).status).toBe(200);
+    expect(ctx.store.db.select().from(jobs).where(inArray(jobs.id, inFlight.map((j) => j.id))).all()).toEqual([]);
+    expect(jobsAbout(customer)).toEqual([]);
+
+    await runJobs(ctx, () => Date.now() + DAY_MS);
+    // The other customer's new result went out (a second results e-mail); the erased customer's did not.
+    expect(resultsMails(other)).toHaveLength(2);
+    expect(profileRow(other.profileId)!.emailSent).toBe(true);
+    expect(profileRow(customer.profileId)).toBeUndefined();
+    expect(jobsAbout(customer)).toEqual([]);
+    expect(outboxMentioning(ctx, customer.email).map(kindOfMail)).toEqual(["mail-deletion-receipt"]);
+    expect(outboxMentioning(ctx, customer.profileId)).toEqual([]);
+  });
+
+  test("a results e-mail being sent while the erasure runs is written after it, and removed before the receipt goes", async () => {
+    // The outbox mailer, held at the customer's results e-mail until the test lets it go.
+    let inner: Mailer | undefined;
+    let release = () => {};
+    let entered = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sending = new Promise<void>((resolve) => (entered = resolve));
+    let hold = false;
+    const mailer: Mailer = {
+      description: "outbox, held",
+      close: () => inner?.close(),
+      async send(email) {
+        if (hold && email.key.startsWith("mail:results:")) {
+          entered();
+          await held;
+        }
+        return await inner!.send(email);
+      },
+    };
+    ctx = testContext({ SUPPORT_EMAIL: "help@profileboost.test" }, { optimiser: scriptedOptimiser(), mailer });
+    inner = createMailer({ from: ctx.config.mail.from, outboxDir: ctx.config.outboxDir, installationId: installationId(ctx.store.db) });
+    app = testApp(ctx);
+    const customer = await releasedCustomer(ctx);
+    regenerate(ctx, "admin", customer.profileId);
+    await runJobs(ctx);
+    sendEmail(ctx, "admin", customer.profileId);
+
+    hold = true;
+    const loop = startJobLoop(ctx);
+    try {
+      await sending;
+      expect((await erase(customer)).status).toBe(200);
+      expect(outboxMentioning(ctx, customer.email)).toEqual([]);
+      release();
+      // The mail lane's one worker finishes the results e-mail (into the outbox), then takes the receipt job.
+      const receiptSent = () => ctx.store.db.select().from(deletions).where(eq(deletions.profileKey, profileKey(customer.profileId))).get()?.receiptSentAt;
+      for (const deadline = Date.now() + 10_000; !receiptSent(); await Bun.sleep(20)) if (Date.now() > deadline) throw new Error("the receipt was not sent");
+    } finally {
+      release();
+      await loop.stop();
+    }
+    expect(outboxMentioning(ctx, customer.email).map(kindOfMail)).toEqual(["mail-deletion-receipt"]);
+    expect(outboxMentioning(ctx, customer.profileId)).toEqual([]);
+    expect(profileRow(customer.profileId)).toBeUndefined();
+    expect(jobsAbout(customer)).toEqual([]);
   });
 
   test("two erasures at once: one erases, the other finds the data gone", async () => {
