@@ -3,6 +3,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { ACTIONS, EMAIL_ALREADY_SENT, runAction } from "./actions.ts";
+import { ConfirmButtons } from "./ConfirmButtons.tsx";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 
 const BUSY_LABELS: Record<AdminAction, string> = {
@@ -124,22 +125,16 @@ export function ActionBar({
               />
             )}
           </Field>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy !== null} className={buttonClass("destructive")}>
-              {busy === "refund" ? BUSY_LABELS.refund : "Confirm Refund"}
-            </button>
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() => {
-                setRefunding(false);
-                setReasonError(undefined);
-              }}
-              className={buttonClass("ghost")}
-            >
-              Cancel
-            </button>
-          </div>
+          <ConfirmButtons
+            label="Confirm Refund"
+            busyLabel={BUSY_LABELS.refund}
+            busy={busy === "refund"}
+            disabled={busy !== null}
+            onCancel={() => {
+              setRefunding(false);
+              setReasonError(undefined);
+            }}
+          />
         </form>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
 import { controlClass, Field } from "../ui/field.tsx";
+import { ConfirmButtons } from "./ConfirmButtons.tsx";
 import type { AdminProfileDetail } from "./types.ts";
 
 const FIELD_ID = "review-erase-email";
@@ -105,22 +106,16 @@ export function DataActions({ profile, onErased }: { profile: AdminProfileDetail
               />
             )}
           </Field>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy !== null} className={buttonClass("destructive")}>
-              {busy === "erase" ? "Erasing..." : "Erase Permanently"}
-            </button>
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() => {
-                setErasing(false);
-                setError(undefined);
-              }}
-              className={buttonClass("ghost")}
-            >
-              Cancel
-            </button>
-          </div>
+          <ConfirmButtons
+            label="Erase Permanently"
+            busyLabel="Erasing..."
+            busy={busy === "erase"}
+            disabled={busy !== null}
+            onCancel={() => {
+              setErasing(false);
+              setError(undefined);
+            }}
+          />
         </form>
       )}
     </div>
