@@ -323,33 +323,78 @@ describe("3. nothing typed is lost", () => {
       expect(order).toMatchObject([{ status: "pending", planId: "premium" }]);
       expect(await draftState(page)).toEqual({ text: ["profile-draft:upload:premium"], photos: 1 });
 
-      if (width === 1280) {
-        // Paid: the draft is gone, and the form starts empty.
-        await continueButton(page).click();
-        await page.waitForURL(payUrl, { timeout: 15_000 });
-        await page.getByRole("button", { name: "Pay $9.99" }).click();
-        await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 15_000 });
-        await page.waitForFunction(() => !Object.keys(sessionStorage).some((k) => k.startsWith("profile-draft:")));
-        expect(await draftState(page)).toEqual({ text: [], photos: 0 });
-        await page.goto(`${server.url}${UPLOAD}`);
-        await hydrated(page);
-        expect(await page.locator("#field-email").inputValue()).toBe("");
-        expect(await page.getByTestId("draft-notice").count()).toBe(0);
-      } else {
-        // The manual card form's way back lands on the form too, not on /pricing.
-        await page.goto(`${server.url}/card-payment?planId=premium&price=9.99&orderId=${order[0]!.id}`);
-        await hydrated(page);
-        await page.getByRole("link", { name: "Back" }).click();
-        await page.waitForURL(/\/upload\?.*payment=cancelled/);
-        await expectFilled(page, email);
-        await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
-      }
+      // The manual card form's way back lands on the form too, not on /pricing.
+      await page.goto(`${server.url}/card-payment?planId=premium&price=9.99&orderId=${order[0]!.id}`);
+      await hydrated(page);
+      await page.getByRole("link", { name: "Back" }).click();
+      await page.waitForURL(/\/upload\?.*payment=cancelled/);
+      await expectFilled(page, email);
+      await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
+
+      // Paid: the draft is gone, and the form starts empty.
+      await continueButton(page).click();
+      await page.waitForURL(payUrl, { timeout: 15_000 });
+      await page.getByRole("button", { name: "Pay $9.99" }).click();
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 15_000 });
+      await page.waitForFunction(() => !Object.keys(sessionStorage).some((k) => k.startsWith("profile-draft:")));
+      expect(await draftState(page)).toEqual({ text: [], photos: 0 });
+      await page.goto(`${server.url}${UPLOAD}`);
+      await hydrated(page);
+      expect(await page.locator("#field-email").inputValue()).toBe("");
+      expect(await page.getByTestId("draft-notice").count()).toBe(0);
       expect(pageErrors(errors)).toEqual([]);
     }, 60_000);
+
+    test(`${width} px: from /profile-form, Cancel and return and the card form's Back both come back to the filled profile form`, async () => {
+      const email = `profile-form-${width}@example.com`;
+      const form = "/profile-form?planId=basic";
+      const { page, errors } = await open(form, width);
+      await fillTinder(page, email);
+      await picker(page).setInputFiles(files(small.slice(0, 3)));
+      await page.getByText("3 of 6 photos selected").waitFor();
+      const submit = page.getByRole("button", { name: "Submit Profile for Review" });
+      await submit.click();
+      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      await hydrated(page);
+      await page.getByRole("link", { name: "Cancel and return" }).click();
+      await page.waitForURL(`${server.url}${form}&payment=cancelled`);
+      await hydrated(page);
+      await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\. Your answers and photos are still here/).waitFor();
+      await page.getByText("3 of 6 photos selected").waitFor();
+      expect(await page.locator("#field-email").inputValue()).toBe(email);
+      expect(await page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
+
+      const saved = store.db.select().from(profiles).where(eq(profiles.email, email)).all();
+      expect(saved).toHaveLength(1);
+      const order = store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all();
+      expect(order).toMatchObject([{ status: "pending", planId: "basic" }]);
+
+      // The card form knows the order's form from this tab's draft: Back goes to /profile-form, not /upload.
+      await page.goto(`${server.url}/card-payment?planId=basic&price=6.99&orderId=${order[0]!.id}`);
+      await hydrated(page);
+      await page.getByRole("link", { name: "Back" }).click();
+      await page.waitForURL(`${server.url}${form}&payment=cancelled`);
+      await page.getByText("3 of 6 photos selected").waitFor();
+      expect(await page.locator("#field-email").inputValue()).toBe(email);
+      await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
+      expect(pageErrors(errors)).toEqual([]);
+    }, 30_000);
   }
 });
 
 describe("4. payment is signposted", () => {
+  /** Said before the customer starts (the steps above the first field) and right under the button, nothing off the side. */
+  async function expectPlaced(page: Page, width: number, firstField: string, button: Locator) {
+    const [stepsBox, fieldBox, buttonBox, noteBox] = await Promise.all(
+      [page.getByRole("list", { name: "Order steps" }), page.locator(firstField), button, page.locator("#next-step")].map((l) => l.boundingBox()),
+    );
+    expect(stepsBox!.y + stepsBox!.height).toBeLessThan(fieldBox!.y);
+    expect(noteBox!.y).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
+    expect(noteBox!.y - (buttonBox!.y + buttonBox!.height)).toBeLessThan(32);
+    expect(await button.getAttribute("aria-describedby")).toBe("next-step");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
   for (const width of WIDTHS) {
     test(`${width} px: the step list names Payment next, and the button is followed by the plan table's price`, async () => {
       // The link's price is tampered with: the page says what will be charged.
@@ -357,15 +402,8 @@ describe("4. payment is signposted", () => {
       const steps = page.getByRole("list", { name: "Order steps" });
       expect(await steps.locator('[aria-current="step"]').textContent()).toBe("2Your profile and photos");
       expect(await steps.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
-      const note = page.locator("#next-step");
-      expect(await note.textContent()).toBe("Next: secure payment of $9.99");
-      expect(await continueButton(page).getAttribute("aria-describedby")).toBe("next-step");
-      // Said before the customer starts (above the first field) and right under the button, on a phone as on a desktop.
-      const [stepsBox, emailBox, buttonBox, noteBox] = await Promise.all([steps, page.locator("#field-email"), continueButton(page), note].map((l) => l.boundingBox()));
-      expect(stepsBox!.y + stepsBox!.height).toBeLessThan(emailBox!.y);
-      expect(noteBox!.y).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
-      expect(noteBox!.y - (buttonBox!.y + buttonBox!.height)).toBeLessThan(32);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
+      await expectPlaced(page, width, "#field-email", continueButton(page));
 
       await page.goto(`${server.url}/profile-form?planId=basic`);
       await hydrated(page);
@@ -378,6 +416,29 @@ describe("4. payment is signposted", () => {
       expect(await page.getByRole("list", { name: "Order steps" }).locator('[data-step="payment"]').textContent()).toBe("✓Payment (done)");
       expect(await page.locator("#next-step").count()).toBe(0);
       expect(await page.getByText("Next: secure payment").count()).toBe(0);
+
+      // The Hinge and Bumble forms: the profile and the plan on this page, payment next, its price once a plan is chosen.
+      for (const form of ["/hinge-form", "/bumble-form"]) {
+        await page.goto(`${server.url}${form}`);
+        await hydrated(page);
+        const list = page.getByRole("list", { name: "Order steps" });
+        expect(await list.locator('[aria-current="step"]').textContent()).toBe("1Your profile, photos and plan");
+        expect(await list.locator('[aria-current="step"] + li').textContent()).toBe("2PaymentNext");
+        expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment for the plan you choose");
+        await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).check();
+        expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
+        await expectPlaced(page, width, "#field-email", page.getByRole("button", { name: "Submit Profile" }));
+      }
+
+      // Paying first: the plan is chosen, the e-mail address is this step, payment next with the plan table's price.
+      await page.goto(`${server.url}/preparing-checkout?planId=elite&price=1`);
+      await hydrated(page);
+      const paidFirst = page.getByRole("list", { name: "Order steps" });
+      expect(await paidFirst.locator('[aria-current="step"]').textContent()).toBe("2Your e-mail address");
+      expect(await paidFirst.locator('[data-step="plan"]').textContent()).toBe("✓Choose a plan (done)");
+      expect(await paidFirst.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $49.99");
+      await expectPlaced(page, width, "#checkout-email", page.getByRole("button", { name: "Continue to Secure Payment" }));
       expect(pageErrors(errors)).toEqual([]);
     }, 30_000);
   }

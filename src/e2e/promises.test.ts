@@ -84,99 +84,142 @@ async function payLocally(page: Page, amount: string) {
   await page.getByRole("button", { name: `Pay ${amount}` }).click();
 }
 
+/** "Cancel and return" on the payment page: back on `form` (its URL with payment=cancelled), saying nothing was charged. */
+async function cancelAndReturn(page: Page, form: string) {
+  await hydrated(page);
+  await page.getByRole("link", { name: "Cancel and return" }).click();
+  await page.waitForURL(`${server.url}${form}${form.includes("?") ? "&" : "?"}payment=cancelled`);
+  await hydrated(page);
+  await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
+}
+
 const profileByEmail = (email: string) => store.db.select().from(profiles).where(eq(profiles.email, email)).get();
 const ordersOf = (profileId: string) => store.db.select().from(orders).where(eq(orders.profileId, profileId)).all();
 const optimiseJobs = (orderId: string) => store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `optimise:${orderId}`)).all();
 
 describe("5. promises only when true", () => {
-  test("/hinge-form at 375 px: the profile is saved, a plan chosen and paid for it, and only then the 24-hour promise", async () => {
-    const { page, errors } = await open("/hinge-form", PHONE);
-    await page.getByText("Then choose your plan and pay securely").waitFor();
-    await fillHinge(page, "hinge-paid@example.com");
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`/hinge-form at ${viewport.width} px: the profile is saved, a plan chosen and paid for it (after a Cancel and return), and only then the 24-hour promise`, async () => {
+      const email = `hinge-paid-${viewport.width}@example.com`;
+      const { page, errors } = await open("/hinge-form", viewport);
+      await page.getByText("Then choose your plan and pay securely").waitFor();
+      await fillHinge(page, email);
 
-    // No plan yet: the form says so, and nothing is sent.
-    const sent: string[] = [];
-    page.on("request", (r) => r.method() === "POST" && sent.push(new URL(r.url()).pathname));
-    await page.getByRole("button", { name: "Submit Profile" }).click();
-    await page.locator("#field-plan-error").getByText("Please choose a plan").waitFor();
-    expect(sent).toEqual([]);
-    expect(await page.getByRole("dialog").count()).toBe(0);
+      // No plan yet: the form says so, and nothing is sent.
+      const sent: string[] = [];
+      page.on("request", (r) => r.method() === "POST" && sent.push(new URL(r.url()).pathname));
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.locator("#field-plan-error").getByText("Please choose a plan").waitFor();
+      expect(sent).toEqual([]);
+      expect(await page.getByRole("dialog").count()).toBe(0);
 
-    await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).check();
-    await page.getByText("Next: secure payment of $9.99").waitFor();
-    await page.getByRole("button", { name: "Submit Profile" }).click();
-    await payLocally(page, "$9.99");
-    expect(sent.slice(0, 3)).toEqual(["/api/profiles", "/api/orders", "/api/create-checkout-session"]);
+      await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).check();
+      await page.getByText("Next: secure payment of $9.99").waitFor();
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
+      const payUrl = page.url();
+      expect(sent.slice(0, 3)).toEqual(["/api/profiles", "/api/orders", "/api/create-checkout-session"]);
 
-    // Back on the form with the payment verified: now the dialog makes its promise, true of Premium.
-    await page.waitForURL(/\/hinge-form\?session_id=[a-z2-7]{26}$/);
-    const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
-    await dialog.getByText(`Thank you! ${PROMISE} 24 hours.`).waitFor();
-    const profile = profileByEmail("hinge-paid@example.com")!;
-    expect(profile.datingApp).toBe("hinge");
-    const [order] = ordersOf(profile.id);
-    expect(order).toMatchObject({ status: "paid", planId: "premium", amount: 999 });
-    expect(optimiseJobs(order!.id)).toHaveLength(1);
-    expect(errors).toEqual([]);
-  }, 60_000);
+      // Cancel and return: the form again, filled in from its draft, plan included; continuing pays the same order.
+      await cancelAndReturn(page, "/hinge-form");
+      await page.getByText("3 of 6 photos selected").waitFor();
+      expect(await page.locator("#field-email").inputValue()).toBe(email);
+      expect(await page.locator("#field-response3").inputValue()).toBe("A real answer number 3");
+      expect(await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).isChecked()).toBe(true);
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.waitForURL(payUrl);
+      expect(sent.slice(3)).toEqual(["/api/create-checkout-session"]);
+      await payLocally(page, "$9.99");
 
-  test("/bumble-form at 1280 px: before payment no promise; Basic paid, the dialog gives Basic's 48 hours", async () => {
-    const { page, errors } = await open("/bumble-form", DESKTOP);
-    await page.locator("#field-email").fill("bumble-basic@example.com");
-    await page.locator("#field-bio").fill("Climber, cook, and a terrible but keen guitarist.");
-    await addPhotos(page);
-    await page.getByRole("radio", { name: /^Basic: \$6\.99/ }).check();
-    await page.getByRole("button", { name: "Submit Profile" }).click();
-    await page.waitForURL(/\/pay\//);
-    // Saved and waiting for payment: an order for the saved profile, no optimisation, and no promise was shown.
-    const profile = profileByEmail("bumble-basic@example.com")!;
-    expect(profile.status).toBe("created");
-    const [order] = ordersOf(profile.id);
-    expect(order).toMatchObject({ status: "pending", planId: "basic", amount: 699 });
-    expect(optimiseJobs(order!.id)).toHaveLength(0);
+      // Back on the form with the payment verified: now the dialog makes its promise, true of Premium.
+      await page.waitForURL(/\/hinge-form\?session_id=[a-z2-7]{26}$/);
+      const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
+      await dialog.getByText(`Thank you! ${PROMISE} 24 hours.`).waitFor();
+      const profile = profileByEmail(email)!;
+      expect(profile.datingApp).toBe("hinge");
+      expect(ordersOf(profile.id)).toMatchObject([{ status: "paid", planId: "premium", amount: 999 }]);
+      expect(optimiseJobs(ordersOf(profile.id)[0]!.id)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
 
-    await payLocally(page, "$6.99");
-    await page.waitForURL(/\/bumble-form\?session_id=/);
-    const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
-    await dialog.getByText(`Thank you! ${PROMISE} 48 hours.`).waitFor();
-    expect(await dialog.textContent()).not.toContain("24 hours");
-    expect(ordersOf(profile.id)[0]!.status).toBe("paid");
-    expect(errors).toEqual([]);
-  }, 60_000);
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`/bumble-form at ${viewport.width} px: before payment no promise; Cancel and return keeps the form; Basic paid, the dialog gives Basic's 48 hours`, async () => {
+      const email = `bumble-basic-${viewport.width}@example.com`;
+      const { page, errors } = await open("/bumble-form", viewport);
+      await page.locator("#field-email").fill(email);
+      await page.locator("#field-bio").fill("Climber, cook, and a terrible but keen guitarist.");
+      await addPhotos(page);
+      await page.getByRole("radio", { name: /^Basic: \$6\.99/ }).check();
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.waitForURL(/\/pay\//);
+      // Saved and waiting for payment: an order for the saved profile, no optimisation, and no promise was shown.
+      const profile = profileByEmail(email)!;
+      expect(profile.status).toBe("created");
+      const [order] = ordersOf(profile.id);
+      expect(order).toMatchObject({ status: "pending", planId: "basic", amount: 699 });
+      expect(optimiseJobs(order!.id)).toHaveLength(0);
 
-  test("the paid-first path at 1280 px: the e-mail before payment, the order kept until the profile is saved, the plan's delivery time", async () => {
-    const { page, errors } = await open("/preparing-checkout?planId=premium&price=9.99", DESKTOP);
-    const ordersBefore = store.db.select().from(orders).all().length;
-    await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
-    await page.locator("#checkout-email-error").getByText("Email is required").waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("checkout-email");
-    expect(store.db.select().from(orders).all()).toHaveLength(ordersBefore);
-    await page.getByLabel("Email").fill("paid-first@example.com");
-    await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
-    await payLocally(page, "$9.99");
+      await cancelAndReturn(page, "/bumble-form");
+      await page.getByText("3 of 6 photos selected").waitFor();
+      expect(await page.locator("#field-bio").inputValue()).toBe("Climber, cook, and a terrible but keen guitarist.");
+      expect(await page.getByRole("radio", { name: /^Basic: \$6\.99/ }).isChecked()).toBe(true);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await payLocally(page, "$6.99");
+      await page.waitForURL(/\/bumble-form\?session_id=/);
+      const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
+      await dialog.getByText(`Thank you! ${PROMISE} 48 hours.`).waitFor();
+      expect(await dialog.textContent()).not.toContain("24 hours");
+      expect(ordersOf(profile.id)).toMatchObject([{ id: order!.id, status: "paid" }]);
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
 
-    await page.waitForURL(/\/profile-form\?orderId=[a-z2-7]{26}&planId=premium$/);
-    await hydrated(page);
-    const orderId = new URL(page.url()).searchParams.get("orderId")!;
-    // The address given before payment fills the form; the order stays stored, a reload included.
-    await page.waitForFunction(() => (document.getElementById("field-email") as HTMLInputElement | null)?.value === "paid-first@example.com");
-    const stored = () => page.evaluate(() => localStorage.getItem("pendingOrderId"));
-    expect(await stored()).toBe(orderId);
-    await page.goto(`${server.url}/profile-form`);
-    await hydrated(page);
-    await page.getByText("Your payment has been processed successfully.", { exact: false }).waitFor();
-    expect(await stored()).toBe(orderId);
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`the paid-first path at ${viewport.width} px: the e-mail before payment, Cancel and return back to it, the order kept until the profile is saved, the plan's delivery time`, async () => {
+      const email = `paid-first-${viewport.width}@example.com`;
+      const form = "/preparing-checkout?planId=premium&price=9.99";
+      const { page, errors } = await open(form, viewport);
+      const ordersBefore = store.db.select().from(orders).all().length;
+      await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
+      await page.locator("#checkout-email-error").getByText("Email is required").waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("checkout-email");
+      expect(store.db.select().from(orders).all()).toHaveLength(ordersBefore);
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
+      await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
 
-    await page.waitForFunction(() => (document.getElementById("field-email") as HTMLInputElement | null)?.value !== "");
-    await fillTinder(page);
-    await page.getByRole("button", { name: "Submit Profile for Review" }).click();
-    const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
-    await dialog.getByText(`${PROMISE} ${PLANS.premium.deliveryHours} hours.`, { exact: false }).waitFor();
-    expect(await stored()).toBeNull();
-    expect(store.db.select().from(orders).where(eq(orders.id, orderId)).get()).toMatchObject({ status: "paid", profileId: expect.any(String) });
-    expect(profileByEmail("paid-first@example.com")).toBeDefined();
-    expect(errors).toEqual([]);
-  }, 60_000);
+      // Cancel and return: this page again, not /pricing, with its plan and the address, saying nothing was charged.
+      await cancelAndReturn(page, form);
+      expect(await page.getByText("Premium Package · $9.99 one-time payment").count()).toBe(1);
+      await page.waitForFunction((typed) => (document.getElementById("checkout-email") as HTMLInputElement | null)?.value === typed, email);
+      await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
+      await payLocally(page, "$9.99");
+
+      await page.waitForURL(/\/profile-form\?orderId=[a-z2-7]{26}&planId=premium$/);
+      await hydrated(page);
+      const orderId = new URL(page.url()).searchParams.get("orderId")!;
+      // The address given before payment fills the form; the order stays stored, a reload included.
+      await page.waitForFunction((typed) => (document.getElementById("field-email") as HTMLInputElement | null)?.value === typed, email);
+      const stored = () => page.evaluate(() => localStorage.getItem("pendingOrderId"));
+      expect(await stored()).toBe(orderId);
+      await page.goto(`${server.url}/profile-form`);
+      await hydrated(page);
+      await page.getByText("Your payment has been processed successfully.", { exact: false }).waitFor();
+      expect(await stored()).toBe(orderId);
+
+      await page.waitForFunction(() => (document.getElementById("field-email") as HTMLInputElement | null)?.value !== "");
+      await fillTinder(page);
+      await page.getByRole("button", { name: "Submit Profile for Review" }).click();
+      const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
+      await dialog.getByText(`${PROMISE} ${PLANS.premium.deliveryHours} hours.`, { exact: false }).waitFor();
+      expect(await stored()).toBeNull();
+      expect(store.db.select().from(orders).where(eq(orders.id, orderId)).get()).toMatchObject({ status: "paid", profileId: expect.any(String) });
+      expect(profileByEmail(email)).toBeDefined();
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
 
   test("the Terms list every plan with price and delivery time and a card sentence true of the test provider; the privacy policy reads as sentences", async () => {
     const { page } = await open("/terms-of-service", PHONE);
@@ -222,11 +265,14 @@ describe("6. small screens and no JavaScript", () => {
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await page.waitForURL(`${server.url}/pricing`);
 
-    await page.goto(`${server.url}/success?session_id=nosuchsession`);
     // Playwright's text locators skip <noscript>; the note is found by its test id and read as shown.
     const note = page.getByTestId("noscript-note");
-    expect(await note.isVisible()).toBe(true);
-    expect(await note.innerText()).toStartWith("Confirming your payment needs JavaScript. If you paid, your payment went through");
+    await page.goto(`${server.url}/success?session_id=nosuchsession`);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      expect(await note.isVisible()).toBe(true);
+      expect(await note.innerText()).toStartWith("Confirming your payment needs JavaScript. If you paid, your payment went through");
+    }
 
     const order = (await (await api("/api/orders", { plan: "basic" })).json()) as { id: string };
     const { url } = (await (await api("/api/create-checkout-session", { orderId: order.id })).json()) as { url: string };
@@ -350,25 +396,26 @@ describe("7. copy", () => {
     }
   });
 
-  test("an empty required e-mail says it is required: the contact form at 375 px, the Hinge form at 1280 px", async () => {
-    const { page } = await open("/contact", PHONE);
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.locator("#contact-email-error").getByText("Email is required").waitFor();
-    await page.getByLabel("Email").fill("ada@");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.locator("#contact-email-error").getByText("Please enter a valid email address").waitFor();
+  test("an empty required e-mail says it is required: the contact form and the Hinge form, at 375 and 1280 px", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await open("/contact", viewport);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.locator("#contact-email-error").getByText("Email is required").waitFor();
+      await page.getByLabel("Email").fill("ada@");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.locator("#contact-email-error").getByText("Please enter a valid email address").waitFor();
 
-    await page.setViewportSize(DESKTOP);
-    await page.goto(`${server.url}/hinge-form`);
-    await hydrated(page);
-    await page.getByRole("button", { name: "Submit Profile" }).click();
-    await page.locator("#field-email-error").getByText("Email is required").waitFor();
+      await page.goto(`${server.url}/hinge-form`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.locator("#field-email-error").getByText("Email is required").waitFor();
+    }
   });
 });
 
 describe("the whole path on embedded defaults", () => {
   for (const theme of ["light", "dark"] as const) {
-    test(`${theme} theme: home, pricing, the profile form, the local payment page and /success, with axe finding nothing serious`, async () => {
+    test(`${theme} theme: home, pricing, the profile form, the local payment page, /success, the Hinge and Bumble forms, Preparing Checkout and the legal pages, with axe finding nothing serious (${theme === "light" ? "375 and 1280" : "1280"} px)`, async () => {
       const page = await tab.take(DESKTOP);
       const errors = recordPageErrors(page);
       await page.goto(`${server.url}/`);
@@ -377,9 +424,17 @@ describe("the whole path on embedded defaults", () => {
       await hydrated(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       const serious: string[] = [];
+      // Each page at 1280 px, and in the light theme at 375 px too (before, so the walk goes on at 1280): what the
+      // phone layout alone shows is the same in both themes but for its colours, and a check costs about 0.35 s.
+      const widths = theme === "light" ? [PHONE, DESKTOP] : [DESKTOP];
       const check = async (where: string) => {
-        const { violations } = await axe(page).analyze();
-        for (const v of violations) if (v.impact === "serious" || v.impact === "critical") serious.push(`${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        for (const viewport of widths) {
+          await page.setViewportSize(viewport);
+          const { violations } = await axe(page).analyze();
+          for (const v of violations) {
+            if (v.impact === "serious" || v.impact === "critical") serious.push(`${where} at ${viewport.width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+          }
+        }
       };
 
       await check("/");
@@ -400,6 +455,20 @@ describe("the whole path on embedded defaults", () => {
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       expect(await visibleText(page)).toContain("You receive your optimized profile by e-mail within 24 hours");
       await check("/success");
+
+      // The other ways in, and the legal pages (the payment canceled notice with the paid-first steps).
+      for (const [path, heading] of [
+        ["/hinge-form", "Hinge Profile Optimization"],
+        ["/bumble-form", "Bumble Profile Optimization"],
+        ["/preparing-checkout?planId=premium&price=9.99&payment=cancelled", "Preparing Checkout"],
+        ["/terms-of-service", "Terms of Service"],
+        ["/privacy-policy", "Privacy Policy"],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await hydrated(page);
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        await check(path);
+      }
       expect(serious).toEqual([]);
       expect(errors).toEqual([]);
     }, 60_000);

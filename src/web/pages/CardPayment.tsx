@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { ProcessOrderAnswer } from "../../api/payments.ts";
 import { findPlan, formatDollars } from "../../orders/plans.ts";
@@ -7,6 +7,7 @@ import { CardFields, type CardValues } from "../payments/CardFields.tsx";
 import { lastFour } from "../payments/card-format.ts";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { priceParam } from "../payments/price-param.ts";
+import { formOfOrder } from "../profile/draft.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -74,11 +75,14 @@ export function CardPaymentPage() {
     }
   }
 
-  // Back to the form, filled in again from its draft and saying that nothing was paid; the form needs the plan's name.
+  // Back to the form, filled in again from its draft and saying that nothing was paid: the form this tab sent the
+  // order from (its cancel URL, kept with the draft), else the spec's /upload, which needs the plan's name.
   const backPlan = findPlan(planId);
   const backToUpload = backPlan
     ? `/upload?${new URLSearchParams({ plan: backPlan.title, price: (backPlan.priceCents / 100).toFixed(2), planId, payment: "cancelled" })}`
     : "/pricing";
+  const [backToForm, setBackToForm] = useState<string | null>(null);
+  useEffect(() => setBackToForm(orderId ? formOfOrder(orderId) : null), [orderId]);
   return (
     <PaymentCard title="Payment Details" subtitle={`${planLabel} Package · ${formatDollars(price)}`}>
       {paymentProvider === "stripe" && orderId && (
@@ -98,7 +102,7 @@ export function CardPaymentPage() {
         </Field>
         <CardFields value={card} onChange={setCard} disabled={processing} invalid={{ number: invalid("number"), expiry: invalid("expiry"), cvc: invalid("cvc") }} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Link to={backToUpload} className={buttonClass("outline")}>
+          <Link to={backToForm ?? backToUpload} className={buttonClass("outline")}>
             Back
           </Link>
           <button ref={button} type="submit" className={buttonClass("primary")} disabled={processing}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { OrderCreated } from "../../api/orders.ts";
 import { findPlan, formatUsd, PLANS, type Plan } from "../../orders/plans.ts";
@@ -6,7 +6,9 @@ import { emailAddress, TEXT_LIMITS } from "../../profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
-import { storePendingEmail } from "../payments/pending-order.ts";
+import { readPendingOrder, storePendingEmail } from "../payments/pending-order.ts";
+import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";
+import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
@@ -21,13 +23,14 @@ type View = { state: "email" } | { state: "preparing" } | { state: "error"; mess
  * /preparing-checkout?planId=…&price=…: the paid-first path. It asks where the results should go before anything is
  * charged (the address fills the profile form after payment), then creates an order for the plan and a hosted
  * checkout session, and redirects. An unknown planId falls back to premium (spec section 9); the server prices the
- * order from its plan table.
+ * order from its plan table. "Cancel and return" on the payment page comes back here, plan and address kept.
  */
 export function PreparingCheckoutPage() {
   const [params] = useSearchParams();
   const toast = useToast();
   const planId = params.get("planId");
   const price = params.get("price");
+  const cancelled = params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value;
   const plan = findPlan(planId) ?? PLANS.premium;
   const [view, setView] = useState<View>({ state: "email" });
   const [attempts, setAttempts] = useState(0);
@@ -37,7 +40,7 @@ export function PreparingCheckoutPage() {
     try {
       const res = await apiRequest("POST", "/api/orders", { user_id: 1, plan: plan.id, amount: Number(price) });
       const order = (await res.json()) as OrderCreated;
-      const url = await startHostedCheckout({ orderId: order.id, amount: price ?? undefined, plan_id: plan.id });
+      const url = await startHostedCheckout({ orderId: order.id, amount: price ?? undefined, plan_id: plan.id, cancelUrl: cancelReturnUrl() });
       window.location.assign(url);
     } catch (err) {
       setView({ state: "error", message: messageOf(err, "Failed to create checkout session") });
@@ -62,6 +65,7 @@ export function PreparingCheckoutPage() {
   return (
     <EmailStep
       plan={plan}
+      cancelled={cancelled}
       onDone={(email) => {
         storePendingEmail(email);
         void run();
@@ -71,10 +75,15 @@ export function PreparingCheckoutPage() {
 }
 
 /** Before any payment: the address the results and every message about this order go to. */
-function EmailStep({ plan, onDone }: { plan: Plan; onDone: (email: string) => void }) {
+function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean; onDone: (email: string) => void }) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const hydrated = useHydrated();
+  // Back from the payment page: the address given before it (kept until the profile is saved) is filled in again.
+  useEffect(() => {
+    const stored = cancelled ? readPendingOrder().email : null;
+    if (stored) setEmail((typed) => typed || stored);
+  }, [cancelled]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -89,7 +98,9 @@ function EmailStep({ plan, onDone }: { plan: Plan; onDone: (email: string) => vo
 
   return (
     <PaymentCard title="Preparing Checkout" subtitle={`${plan.title} Package · ${formatUsd(plan.priceCents)} one-time payment`}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <OrderSteps path="pay-first" narrow />
+      <DraftNotice cancelled={cancelled} restored={false} />
+      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
         <Field id="checkout-email" label="Email" required error={error} hint={`Your optimized profile arrives here within ${plan.deliveryHours} hours of receiving your profile.`}>
           {(control) => (
             <input
@@ -108,12 +119,10 @@ function EmailStep({ plan, onDone }: { plan: Plan; onDone: (email: string) => vo
             />
           )}
         </Field>
-        <button type="submit" disabled={!hydrated} className={buttonClass("primary", "lg", "w-full")}>
+        <button type="submit" disabled={!hydrated} aria-describedby="next-step" className={buttonClass("primary", "lg", "w-full")}>
           Continue to Secure Payment
         </button>
-        <p className="text-sm text-muted-foreground">
-          Next: secure payment of {formatUsd(plan.priceCents)}, then your profile details and photos.
-        </p>
+        <NextPaymentNote plan={plan} />
       </form>
     </PaymentCard>
   );

@@ -100,7 +100,7 @@ export function ProfileFormPage() {
       <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored && !done} />
       {plan && (
         <div className="mt-6">
-          <OrderSteps paid={Boolean(orderId)} />
+          <OrderSteps path={orderId ? "paid-first" : "pay-after"} />
         </div>
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>

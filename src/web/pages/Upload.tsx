@@ -56,7 +56,7 @@ export function UploadPage() {
       <TermsNote action="continuing" className="mt-2 text-sm text-muted-foreground" />
       <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored} />
       <div className="mt-6">
-        <OrderSteps paid={false} />
+        <OrderSteps path="pay-after" />
       </div>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />

@@ -1,7 +1,7 @@
 /**
  * The note at the top of a profile form that was filled in again from its draft (draft.ts): after "Cancel and
  * return" on the payment page (the form's cancel URL carries `payment=cancelled`, see cancelReturnUrl), or after a
- * reload or the browser's Back.
+ * reload or the browser's Back. Preparing Checkout, which has no draft, shows only its first sentence.
  */
 export function DraftNotice({ cancelled, restored }: { cancelled: boolean; restored: boolean }) {
   if (!cancelled && !restored) return null;

@@ -2,23 +2,42 @@ import { formatUsd, type Plan } from "../../orders/plans.ts";
 
 const STEP_NAMES = {
   plan: "Choose a plan",
+  email: "Your e-mail address",
   profile: "Your profile and photos",
+  profileAndPlan: "Your profile, photos and plan",
   payment: "Payment",
   results: "Your optimized profile by e-mail",
 } as const;
 
 type Step = keyof typeof STEP_NAMES;
 
+/** Each way through an order, and the step of it that the page showing the list is. */
+const PATHS = {
+  /** /upload, and /profile-form with a plan: the plan is chosen, this form, then payment. */
+  "pay-after": { steps: ["plan", "profile", "payment", "results"], current: "profile" },
+  /** /profile-form after paying first: payment is behind the customer. */
+  "paid-first": { steps: ["plan", "payment", "profile", "results"], current: "profile" },
+  /** /preparing-checkout: the plan is chosen, the address the results go to, then payment, then the profile. */
+  "pay-first": { steps: ["plan", "email", "payment", "profile", "results"], current: "email" },
+  /** /hinge-form and /bumble-form: the profile and the plan on one form, then payment. */
+  "plan-on-form": { steps: ["profileAndPlan", "payment", "results"], current: "profileAndPlan" },
+} as const satisfies Record<string, { steps: readonly Step[]; current: Step }>;
+
+export type OrderPath = keyof typeof PATHS;
+
+// Written out whole so the stylesheet build finds each class.
+const WIDE_COLUMNS: Record<number, string> = { 3: "sm:grid-cols-3", 4: "sm:grid-cols-4", 5: "sm:grid-cols-5" };
+
 /**
- * Where the customer is in the order, above a form whose plan is known: the plan is chosen, this form is the current
- * step, and the next is payment (or, on the paid-first path, payment is behind them). Nobody meets a payment page
- * they were not told about.
+ * Where the customer is in the order, above a form: what is done, this page's step, and the next (payment, wherever
+ * it comes next). Nobody meets a payment page they were not told about. `narrow`: in a payment card, two columns at
+ * every width.
  */
-export function OrderSteps({ paid }: { paid: boolean }) {
-  const steps: Step[] = paid ? ["plan", "payment", "profile", "results"] : ["plan", "profile", "payment", "results"];
-  const current = steps.indexOf("profile");
+export function OrderSteps({ path, narrow = false }: { path: OrderPath; narrow?: boolean }) {
+  const steps: readonly Step[] = PATHS[path].steps;
+  const current = steps.indexOf(PATHS[path].current);
   return (
-    <ol aria-label="Order steps" className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+    <ol aria-label="Order steps" className={`grid grid-cols-2 gap-2 text-sm ${narrow ? "" : WIDE_COLUMNS[steps.length]}`}>
       {steps.map((step, i) => (
         <li
           key={step}

@@ -12,6 +12,7 @@ import { draftKey, useDraft } from "./draft.ts";
 import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "./DraftNotice.tsx";
 import { NoScriptNote, TextField } from "./fields.tsx";
 import { useFormValues } from "./form-state.ts";
+import { OrderSteps } from "./OrderSteps.tsx";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { CHOOSE_PLAN, PlanChoice } from "./PlanChoice.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
@@ -72,6 +73,9 @@ export function StandaloneForm({
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-muted-foreground">{lead}</p>
       <DraftNotice cancelled={params.get(PAYMENT_CANCELLED.name) === PAYMENT_CANCELLED.value} restored={draft.restored} />
+      <div className="mt-6">
+        <OrderSteps path="plan-on-form" />
+      </div>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-6" aria-busy={busy}>
         <TextField
           name="email"

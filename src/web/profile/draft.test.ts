@@ -1,6 +1,6 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { clearAllDrafts, DRAFT_TTL_MS, draftKey, readPhotoDraft, readTextDraft, savePhotoDraft, saveSentProfile, saveTextDraft } from "./draft.ts";
+import { clearAllDrafts, DRAFT_TTL_MS, draftKey, formOfOrder, readPhotoDraft, readTextDraft, savePhotoDraft, saveSentProfile, saveTextDraft } from "./draft.ts";
 
 // happy-dom only for this file (it replaces fetch/Response while registered); it has sessionStorage, no IndexedDB.
 beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/upload" }));
@@ -29,6 +29,16 @@ describe("text drafts (sessionStorage)", () => {
     expect(readTextDraft("upload:basic")?.sent).toEqual({ profileId: "p1", orderId: "o1" });
     saveSentProfile("upload:basic", null);
     expect(readTextDraft("upload:basic")).toEqual({ values: { email: "a@example.com" }, sent: undefined });
+  });
+
+  test("the form that sent an order is found by the order, as its cancel URL; only a path of this site", () => {
+    saveSentProfile("profile-form:basic", { profileId: "p1", orderId: "o1", cancelUrl: "/profile-form?planId=basic&payment=cancelled" });
+    saveSentProfile("upload:premium", { profileId: "p2", orderId: "o2" });
+    saveSentProfile("hinge-form", { profileId: "p3", orderId: "o3", cancelUrl: "//evil.example/hinge-form" });
+    expect(formOfOrder("o1")).toBe("/profile-form?planId=basic&payment=cancelled");
+    expect(formOfOrder("o2")).toBeNull();
+    expect(formOfOrder("o3")).toBeNull();
+    expect(formOfOrder("unknown")).toBeNull();
   });
 
   test("a draft older than a day is dropped when read", () => {

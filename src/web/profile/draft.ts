@@ -21,6 +21,8 @@ const STORE = "photos";
 export interface SentProfile {
   profileId: string;
   orderId: string;
+  /** The form's cancel URL (cancelReturnUrl): the way back to it from any payment page of this order. */
+  cancelUrl?: string;
 }
 
 interface TextDraft {
@@ -74,11 +76,17 @@ function readText(key: string, now = Date.now()): TextDraft | null {
     }
     const values: Values = {};
     for (const [name, value] of Object.entries(draft.values)) if (typeof value === "string") values[name] = value;
-    const sent = draft.sent && typeof draft.sent.profileId === "string" && typeof draft.sent.orderId === "string" ? { profileId: draft.sent.profileId, orderId: draft.sent.orderId } : undefined;
-    return { savedAt: draft.savedAt, values, sent };
+    return { savedAt: draft.savedAt, values, sent: sentProfile(draft.sent) };
   } catch {
     return null;
   }
+}
+
+function sentProfile(sent: SentProfile | undefined): SentProfile | undefined {
+  if (!sent || typeof sent.profileId !== "string" || typeof sent.orderId !== "string") return undefined;
+  const { profileId, orderId, cancelUrl } = sent;
+  // A path of this site only: it becomes a link.
+  return typeof cancelUrl === "string" && cancelUrl.startsWith("/") && !cancelUrl.startsWith("//") ? { profileId, orderId, cancelUrl } : { profileId, orderId };
 }
 
 function writeText(key: string, draft: Omit<TextDraft, "savedAt">): void {
@@ -103,6 +111,17 @@ export function saveTextDraft(key: string, values: Values): void {
 export function saveSentProfile(key: string, sent: SentProfile | null): void {
   const draft = readText(key);
   writeText(key, { values: draft?.values ?? {}, sent: sent ?? undefined });
+}
+
+/** The way back to the form of this tab that sent the order (its cancel URL), or null when no draft knows the order. */
+export function formOfOrder(orderId: string): string | null {
+  const storage = session();
+  if (!storage) return null;
+  for (const name of Object.keys(storage)) {
+    const sent = name.startsWith(TEXT_PREFIX) ? readText(name.slice(TEXT_PREFIX.length))?.sent : undefined;
+    if (sent?.orderId === orderId && sent.cancelUrl) return sent.cancelUrl;
+  }
+  return null;
 }
 
 function openDb(): Promise<IDBDatabase | null> {

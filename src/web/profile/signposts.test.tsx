@@ -43,7 +43,7 @@ describe("OrderSteps and the payment note", () => {
   const steps = (html: string) => [...html.matchAll(/<li[^>]*data-step="(\w+)"[^>]*>/g)].map((m) => ({ step: m[1], current: m[0].includes('aria-current="step"') }));
 
   test("before payment: this form is the current step and Payment is marked next", () => {
-    const html = renderToStaticMarkup(<OrderSteps paid={false} />);
+    const html = renderToStaticMarkup(<OrderSteps path="pay-after" />);
     expect(steps(html)).toEqual([
       { step: "plan", current: false },
       { step: "profile", current: true },
@@ -54,10 +54,37 @@ describe("OrderSteps and the payment note", () => {
   });
 
   test("paid first: payment is behind the customer, nothing is marked as a payment to come", () => {
-    const html = renderToStaticMarkup(<OrderSteps paid />);
+    const html = renderToStaticMarkup(<OrderSteps path="paid-first" />);
     expect(steps(html).map((s) => s.step)).toEqual(["plan", "payment", "profile", "results"]);
     expect(text(html)).toContain("Payment (done)");
     expect(text(html)).not.toContain("PaymentNext");
+  });
+
+  test("paying first: the e-mail address is the current step, Payment next, the profile after it", () => {
+    const html = renderToStaticMarkup(<OrderSteps path="pay-first" narrow />);
+    expect(steps(html)).toEqual([
+      { step: "plan", current: false },
+      { step: "email", current: true },
+      { step: "payment", current: false },
+      { step: "profile", current: false },
+      { step: "results", current: false },
+    ]);
+    expect(text(html)).toContain("Choose a plan (done)");
+    expect(text(html)).toContain("PaymentNext");
+    // Two columns at every width in a payment card.
+    expect(html).not.toContain("sm:grid-cols-");
+  });
+
+  test("the plan chosen on the form (Hinge, Bumble): profile and plan are this step, Payment next", () => {
+    const html = renderToStaticMarkup(<OrderSteps path="plan-on-form" />);
+    expect(steps(html)).toEqual([
+      { step: "profileAndPlan", current: true },
+      { step: "payment", current: false },
+      { step: "results", current: false },
+    ]);
+    expect(text(html)).toContain("Your profile, photos and plan");
+    expect(text(html)).toContain("PaymentNext");
+    expect(html).toContain("sm:grid-cols-3");
   });
 
   test("the note names the plan table's price", () => {

@@ -157,7 +157,7 @@ export function useProfileSubmission({ draftKey }: { draftKey?: string | null } 
           return "failed";
         }
       }
-      if (draftKey) saveSentProfile(draftKey, { profileId: profileSaved.id, orderId: orderId.current! });
+      if (draftKey) saveSentProfile(draftKey, { profileId: profileSaved.id, orderId: orderId.current!, ...(cancelUrl && { cancelUrl }) });
 
       toast({ title: "Profile uploaded successfully!", description: "Redirecting to checkout..." });
       try {
