@@ -18,12 +18,14 @@ const extraArgs = process.argv.slice(2).filter((arg) => arg !== "--fast");
 const BUN_TEST = [
   process.execPath,
   "test",
-  // Three workers on two cores: browser tests spend enough time waiting on pages and servers to keep both busy.
-  "--parallel=3",
   // A test may wait its turn for a core behind the other workers: 30 s rather than bun's 5 s.
   "--timeout=30000",
   `--timings=${join(ROOT_DIR, "scripts/test-timings.json")}`,
 ];
+// Workers: three for the unit and API tests on two cores; more for the browser tests, which spend most of their time
+// waiting on pages, servers and timers (PARALLEL overrides both, e.g. PARALLEL=2 on a busy machine).
+const UNIT_WORKERS = Number(process.env.PARALLEL ?? 3);
+const BROWSER_WORKERS = Number(process.env.PARALLEL ?? 5);
 const WITHOUT_BROWSER = "--path-ignore-patterns=src/e2e/**";
 const BROWSER = "./src/e2e/";
 
@@ -34,7 +36,8 @@ function finish(passed: number, failed: number): never {
 
 /** Runs `bun test` with its output passed through, and returns the counts of its summary. */
 async function bunTest(args: string[]): Promise<{ passed: number; failed: number }> {
-  const run = Bun.spawn([...BUN_TEST, ...args], { cwd: ROOT_DIR, stdout: "inherit", stderr: "pipe", env: { ...process.env, NODE_ENV: "test" } });
+  const workers = args.includes(BROWSER) ? BROWSER_WORKERS : UNIT_WORKERS;
+  const run = Bun.spawn([...BUN_TEST, `--parallel=${workers}`, ...args], { cwd: ROOT_DIR, stdout: "inherit", stderr: "pipe", env: { ...process.env, NODE_ENV: "test" } });
   let report = "";
   const decoder = new TextDecoder();
   for await (const chunk of run.stderr) {

@@ -15,7 +15,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { adminAudit, deletions, photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
 import { profileKey } from "../privacy/subject.ts";
-import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -74,12 +74,7 @@ async function toastText(page: Page, title: string): Promise<string> {
   return (await item.textContent()) ?? "";
 }
 
-async function seriousViolations(page: Page) {
-  const result = await axe(page).include(SECTION).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const sectionViolations = (page: Page) => seriousViolations(page, { include: SECTION });
 
 const profileRow = (id: string) => store.db.select().from(profiles).where(eq(profiles.id, id)).get();
 const photoFiles = (id: string) => store.db.select().from(photos).where(eq(photos.profileId, id)).all().flatMap((p) => [p.filePath, p.thumbPath!]);
@@ -90,7 +85,7 @@ describe("the review dialog's customer data", () => {
   test("Export Data downloads the customer's zip, which names the profile; 'Data Exported' names the file; the export is audited", async () => {
     const id = fx.premium.id;
     const { page, errors } = await reviewDialog(id);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await sectionViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent("download"), dataSection(page).getByRole("button", { name: "Export Data" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^profileboost-data-\d{4}-\d\d-\d\d\.zip$/);
@@ -125,7 +120,7 @@ describe("the review dialog's customer data", () => {
     expect(await refusal.isVisible()).toBe(true);
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await sectionViolations(page)).toEqual([]);
     // Nothing changed: the profile, its photos on disk, no deletion recorded, the dialog still open.
     expect(profileRow(id)?.email).toBe(email);
     expect(onDisk(files)).toEqual(files);

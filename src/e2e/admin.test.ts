@@ -17,7 +17,7 @@ import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
-import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -186,13 +186,6 @@ async function refuse(page: Page, method: string, pathEnd: string, status: numbe
 
 /** The failed resource loads the browser logs for answers a test asked for (a refusal, the 401 of a wrong password). */
 const unexpected = (errors: string[], ...statuses: number[]) => errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
-
-async function seriousViolations(page: Page) {
-  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("signing in and out", () => {
   test("signed out, /admin is the login form; both fields are required; a wrong password is 'Login Failed' with the server's words", async () => {

@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { STORAGE_PROBLEM_MESSAGE } from "../errors.ts";
 import { STORAGE_FULL_MESSAGE } from "../http/disk-space.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
 
@@ -445,10 +445,7 @@ describe("4. payment is signposted", () => {
 });
 
 describe("accessibility of the changed pages: nothing serious or critical for axe, both themes", () => {
-  const serious = async (page: Page) =>
-    (await axe(page).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const serious = (page: Page) => seriousViolations(page, { tags: "all" });
 
   for (const theme of ["light", "dark"] as const) {
     test(`${theme}: the upload form with refusals, the hint, the draft notice and the upload under way; the profile form`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -161,13 +161,6 @@ async function themedContext(theme: "light" | "dark", width: number): Promise<Br
   const ctx = await browser.newContext({ viewport: { width, height: 800 } });
   await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
   return ctx;
-}
-
-async function seriousViolations(page: Page) {
-  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("marketing pages", () => {

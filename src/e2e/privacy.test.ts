@@ -14,7 +14,7 @@ import { WRONG_EMAIL } from "../api/privacy.ts";
 import { openStore } from "../db/client.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -53,11 +53,6 @@ async function openResults(id: string): Promise<{ page: Page; errors: string[] }
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page.locator("main h1").waitFor();
   return { page, errors };
-}
-
-async function seriousViolations(page: Page) {
-  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const section = (page: Page) => page.getByTestId("your-data");

@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { PLANS } from "../orders/plans.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -430,10 +430,7 @@ describe("the whole path on embedded defaults", () => {
       const check = async (where: string) => {
         for (const viewport of widths) {
           await page.setViewportSize(viewport);
-          const { violations } = await axe(page).analyze();
-          for (const v of violations) {
-            if (v.impact === "serious" || v.impact === "critical") serious.push(`${where} at ${viewport.width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-          }
+          for (const v of await seriousViolations(page, { tags: "all" })) serious.push(`${where} at ${viewport.width} px ${v}`);
         }
       };
 

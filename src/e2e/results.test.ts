@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { axe, launchBrowser, recordPageErrors } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { deliveryTime } from "../web/results/delivery.ts";
@@ -59,13 +59,7 @@ const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: t
 const panel = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
 
 /** axe over the whole page, or only within `within` (a panel after the page around it was checked). */
-async function seriousViolations(page: Page, within?: string) {
-  const builder = axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
-  const result = await (within ? builder.include(within) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const pageViolations = (page: Page, within?: string) => seriousViolations(page, { include: within });
 
 /** Nothing of the page is wider than the screen: no sideways scrolling on a phone. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -354,18 +348,18 @@ describe("the results page: accessibility, themes, safety", () => {
         expect(await overflowing(page)).toEqual([]);
         // Every tab's label fits inside its tab.
         expect(await page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent))).toEqual([]);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await pageViolations(page)).toEqual([]);
         for (const name of ["Recommendations", "Photo Analysis"]) {
           await tab(page, name).click();
           if (name === "Photo Analysis") await thumbnailsLoaded(page);
-          expect(`${name}: ${await seriousViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}: `);
+          expect(`${name}: ${await pageViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}: `);
           expect(await overflowing(page)).toEqual([]);
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
         await page.goto(`${server.url}/view-results?id=${fx.pending.id}`);
         await page.getByTestId("estimated-delivery").waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await pageViolations(page)).toEqual([]);
         expect(await overflowing(page)).toEqual([]);
         expect(errors).toEqual([]);
         await ctx.close();

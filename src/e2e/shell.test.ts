@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, seriousViolations, sharedTab, WCAG_TAGS, type SharedTab } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
@@ -218,5 +218,22 @@ describe("a page served from the page cache (src/ssr/page-cache.ts)", () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await hydrated(page);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the accessibility check itself (seriousViolations, src/testing/browser.ts)", () => {
+  test("runs only the rules that can find something serious or critical, and still finds it", async () => {
+    const page = await tab.take();
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Check</title></head><body>
+      <main><h1>Check</h1><h4>Skipped levels (moderate: not run)</h4>
+      <p style="color:#bbb;background:#fff">Too pale to read</p>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="10" height="10">
+      <button></button></main></body></html>`);
+    const found = (await seriousViolations(page)).map((v) => v.slice(0, v.indexOf(":"))).sort();
+    expect(found).toEqual(["button-name", "color-contrast", "image-alt"]);
+    // The same page under every rule: heading-order (moderate) is there, and nothing serious was left out.
+    const all = (await axe(page).withTags(WCAG_TAGS).analyze()).violations;
+    expect(all.map((v) => v.id)).toContain("heading-order");
+    expect(all.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id).sort()).toEqual(found);
   });
 });
