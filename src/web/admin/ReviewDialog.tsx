@@ -15,6 +15,7 @@ import { PremiumContentForm } from "./PremiumContentForm.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 import { useNow } from "./use-now.ts";
+import { CloseIcon } from "../ui/CloseIcon.tsx";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
 
@@ -88,9 +89,7 @@ export function ReviewDialog({
           <p className="truncate text-sm text-muted-foreground">{data ? `${data.email || "address deleted"} · ${appLabel(data.dating_app)}` : profileId}</p>
         </div>
         <button type="button" onClick={() => onClose(false)} aria-label="Close" className={buttonClass("ghost", "icon", "shrink-0")}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M18 6 6 18M6 6l12 12" />
-          </svg>
+          <CloseIcon className="h-5 w-5" />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6" data-testid="review-body">

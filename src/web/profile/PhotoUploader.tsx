@@ -4,6 +4,7 @@ import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTOS, MIN_PHOTOS, PHOTO_SIZE_HINT } from 
 import { toastQueueAtom, useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { preparePhoto, shownName } from "./prepare-photo.ts";
+import { CloseIcon } from "../ui/CloseIcon.tsx";
 
 export interface SelectedPhoto {
   key: number;
@@ -194,9 +195,7 @@ export function PhotoUploader({ photos: state, error, disabled }: { photos: Phot
                 aria-label={`Remove photo ${i + 1} (${p.file.name})`}
                 className="absolute top-1.5 right-1.5 rounded-full bg-background/90 p-1.5 shadow outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="M18 6 6 18M6 6l12 12" />
-                </svg>
+                <CloseIcon />
               </button>
             </li>
           ))}
@@ -216,9 +215,7 @@ export function PhotoUploader({ photos: state, error, disabled }: { photos: Phot
                   aria-label={`Dismiss the message about ${r.name}`}
                   className="absolute top-1.5 right-1.5 rounded-full p-1.5 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                    <path d="M18 6 6 18M6 6l12 12" />
-                  </svg>
+                  <CloseIcon />
                 </button>
               </li>
             ))}

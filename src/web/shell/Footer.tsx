@@ -26,19 +26,27 @@ const LEGAL_LINKS = [
 
 const footerLink = "rounded-sm text-sm text-muted-foreground hover:text-foreground underline-offset-4 hover:underline outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-function LinkColumn({ label, links }: { label: string; links: readonly { to: string; label: string }[] }) {
+type FooterLink = { to: string; label: string };
+
+function LinkList({ links, className }: { links: readonly FooterLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.label}>
+          <Link to={l.to} className={footerLink}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinkColumn({ label, links }: { label: string; links: readonly FooterLink[] }) {
   return (
     <nav aria-label={label}>
       <h2 className="mb-3 text-sm font-semibold">{label}</h2>
-      <ul className="space-y-2">
-        {links.map((l) => (
-          <li key={l.label}>
-            <Link to={l.to} className={footerLink}>
-              {l.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} className="space-y-2" />
     </nav>
   );
 }
@@ -66,15 +74,7 @@ export function Footer() {
             © {BRAND.copyrightYear} {BRAND.name}. All rights reserved.
           </p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-4">
-              {LEGAL_LINKS.map((l) => (
-                <li key={l.label}>
-                  <Link to={l.to} className={footerLink}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-4" />
           </nav>
         </div>
       </div>

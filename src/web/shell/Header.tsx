@@ -4,6 +4,7 @@ import { BRAND } from "../brand.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Logo } from "./Logo.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
+import { CloseIcon } from "../ui/CloseIcon.tsx";
 
 const NAV_LINKS = [
   { to: "/services", label: "Services" },
@@ -87,9 +88,7 @@ function MobileMenu() {
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
+        <CloseIcon className="hidden h-6 w-6 group-open:block" />
       </summary>
       <nav id="mobile-menu" aria-label="Mobile" className="absolute inset-x-0 top-full border-y border-border bg-background shadow-sm">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">

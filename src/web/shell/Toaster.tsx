@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type PointerEvent } from "react";
 import { dismissToastAtom, SWIPE_THRESHOLD_PX, toastQueueAtom, type Toast } from "../toast.ts";
+import { CloseIcon } from "../ui/CloseIcon.tsx";
 
 /** The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. */
 export function Toaster() {
@@ -113,9 +114,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Dismiss notification"
         className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring outline-none"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
+        <CloseIcon />
       </button>
     </div>
   );
