@@ -99,3 +99,14 @@ describe("what someone is looking for reads inside a sentence", () => {
     expect(gatherFacts({ ...base, profile: profile("Paris lovers") }).lookingFor).toBe("Paris lovers");
   });
 });
+
+describe("a cliché that shares its verb", () => {
+  test("only its object goes: the verb stays with what follows 'and', no fragment is left", () => {
+    expect(cleanText("I love to travel and try new food.").text).toBe("I love to try new food.");
+    expect(cleanText("Nurse in Leeds. I love to travel & cook Thai curries for friends.").text).toBe("Nurse in Leeds. I love to cook Thai curries for friends.");
+  });
+
+  test("without a second verb the whole phrase still goes as before", () => {
+    expect(cleanText("I love to travel and laugh. Nurse in Leeds who bakes sourdough.").text).toBe("Nurse in Leeds who bakes sourdough.");
+  });
+});

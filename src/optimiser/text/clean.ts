@@ -79,6 +79,8 @@ const DANGLING_BEFORE = new Set(
   "a an the my your our total real big huge complete true certified self proclaimed am im is are be being such very really so as for to of on with also i and or but".split(" "),
 );
 const DANGLING_AFTER = new Set("and or but so who that which".split(" "));
+/** A cliché that is a verb with its object ("love to travel"), whose verb another object may share after "and". */
+const SHARED_VERB = /^((?:love|like|enjoy|want)\s+to)\s+\p{L}+$/iu;
 const SUBJECTLESS: Record<string, string> = { has: "I've", have: "I've", is: "I'm", am: "I'm", was: "I was" };
 const EDGE_PUNCTUATION = /^[\s,;:&+\-–—/]+|[\s,;:&+\-–—/]+$/gu;
 
@@ -113,7 +115,9 @@ export function cleanText(text: string, elsewhere = ""): Cleaned {
   return { text: withWishes.trim(), removed: problems, wishes, fillers };
 }
 
-function rebuild(sentence: string, problems: Problem[], elsewhere: string, wishes: string[]): string {
+function rebuild(original: string, found: Problem[], elsewhere: string, wishes: string[]): string {
+  const { sentence, problems } = withSharedVerbs(original, found);
+  if (problems.length === 0) return sentence;
   const parts: { text: string; before: string }[] = [];
   // A demand runs on through "and"/"or" ("swipe left if you're rude or boring"), up to the next comma or dash.
   let inDemand = false;
@@ -147,6 +151,28 @@ function rebuild(sentence: string, problems: Problem[], elsewhere: string, wishe
 }
 
 const JOINING_WORD = /^\s*(?:and|or|&|\+|plus)\s*$/iu;
+
+/**
+ * "I love to travel and try new food": a cliché that is a verb with its object, followed by "and" and another
+ * object of the same verb, loses only its object ("I love to try new food"); removing it whole would leave a
+ * fragment ("Try new food."). Answers the sentence so changed and the problems still to remove, moved to match.
+ */
+function withSharedVerbs(sentence: string, problems: Problem[]): { sentence: string; problems: Problem[] } {
+  let out = sentence;
+  let left = [...problems].sort((a, b) => b.start - a.start);
+  for (const p of [...left]) {
+    if (p.kind !== "cliche") continue;
+    const verb = SHARED_VERB.exec(out.slice(p.start, p.end));
+    const join = verb && /^\s*(?:and|&)\s+(?=(\p{L}[^,;.!?]*))/u.exec(out.slice(p.end));
+    // One word after it ("I love to travel and laugh") says nothing: the whole sentence still goes, as before.
+    if (!verb || !join || join[1]!.trim().split(/\s+/).length < 2) continue;
+    const replacement = `${verb[1]} `;
+    const removed = p.end + join[0].length - p.start - replacement.length;
+    out = out.slice(0, p.start) + replacement + out.slice(p.end + join[0].length);
+    left = left.filter((q) => q !== p).map((q) => (q.start >= p.end ? { ...q, start: q.start - removed, end: q.end - removed } : q));
+  }
+  return { sentence: out, problems: left };
+}
 
 function withPlainWords(clause: string, problems: Problem[]): string {
   let out = clause;
