@@ -115,6 +115,17 @@ async function fillTinder(page: Page, email: string) {
   await page.locator("#field-interests").fill("hiking, coffee, live music");
 }
 
+/** Holds the page's checkout request until the answer is released, so a test can look at the upload's last steps. */
+async function holdCheckout(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/create-checkout-session", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe("1. photo feedback", () => {
   for (const width of WIDTHS) {
     test(`${width} px: refusals on their own tiles, too few as a hint, an error only on continuing, no stale message`, async () => {
@@ -190,12 +201,7 @@ describe("2. upload progress", () => {
           if (now && seen.at(-1) !== now) seen.push(now);
         }).observe(words, { subtree: true, childList: true, characterData: true });
       });
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/create-checkout-session", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdCheckout(page);
 
       await throttleUpload(40_000);
       try {
@@ -463,12 +469,7 @@ describe("accessibility of the changed pages: nothing serious or critical for ax
       await fillTinder(page, `axe-${theme}@example.com`);
       await picker(page).setInputFiles(files(real.slice(0, 1), "third"));
       await page.getByText("3 of 6 photos selected").waitFor();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/create-checkout-session", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdCheckout(page);
       await throttleUpload(40_000);
       try {
         await continueButton(page).click();

@@ -7,15 +7,14 @@ import { draftKey, useDraft } from "../profile/draft.ts";
 import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues } from "../profile/form-state.ts";
-import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
+import { OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
-import { SubmitProgress } from "../profile/SubmitProgress.tsx";
+import { SubmitArea } from "../profile/SubmitArea.tsx";
 import { SuccessDialog } from "../profile/SuccessDialog.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
-import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 
@@ -106,20 +105,14 @@ export function ProfileFormPage() {
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
         <NoScriptNote />
-        <div className="grid gap-3">
-          <button
-            ref={submitButton}
-            type="submit"
-            disabled={busy || done || photos.preparing || !hydrated}
-            aria-describedby={paymentNext ? "next-step" : undefined}
-            className={buttonClass("primary", "lg", "w-full")}
-          >
-            {/* The spec: "Submit Profile for Review" shows "Processing..." while pending, checkout included (the steps are named below). */}
-            {busy ? "Processing..." : "Submit Profile for Review"}
-          </button>
-          {paymentNext && <NextPaymentNote plan={plan} />}
-          <SubmitProgress stage={submission.stage} progress={submission.progress} />
-        </div>
+        {/* The spec: "Submit Profile for Review" shows "Processing..." while pending, checkout included (the steps are named above). */}
+        <SubmitArea
+          label="Submit Profile for Review"
+          submission={submission}
+          disabled={busy || done || photos.preparing || !hydrated}
+          buttonRef={submitButton}
+          payment={paymentNext ? { plan } : null}
+        />
       </form>
       <TermsNote action="submitting" className="mt-6 text-center text-sm text-muted-foreground" />
       <SuccessDialog open={done} title="Profile Submitted Successfully">

@@ -6,14 +6,13 @@ import { draftKey, useDraft } from "../profile/draft.ts";
 import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";
 import { NoScriptNote } from "../profile/fields.tsx";
 import { useFormValues } from "../profile/form-state.ts";
-import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
+import { OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
-import { SubmitProgress } from "../profile/SubmitProgress.tsx";
+import { SubmitArea } from "../profile/SubmitArea.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
-import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import { uploadPlan } from "../upload-plan.ts";
@@ -61,19 +60,14 @@ export function UploadPage() {
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />
-        <div className="grid gap-3">
-          <button
-            ref={submitButton}
-            type="submit"
-            disabled={busy || photos.preparing || !hydrated}
-            aria-describedby="next-step"
-            className={buttonClass("primary", "lg", "w-full")}
-          >
-            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Continue to Payment"}
-          </button>
-          <NextPaymentNote plan={plan} />
-          <SubmitProgress stage={submission.stage} progress={submission.progress} />
-        </div>
+        <SubmitArea
+          label="Continue to Payment"
+          checkoutLabel="Preparing Checkout..."
+          submission={submission}
+          disabled={busy || photos.preparing || !hydrated}
+          buttonRef={submitButton}
+          payment={{ plan }}
+        />
       </form>
     </section>
   );

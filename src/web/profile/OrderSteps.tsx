@@ -62,11 +62,14 @@ export function OrderSteps({ path, narrow = false }: { path: OrderPath; narrow?:
   );
 }
 
-/** The line under a submit button that leads to payment: what comes next and what it costs (the plan table's price). */
-export function NextPaymentNote({ plan, id = "next-step" }: { plan: Plan; id?: string }) {
+/**
+ * The line under a submit button that leads to payment: what comes next and what it costs (the plan table's price),
+ * or, before a plan is chosen on the page, that the price is the chosen plan's.
+ */
+export function NextPaymentNote({ plan, id = "next-step" }: { plan?: Plan; id?: string }) {
   return (
     <p id={id} className="text-center text-sm text-muted-foreground">
-      Next: secure payment of {formatUsd(plan.priceCents)}
+      {plan ? `Next: secure payment of ${formatUsd(plan.priceCents)}` : "Next: secure payment for the plan you choose"}
     </p>
   );
 }

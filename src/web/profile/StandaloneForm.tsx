@@ -1,10 +1,9 @@
 import type { FormEvent, ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan, formatUsd } from "../../orders/plans.ts";
+import { findPlan } from "../../orders/plans.ts";
 import type { DatingApp } from "../../profiles/options.ts";
 import { TEXT_LIMITS } from "../../profiles/submission.ts";
 import { useToast } from "../toast.ts";
-import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import type { Errors, Values } from "./AppSections.tsx";
@@ -16,7 +15,7 @@ import { OrderSteps } from "./OrderSteps.tsx";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { CHOOSE_PLAN, PlanChoice } from "./PlanChoice.tsx";
 import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
-import { SubmitProgress } from "./SubmitProgress.tsx";
+import { SubmitArea } from "./SubmitArea.tsx";
 
 /**
  * The frame of /hinge-form and /bumble-form: email, the app's own fields, photos and the plan. Submitting saves the
@@ -93,21 +92,14 @@ export function StandaloneForm({
         <PhotoUploader photos={photos} error={form.errors.photos} disabled={disabled} />
         <PlanChoice value={form.values.plan ?? ""} error={form.errors.plan} onChange={form.onChange} disabled={disabled} />
         <NoScriptNote />
-        <div className="grid gap-3">
-          <button
-            ref={submitButton}
-            type="submit"
-            disabled={disabled || photos.preparing || !hydrated}
-            aria-describedby="next-step"
-            className={buttonClass("primary", "lg", "w-full")}
-          >
-            {submission.stage === "checkout" ? "Preparing Checkout..." : busy ? "Processing..." : "Submit Profile"}
-          </button>
-          <p id="next-step" className="text-center text-sm text-muted-foreground">
-            {plan ? `Next: secure payment of ${formatUsd(plan.priceCents)}` : "Next: secure payment for the plan you choose"}
-          </p>
-          <SubmitProgress stage={submission.stage} progress={submission.progress} />
-        </div>
+        <SubmitArea
+          label="Submit Profile"
+          checkoutLabel="Preparing Checkout..."
+          submission={submission}
+          disabled={disabled || photos.preparing || !hydrated}
+          buttonRef={submitButton}
+          payment={{ plan }}
+        />
       </form>
     </section>
   );
