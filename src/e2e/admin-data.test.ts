@@ -5,17 +5,17 @@
  * gone). axe on the data section in the light theme at 1280 px. Released profiles are written straight into the
  * server's database (src/testing/results-fixtures.ts); one sign-in serves every test of the file.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { adminAudit, deletions, photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
 import { profileKey } from "../privacy/subject.ts";
-import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -23,7 +23,7 @@ const USERNAME = "admin";
 const PASSWORD = "correct horse battery staple";
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let signedIn: BrowserContext;
 let store: Store;
 let fx: ResultsFixtures;

@@ -7,17 +7,17 @@
  * stale list), otherwise from a refusal the test answers in the server's place (page.route), which is all the
  * browser can tell apart.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
-import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -27,7 +27,7 @@ const PASSWORD = "correct horse battery staple";
 const SUPPORT_EMAIL = "help@profileboost.test";
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let store: Store;
 
 /** Profiles paid for at the start, each for one test; the job loop optimises them while the first tests run. */

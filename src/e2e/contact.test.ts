@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { Page } from "playwright-core";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
 let smtp: TestSmtpServer;
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 
 beforeAll(async () => {

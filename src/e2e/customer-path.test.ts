@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, CDPSession, Locator, Page } from "playwright-core";
+import type { CDPSession, Locator, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { STORAGE_PROBLEM_MESSAGE } from "../errors.ts";
 import { STORAGE_FULL_MESSAGE } from "../http/disk-space.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { eventually, launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
 
@@ -23,7 +23,7 @@ const UPLOAD = "/upload?plan=Premium&price=9.99&planId=premium";
 const FIXTURES = join(import.meta.dir, "../optimiser/photos/fixtures");
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 let cdp: CDPSession | undefined;
 let store: Store;
@@ -50,13 +50,14 @@ afterAll(async () => {
   await server?.cleanup();
 });
 
-/** The shared tab at `width`, with no draft left by an earlier test (session storage and IndexedDB of the site). */
+/**
+ * The shared tab at `width` (no draft left by an earlier test: `take` clears every storage of the site), with a
+ * DevTools session of this test's own for the upload throttle: the one before is detached, and its throttle with it.
+ */
 async function open(path: string, width: number): Promise<{ page: Page; errors: string[] }> {
   const page = await tab.take({ width, height: width < 640 ? 812 : 900 });
-  cdp ??= await page.context().newCDPSession(page);
-  await cdp.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "indexeddb" });
-  await page.goto(`${server.url}/healthz`);
-  await page.evaluate(() => sessionStorage.clear());
+  await cdp?.detach().catch(() => {});
+  cdp = await page.context().newCDPSession(page);
   const errors = recordPageErrors(page);
   await page.goto(`${server.url}${path}`);
   await hydrated(page);
@@ -288,7 +289,8 @@ describe("3. nothing typed is lost", () => {
     expect(await page.locator("#field-email").inputValue()).toBe(email);
     expect(await page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
     expect(await page.locator("#field-interests").inputValue()).toBe("hiking, coffee, live music");
-    expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth))).toEqual([320, 320, 320]);
+    const previews = page.getByRole("list", { name: "Selected photos" }).getByRole("img");
+    await eventually("the three restored previews to decode", () => previews.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)), [320, 320, 320]);
     await continueButton(page).and(page.locator(":enabled")).waitFor();
   }
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 
 beforeAll(async () => {
   server = await startServer({ SUPPORT_EMAIL });
@@ -157,33 +157,24 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
-async function themedContext(theme: "light" | "dark", width: number): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 } });
-  await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
-  return ctx;
-}
-
 describe("marketing pages", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [320, 390, 1280]) {
       // One tab per theme and width goes through every page: a new document each time, the assets from its cache.
       describe(`${theme} theme at ${width}px`, () => {
-        let ctx: BrowserContext;
-        let page: Page;
-        let errors: string[];
+        let tab: SharedTab;
         beforeAll(async () => {
-          ctx = await themedContext(theme, width);
-          page = await ctx.newPage();
-          errors = recordPageErrors(page);
+          tab = await sharedTab(browser, server.url, { theme });
         });
         afterAll(async () => {
-          await ctx?.close();
+          await tab?.close();
         });
 
         for (const spec of PAGES) {
           test(`${spec.path} in ${theme} theme at ${width}px: spec text, links, no serious accessibility problems`, async () => {
+            const page = await tab.take({ width, height: 800 });
+            const errors = recordPageErrors(page);
             await visit(page, spec.path);
-            errors.length = 0;
             expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
 
             const main = page.locator("main");

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 /* The customer's order flow in a real browser against the real server (embedded defaults: local payments). */
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 let store: Store;
 let small: Buffer[];
@@ -531,19 +531,17 @@ describe("accessibility: no axe violations on the order-flow pages, with errors 
   for (const scheme of ["light", "dark"] as const) {
     describe(scheme, () => {
       // One tab per theme goes through the pages.
-      let context: BrowserContext;
-      let page: Page;
+      let themed: SharedTab;
       beforeAll(async () => {
-        context = await browser.newContext();
-        await context.addInitScript((s) => localStorage.setItem("theme", s), scheme);
-        page = await context.newPage();
+        themed = await sharedTab(browser, server.url, { theme: scheme });
       });
       afterAll(async () => {
-        await context?.close();
+        await themed?.close();
       });
 
       for (const path of pages) {
         test(`${path} (${scheme})`, async () => {
+          const page = await themed.take();
           await page.goto(`${server.url}${path}`);
           await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
           if (path !== "/plan-details?planId=premium") {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { desc } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { axe, launchBrowser, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
@@ -13,7 +13,7 @@ import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
 /* Payments in the browser on embedded defaults: the built-in local provider, no Stripe key. */
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 let store: Store;
 
@@ -432,19 +432,17 @@ describe("accessibility: no axe violations on the payment pages", () => {
   for (const scheme of ["light", "dark"] as const) {
     describe(scheme, () => {
       // One tab per theme goes through the pages.
-      let context: BrowserContext;
-      let page: Page;
+      let themed: SharedTab;
       beforeAll(async () => {
-        context = await browser.newContext({ colorScheme: scheme });
-        await context.addInitScript((s) => localStorage.setItem("theme", s), scheme);
-        page = await context.newPage();
+        themed = await sharedTab(browser, server.url, { theme: scheme, context: { colorScheme: scheme } });
       });
       afterAll(async () => {
-        await context?.close();
+        await themed?.close();
       });
 
       for (const [name, target] of targets) {
         test(`${name} (${scheme})`, async () => {
+          const page = await themed.take();
           const url = target();
           await page.goto(url);
           await hydrated(page);

@@ -4,22 +4,22 @@
  * its confirm step and the page that then says the data was deleted on request; a profile whose photos retention
  * deleted shows a note in place of each picture and requests none. axe on each state. One browser, one shared tab.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { WRONG_EMAIL } from "../api/privacy.ts";
 import { openStore } from "../db/client.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 let fx: ResultsFixtures;
 

@@ -6,14 +6,14 @@
  * on every page. One browser; one tab shared by the tests, resized with setViewportSize; one context without
  * JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { PLANS } from "../orders/plans.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, type SharedTab } from "../testing/browser.ts";
+import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -21,7 +21,7 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 let store: Store;
 let photos: { name: string; mimeType: string; buffer: Buffer }[];

@@ -4,17 +4,17 @@
  * released result's tabs, photos and premium content, the revision request, the error views, accessibility in both
  * themes on a phone and a desktop, and hostile text in a result staying text.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors, seriousViolations } from "../testing/browser.ts";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { launchBrowser, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { deliveryTime } from "../web/results/delivery.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let fx: ResultsFixtures;
 
 beforeAll(async () => {

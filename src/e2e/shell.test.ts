@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { axe, launchBrowser, recordPageErrors, seriousViolations, sharedTab, WCAG_TAGS, type SharedTab } from "../testing/browser.ts";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { Page } from "playwright-core";
+import { axe, launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let tab: SharedTab;
 
 beforeAll(async () => {

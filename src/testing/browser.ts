@@ -1,16 +1,56 @@
 import AxeBuilder from "@axe-core/playwright";
+import { test as bunTest } from "bun:test";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type Page, type ViewportSize } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Headless, and no background connections: the sandbox's closed network refuses them and slows every start. */
 export const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"];
 
-/** Debian's Chromium (installed by .ci/run), with the flags this sandbox needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+/**
+ * The Chromium a test file drives, launched again when the one before died (a crash, a kill): the tests after a dead
+ * browser get a new one instead of failing in a millisecond each with "browser has been closed".
+ */
+export interface TestBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** The live Chromium (launched again first if it died). */
+  current(): Promise<Browser>;
+  /** The contexts open now (none when the browser died). */
+  contexts(): BrowserContext[];
+  close(): Promise<void>;
 }
+
+/** Debian's Chromium (installed by .ci/run), with the flags this sandbox needs. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  let browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  let closed = false;
+  const current = async () => {
+    if (closed) throw new Error("the test browser was closed by its file");
+    if (!browser.isConnected()) browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    return browser;
+  };
+  const testBrowser: TestBrowser = {
+    current,
+    newContext: async (options) => (await current()).newContext(options),
+    newPage: async (options) => (await current()).newPage(options),
+    contexts: () => (browser.isConnected() ? browser.contexts() : []),
+    async close() {
+      closed = true;
+      liveBrowsers.delete(testBrowser);
+      if (browser.isConnected()) await browser.close();
+    },
+  };
+  liveBrowsers.add(testBrowser);
+  return testBrowser;
+}
+
+/** The browsers of this process, whose contexts a test opened are closed when it ends (see `test`). */
+const liveBrowsers = new Set<TestBrowser>();
+/** The contexts of shared tabs, which outlive a test. */
+const tabContexts = new WeakSet<BrowserContext>();
+const openContexts = () => [...liveBrowsers].flatMap((b) => b.contexts());
 
 /** Collects console errors and uncaught page errors, so a test can assert there were none. */
 export function recordPageErrors(page: Page): string[] {
@@ -25,31 +65,143 @@ export function recordPageErrors(page: Page): string[] {
 /** One browser tab that the tests of a file take turns on. */
 export interface SharedTab {
   /**
-   * The tab, with nothing left of the test before: showing about:blank, no routes, no console, error or request
-   * listeners, no cookies, the app's local storage empty; sized to `viewport`.
+   * The tab with nothing left of the test before (see `sharedTab`), showing about:blank, sized to `viewport`.
    */
   take(viewport?: ViewportSize): Promise<Page>;
+  close(): Promise<void>;
 }
 
+export interface SharedTabOptions {
+  /** Stored as the theme choice before every document, as the toggle would (a page's first paint is themed). */
+  theme?: "light" | "dark";
+  /** Options of the tab's own context, e.g. colorScheme. */
+  context?: BrowserContextOptions;
+  /** A cheap document of the origin, where the tab clears its session storage; the health probe by default. */
+  blankPath?: string;
+}
+
+/** Every shared tab of this process: a failed test retires them all, so the next test starts in a new context. */
+const liveTabs = new Set<{ retire(): Promise<void> }>();
+
+/** A page as the event emitter it is at run time (its typings list `on` and `off` per event only). */
+const emitter = (page: Page) => page as unknown as { listeners(event: string): ((...args: unknown[]) => void)[]; off(event: string, listener: (...args: unknown[]) => void): void };
+
+/** Page events a test may listen to; what a test added is removed between tests. */
+const PAGE_EVENTS = ["console", "pageerror", "request", "requestfailed", "requestfinished", "response", "dialog", "download", "filechooser", "popup", "frameattached", "framedetached", "framenavigated", "load", "domcontentloaded", "websocket", "worker", "crash", "close"] as const;
+
 /**
- * A tab for the app at `origin`, closed with the browser. Loading a page into an open tab costs the browser about a
- * third of what a new tab or context costs, which is most of a short test's time. A test that adds init scripts,
- * emulates media, switches JavaScript off or keeps storage on another origin opens a context of its own instead.
+ * A tab for the app at `origin`, in a context of its own, closed with the browser. Loading a page into an open tab
+ * costs the browser about half of what a new context costs, which is most of a short test's time; so the tab is kept
+ * and everything a test can leave in it is cleared by `take()`: every storage of the origin (local and session
+ * storage, IndexedDB, Cache Storage, cookies, service workers), routes, listeners, dialogs, permissions, emulated
+ * media, offline mode, focus (a new document). What cannot be undone in place (an init script, an exposed function)
+ * retires the tab: the next `take()` opens a new context, as it does after a failed test or a dead browser.
  */
-export async function sharedTab(browser: Browser, origin: string): Promise<SharedTab> {
-  const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  return {
-    async take(viewport = { width: 1280, height: 720 }) {
+export async function sharedTab(browser: TestBrowser, origin: string, options: SharedTabOptions = {}): Promise<SharedTab> {
+  let open: { context: BrowserContext; page: Page; cdp: CDPSession; own: Map<string, Set<unknown>> } | undefined;
+  let dirty = false;
+
+  async function openContext() {
+    const context = await browser.newContext(options.context);
+    tabContexts.add(context);
+    if (options.theme) await context.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+    const page = await context.newPage();
+    // What a test cannot take back in this tab marks it for a new context before the next test.
+    for (const method of ["addInitScript", "exposeFunction", "exposeBinding"] as const) {
+      const original = page[method].bind(page) as unknown as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        dirty = true;
+        return original(...args);
+      };
+    }
+    const cdp = await context.newCDPSession(page);
+    // Playwright's own listeners, if any, stay; only those a test added are removed.
+    const own = new Map(PAGE_EVENTS.map((event) => [event, new Set(emitter(page).listeners(event))]));
+    return { context, page, cdp, own };
+  }
+
+  const tab = {
+    async retire() {
+      const old = open;
+      open = undefined;
+      dirty = false;
+      await old?.context.close().catch(() => {});
+    },
+    async take(viewport: ViewportSize = { width: 1280, height: 720 }) {
+      if (open && (dirty || open.page.isClosed() || !open.context.browser()?.isConnected())) await tab.retire();
+      if (!open) open = await openContext();
+      const { context, page, cdp, own } = open;
       await page.unrouteAll({ behavior: "ignoreErrors" });
-      for (const event of ["console", "pageerror", "request"] as const) page.removeAllListeners(event);
+      for (const event of PAGE_EVENTS) {
+        for (const listener of emitter(page).listeners(event)) if (!own.get(event)?.has(listener)) emitter(page).off(event, listener);
+      }
       await page.goto("about:blank");
-      await page.context().clearCookies();
-      await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "local_storage" });
+      await context.clearCookies();
+      await context.clearPermissions();
+      await context.setOffline(false);
+      await page.emulateMedia({ media: null, colorScheme: options.context?.colorScheme ?? null, reducedMotion: null, forcedColors: null });
+      await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+      // Session storage belongs to the tab, not to the origin's storage: cleared from a document of the origin (the
+      // health probe, the cheapest one), then the tab leaves it.
+      await page.goto(`${origin}${options.blankPath ?? "/healthz"}`);
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto("about:blank");
       await page.setViewportSize(viewport);
       return page;
     },
+    async close() {
+      liveTabs.delete(tab);
+      await tab.retire();
+    },
   };
+  liveTabs.add(tab);
+  return tab;
+}
+
+/** The last line of a Playwright call log ("waiting for locator('#x') to be visible"), else the error's first line. */
+function lastStep(message: string): string {
+  const lines = message.replace(/\u001b\[\d+m/g, "").split("\n");
+  const log = lines.filter((l) => /^\s+- /.test(l));
+  return (log.at(-1) ?? lines[0] ?? "").trim().replace(/^- /, "");
+}
+
+/** How long a browser test may run before it is failed here, by default (a test may give its own). */
+export const BROWSER_TEST_MS = 30_000;
+/** What bun gets on top: bun's own time-out kills every child process, the file's server and browser included. */
+const BUN_GRACE_MS = 15_000;
+
+/**
+ * `test` for browser files: the test is failed here after `ms`, before bun's own time-out, which would kill every
+ * child process of the file (the server and the browser: one failure would become every test after it). Whatever
+ * the test opened is closed when it ends, so an awaited step that never came stops there; after a failure every shared
+ * tab starts again in a new context. Each test so starts from a clean slate whatever the one before did.
+ */
+export function test(name: string, fn: () => Promise<unknown> | void, ms = BROWSER_TEST_MS): void {
+  bunTest(
+    name,
+    async () => {
+      const before = new Set(openContexts());
+      const closeWhatItOpened = () => Promise.all(openContexts().filter((c) => !before.has(c) && !tabContexts.has(c)).map((c) => c.close().catch(() => {})));
+      const retireTabs = () => Promise.all([...liveTabs].map((t) => t.retire()));
+      const run = Promise.resolve().then(fn);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const outcome = await Promise.race([
+        run.then(() => ({ done: true as const }), (error: unknown) => ({ done: false as const, error })),
+        new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms))),
+      ]);
+      clearTimeout(timer);
+      await closeWhatItOpened();
+      if (outcome !== "late" && outcome.done) return;
+      // A failed test may have left anything in its tab: every shared tab starts again in a new context.
+      await retireTabs();
+      if (outcome !== "late") throw outcome.error;
+      // Closing its pages ended the step it was waiting for: that step's error says what it was.
+      const waitedFor = await Promise.race([run.then(() => null, (error: unknown) => error), Bun.sleep(2_000).then(() => null)]);
+      const step = waitedFor instanceof Error ? `; its last step: ${lastStep(waitedFor.message)}` : "";
+      throw new Error(`"${name}" did not finish in ${ms / 1000} s${step}`);
+    },
+    ms + BUN_GRACE_MS,
+  );
 }
 
 /**
@@ -109,4 +261,20 @@ export async function seriousViolations(page: Page, { include, tags = WCAG_TAGS 
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Reads `read()` until it equals `expected` (deeply) and answers it; after `ms` throws with what was awaited and the
+ * last value read. For a state that arrives on its own time (an image decoding, a count growing, focus moving), which
+ * a single read right after the action that starts it would race.
+ */
+export async function eventually<T>(what: string, read: () => Promise<T>, expected: T, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (Bun.deepEquals(last, expected)) return last;
+    if (Date.now() > deadline) throw new Error(`waited ${ms / 1000} s for ${what}: expected ${JSON.stringify(expected)}, last read ${JSON.stringify(last)}`);
+    await Bun.sleep(50);
+  }
 }
