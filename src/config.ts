@@ -90,6 +90,20 @@ const envSchema = z.object({
   OPENAI_BASE_URL: httpUrl.default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().min(1).default("gpt-5-mini"),
   OPENAI_VISION: z.enum(["true", "false"], "must be true or false").default("false"),
+  OPENAI_RESPONSE_FORMAT: z.enum(["json_schema", "json_object"], "must be json_schema or json_object").default("json_schema"),
+  OPENAI_MAX_COMPLETION_TOKENS: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of tokens between 1000 and 100000")
+    .transform(Number)
+    .refine((n) => n >= 1000 && n <= 100_000, "must be a whole number of tokens between 1000 and 100000")
+    .default(8000),
+  OPENAI_REASONING_EFFORT: z.enum(["none", "minimal", "low", "medium", "high", "xhigh"], "must be none, minimal, low, medium, high or xhigh").optional(),
+  OPENAI_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of seconds between 5 and 600")
+    .transform(Number)
+    .refine((n) => n >= 5 && n <= 600, "must be a whole number of seconds between 5 and 600")
+    .default(60),
   TRUST_PROXY: trustProxy.optional(),
   UNPAID_PROFILE_HOURS: z
     .string()
@@ -165,7 +179,19 @@ export interface Config {
       apiProtocol?: "http" | "https";
     };
   };
-  ai: { apiKey?: string; baseUrl: string; model: string; vision: boolean };
+  ai: {
+    apiKey?: string;
+    baseUrl: string;
+    model: string;
+    vision: boolean;
+    /** Strict JSON Schema output, or plain JSON mode for servers without it (src/optimiser/ai.ts). */
+    responseFormat: "json_schema" | "json_object";
+    maxCompletionTokens: number;
+    /** Sent only when set: for reasoning models. */
+    reasoningEffort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
+    /** Per try of a request. */
+    timeoutMs: number;
+  };
   /** Whose X-Forwarded-For to believe (src/http/client-address.ts); unset: the socket address is the client. */
   trustProxy?: TrustProxy;
   /** Multiplies every anonymous rate limit (src/http/rate-limit.ts), for load tests and test instances; not the sign-in throttle. */
@@ -236,7 +262,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         apiProtocol: env.STRIPE_API_PROTOCOL,
       },
     },
-    ai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ""), model: env.OPENAI_MODEL, vision: env.OPENAI_VISION === "true" },
+    ai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ""),
+      model: env.OPENAI_MODEL,
+      vision: env.OPENAI_VISION === "true",
+      responseFormat: env.OPENAI_RESPONSE_FORMAT,
+      maxCompletionTokens: env.OPENAI_MAX_COMPLETION_TOKENS,
+      reasoningEffort: env.OPENAI_REASONING_EFFORT,
+      timeoutMs: env.OPENAI_TIMEOUT_SECONDS * 1000,
+    },
     jobs: { optimiseConcurrency: env.OPTIMISE_CONCURRENCY },
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,

@@ -40,6 +40,6 @@ export function buildServices(config: Config, db: DB, log: Logger, overrides: Pa
 
 function createOptimiser(config: Config, log: Logger): Optimiser {
   const local = createLocalOptimiser();
-  const { apiKey, baseUrl, model, vision } = config.ai;
-  return apiKey ? createAiOptimiser({ apiKey, baseUrl, model, vision, local, log }) : local;
+  const { apiKey, ...ai } = config.ai;
+  return apiKey ? createAiOptimiser({ apiKey, ...ai, local, log }) : local;
 }

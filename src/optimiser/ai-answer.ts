@@ -1,90 +1,142 @@
 /**
- * Reading the model's answer: a zod schema built per job from the result's own pieces (so the model's parts have the
- * stored shape) with this job's rules on top (limits, prompts, plan), then the merge into a full result beside the
- * local one. A refused answer comes back as a `problem`: one line for the model's retry and for the admin's fallback
- * reason, so it names fields and numbers, never the text itself.
+ * The model's answer, defined once: a zod schema built per job (app, plan, this profile's prompts and limits) from
+ * the result's own pieces in result.ts. The same schema becomes the JSON Schema of the request's `response_format`
+ * (or, for servers without JSON Schema support, the schema printed in the system prompt) and checks the answer, so
+ * an answer shaped exactly as the request asks is accepted, and nothing the request leaves out is required.
+ *
+ * A refused answer comes back as a `problem`: one line for the model's corrective request and for the admin's
+ * fallback reason, so it names fields and numbers, never the text itself.
  */
+import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import type { OptimiserInput } from "./input.ts";
 import {
+  findingSchema,
   optimisationResultSchema,
-  promptRewriteSchema,
   STARTERS_PER_PLAN,
   strategyGuideSchema,
   textRewriteSchema,
   type Finding,
   type OptimisationResult,
+  type StrategyGuide,
 } from "./result.ts";
 
-export type Accepted = { ok: true; result: OptimisationResult } | { ok: false; problem: string };
+/**
+ * Who makes each part of a result when the AI engine runs. A part added to result.ts must be placed here (a test
+ * fails until it is): `model`, written by the model (it also needs its entry in `answerSchema` and `merge`);
+ * `local`, carried over from the local result; `engine`, set by the AI engine itself; `dropped`, the local
+ * analyser's verdict on texts the model replaces (its "needs a writer" mark), which does not carry over.
+ */
+export const RESULT_PARTS = {
+  model: ["analysis", "bio", "prompts", "conversationStarters", "strategyGuide"],
+  local: ["version", "app", "plan", "reason", "photos", "photoOrder", "droppedPhotos", "revisionNotes"],
+  engine: ["generatedAt", "engines", "fallback", "checks"],
+  dropped: ["needsWriter"],
+} as const;
 
-export function acceptAnswer(content: string | null, input: OptimiserInput, local: OptimisationResult, model: string): Accepted {
-  if (!content?.trim()) return { ok: false, problem: "the answer was empty" };
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, problem: "the answer is not valid JSON" };
-  }
-  const answer = answerSchema(input, local).safeParse(json);
-  if (!answer.success) return { ok: false, problem: describe(answer.error) };
-  const result = optimisationResultSchema.safeParse(merge(input, local, answer.data, model));
-  if (!result.success) return { ok: false, problem: describe(result.error) };
-  return { ok: true, result: result.data };
+export interface AnswerSpec {
+  schema: ReturnType<typeof answerSchema>;
+  /** The JSON Schema sent as `response_format.json_schema` (OpenAI's strict subset). */
+  jsonSchema: Record<string, unknown>;
+  /** Letters, digits, `_` and `-`, at most 64 characters, as the API requires. */
+  name: string;
 }
 
-type Answer = z.output<ReturnType<typeof answerSchema>>;
+export function answerSpec(input: OptimiserInput, local: OptimisationResult): AnswerSpec {
+  const schema = answerSchema(input, local);
+  const format = zodResponseFormat(schema, "profile");
+  const jsonSchema = forStrictMode(format.json_schema.schema as Record<string, unknown>);
+  return { schema, jsonSchema, name: `profile_${input.app}_${input.plan}` };
+}
+
+/** The fields a finding may name: the parts this profile has. */
+export function findingFields(local: OptimisationResult): string[] {
+  return [...(local.bio ? ["bio"] : []), ...local.prompts.map((_, i) => `prompt${i + 1}`), "photos", "profile"];
+}
+
+/** What `answerSchema` gives, whatever parts this job asks for (absent: not asked). */
+interface Answer {
+  analysis: { summary: string; strengths: ModelFinding[]; problems: ModelFinding[] };
+  bio?: { optimised: string; notes: string[] };
+  prompts?: Record<string, { rewritten: boolean; optimised: string; notes: string[] }>;
+  conversationStarters?: string[];
+  strategyGuide?: StrategyGuide;
+}
+
+type ModelFinding = Omit<Finding, "phrase" | "field"> & { phrase: string | null; field: string | null };
 
 function answerSchema(input: OptimiserInput, local: OptimisationResult) {
   const starters = STARTERS_PER_PLAN[input.plan];
-  const notes = textRewriteSchema.shape.notes;
+  // Strict mode has no optional properties: what the stored finding may leave out, the model sends as null.
+  const finding = findingSchema.extend({
+    phrase: findingSchema.shape.phrase.unwrap().nullable(),
+    field: z.enum(findingFields(local) as [string, ...string[]]).nullable(),
+  });
+  const analysis = optimisationResultSchema.shape.analysis;
   return z.object({
-    analysis: optimisationResultSchema.shape.analysis,
-    bio: local.bio ? z.object({ optimised: withinLimit(local.bio.limit), notes }) : ignored(null),
-    prompts: local.prompts.length > 0 ? promptAnswers(input, local) : ignored([]),
-    conversationStarters:
-      starters > 0
-        ? optimisationResultSchema.shape.conversationStarters.length(starters, { error: `exactly ${starters} conversation starters are needed` })
-        : ignored([]),
-    strategyGuide: input.plan === "basic" ? ignored(null) : strategyGuideSchema,
+    analysis: analysis.extend({
+      strengths: withElement(analysis.shape.strengths, finding),
+      problems: withElement(analysis.shape.problems, finding),
+    }),
+    ...(local.bio && { bio: z.object({ optimised: withinLimit(local.bio.limit), notes: textRewriteSchema.shape.notes }) }),
+    ...(local.prompts.length > 0 && { prompts: promptAnswers(input, local) }),
+    ...(starters > 0 && {
+      conversationStarters: optimisationResultSchema.shape.conversationStarters.length(starters, {
+        error: `exactly ${starters} conversation starters are needed`,
+      }),
+    }),
+    ...(input.plan !== "basic" && { strategyGuide: strategyGuideSchema }),
+  });
+}
+
+function withinLimit(limit: number) {
+  return textRewriteSchema.shape.optimised.max(limit, {
+    error: (issue) => `${typeof issue.input === "string" ? issue.input.length : "too many"} characters, over the limit of ${limit}`,
   });
 }
 
 /**
- * A part this job does not include (basic's starters and guide, Hinge's bio): whatever the model sends there is
- * dropped rather than refused, since the rest of the answer is still good and the plan's shape is ours to enforce.
+ * One entry per customer prompt, named prompt1…promptN like the data, so no prompt text has to be copied back. A
+ * plan or a prompt that must be rewritten (elite; no answer to keep; a kept answer over the limit) asks for
+ * `rewritten: true` in the schema itself.
  */
-function ignored<T>(value: T) {
-  return z.unknown().transform(() => value);
-}
-
-function withinLimit(limit: number) {
-  return textRewriteSchema.shape.optimised.superRefine((text, ctx) => {
-    if (text.length > limit) ctx.addIssue({ code: "custom", message: `${text.length} characters, over the limit of ${limit}` });
-  });
-}
-
-/** One answer per customer prompt, in order, each within its limit; a kept answer must itself fit. */
 function promptAnswers(input: OptimiserInput, local: OptimisationResult) {
-  const answer = promptRewriteSchema.pick({ prompt: true, optimised: true, rewritten: true, notes: true });
-  return z
-    .array(answer)
-    .length(local.prompts.length, { error: `exactly ${local.prompts.length} prompt answers are needed, one per prompt of the data` })
-    .superRefine((answers, ctx) => {
-      answers.forEach((a, i) => {
-        const expected = local.prompts[i]!;
-        const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [i, field], message });
-        if (comparable(a.prompt) !== comparable(expected.prompt)) issue("prompt", `does not match prompt ${i + 1} of the data; copy it exactly`);
-        if (input.plan === "elite" && !a.rewritten) issue("rewritten", "the elite plan rewrites every answer");
-        if (a.rewritten && a.optimised.length > expected.limit) {
-          issue("optimised", `${a.optimised.length} characters, over the limit of ${expected.limit}`);
-        }
-        if (!a.rewritten && (expected.original ?? "").trim().length === 0) issue("rewritten", "there is no answer to keep, so write one");
-        if (!a.rewritten && (expected.original ?? "").length > expected.limit) {
-          issue("rewritten", `the customer's answer is over the limit of ${expected.limit} characters, so rewrite it`);
-        }
-      });
+  const entries = local.prompts.map((p, i) => {
+    const original = p.original ?? "";
+    const mustWrite = input.plan === "elite" || original.trim().length === 0 || original.length > p.limit;
+    const entry = z.object({
+      rewritten: mustWrite ? z.literal(true, { error: "this answer must be rewritten" }) : z.boolean(),
+      optimised: withinLimit(p.limit),
+      notes: textRewriteSchema.shape.notes,
     });
+    return [`prompt${i + 1}`, entry] as const;
+  });
+  return z.object(Object.fromEntries(entries));
+}
+
+export type Read = { ok: true; result: OptimisationResult } | { ok: false; problem: string };
+
+/** The answer's text → a full result beside the local one; one Markdown code fence around the JSON is accepted. */
+export function readAnswer(content: string | null, spec: AnswerSpec, input: OptimiserInput, local: OptimisationResult, model: string): Read {
+  if (!content?.trim()) return { ok: false, problem: "the answer was empty" };
+  let json: unknown;
+  try {
+    json = JSON.parse(unfenced(content));
+  } catch {
+    return { ok: false, problem: "the answer is not valid JSON" };
+  }
+  const answer = spec.schema.safeParse(json);
+  if (!answer.success) return { ok: false, problem: describe(answer.error) };
+  const result = optimisationResultSchema.safeParse(merge(input, local, answer.data as Answer, model));
+  if (!result.success) return { ok: false, problem: describe(result.error) };
+  return { ok: true, result: result.data };
+}
+
+const FENCE = /^```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
+
+function unfenced(content: string): string {
+  const trimmed = content.trim();
+  return FENCE.exec(trimmed)?.[1] ?? trimmed;
 }
 
 function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer, model: string): OptimisationResult {
@@ -93,24 +145,31 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
     [...Object.values(input.profile).filter((v): v is string => typeof v === "string"), ...input.profile.prompts.map((p) => p.response)].join("\n"),
   );
   // A finding may quote the customer; a quote that is not in their text would put invented words in their mouth.
-  const grounded = ({ phrase, ...finding }: Finding): Finding =>
-    phrase !== undefined && customerText.includes(comparable(phrase)) ? { ...finding, phrase } : finding;
+  const grounded = ({ phrase, field, ...finding }: ModelFinding): Finding => ({
+    ...finding,
+    ...(phrase !== null && customerText.includes(comparable(phrase)) && { phrase }),
+    ...(field !== null && { field }),
+  });
+  const prompts = answer.prompts ?? {};
+  const kept = Object.fromEntries(RESULT_PARTS.local.map((part) => [part, local[part]])) as Pick<OptimisationResult, (typeof RESULT_PARTS.local)[number]>;
   return {
-    ...local,
+    ...kept,
     generatedAt: new Date().toISOString(),
     analysis: {
       summary: answer.analysis.summary,
       strengths: answer.analysis.strengths.map(grounded),
       problems: answer.analysis.problems.map(grounded),
     },
-    bio: local.bio && answer.bio ? { ...local.bio, optimised: answer.bio.optimised, notes: answer.bio.notes } : local.bio,
+    // Built from the fields that describe the text, so the local analyser's marks on its own text do not carry over.
+    bio: local.bio && answer.bio ? { original: local.bio.original, limit: local.bio.limit, optimised: answer.bio.optimised, notes: answer.bio.notes } : local.bio,
     prompts: local.prompts.map((p, i) => {
-      const a = answer.prompts[i]!;
+      const a = prompts[`prompt${i + 1}`]!;
       // "Kept as written" means the customer's words, not the model's copy of them.
-      return { ...p, rewritten: a.rewritten, optimised: a.rewritten ? a.optimised : (p.original ?? ""), notes: a.notes };
+      const optimised = a.rewritten ? a.optimised : (p.original ?? "");
+      return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten: a.rewritten, optimised, notes: a.notes };
     }),
-    conversationStarters: answer.conversationStarters,
-    strategyGuide: answer.strategyGuide,
+    conversationStarters: answer.conversationStarters ?? [],
+    strategyGuide: answer.strategyGuide ?? null,
     engines: {
       analysis: ai,
       bio: local.bio ? ai : local.engines.bio,
@@ -123,7 +182,37 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
   };
 }
 
-/** Case, curly quotes and spacing do not make a prompt or a quote different. */
+/**
+ * OpenAI's strict mode requires every property and rejects string length keywords; the limits still reach the
+ * model, as each string's description, and the zod check still enforces them. `const` becomes a one-value `enum`,
+ * which every server with JSON Schema support reads.
+ */
+function forStrictMode(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _, ...rest } = schema;
+  return visit(rest) as Record<string, unknown>;
+
+  function visit(node: unknown): unknown {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== "object") return node;
+    const out: Record<string, unknown> = {};
+    const limits: string[] = [];
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "minLength") limits.push(value === 1 ? "not empty" : `at least ${value} characters`);
+      else if (key === "maxLength") limits.push(`at most ${value} characters`);
+      else if (key === "const") out.enum = [value];
+      else out[key] = visit(value);
+    }
+    if (limits.length > 0) out.description = [out.description, `${limits.join(", ")}.`].filter(Boolean).join(" ");
+    return out;
+  }
+}
+
+/** The same list (its limits kept) of another element. */
+function withElement<T extends z.ZodType>(array: z.ZodArray, element: T): z.ZodArray<T> {
+  return array.clone({ ...array._zod.def, element }) as unknown as z.ZodArray<T>;
+}
+
+/** Case, curly quotes and spacing do not make a quote different. */
 function comparable(text: string): string {
   return text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
 }

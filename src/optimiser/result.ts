@@ -124,6 +124,13 @@ export const optimisationResultSchema = z.object({
   fallback: z.object({ reason: line(600) }).nullable(),
   /** The customer's revision notes this run answered (revision runs only). */
   revisionNotes: z.string().max(2000).nullable(),
+  /**
+   * The AI engine's checks of the model's texts (links, contact details, numbers the customer never wrote, Markdown
+   * or HTML, echoed instructions, repeated starters). `flagged`: the answer still failed them after one corrective
+   * request and was stored anyway, so the admin reads `problems` before sending. Absent on the local analyser's
+   * results and on results stored before the checks existed.
+   */
+  checks: z.object({ flagged: z.boolean(), problems: z.array(line(300)).max(12) }).nullable().optional(),
 });
 export type OptimisationResult = z.infer<typeof optimisationResultSchema>;
 
