@@ -15,8 +15,18 @@ export interface AppRules {
   promptAnswerLimit: number | null;
   /** How many prompts a full profile shows; 0 where the app (or our form for it) has none. */
   promptCount: number;
-  /** A bio length people respond to, in words, when the app has published one. */
-  bioWords: { min: number; max: number } | null;
+  /** A bio length people respond to, in words, when the app has published one, and who says so. */
+  bioWords: { min: number; max: number; source: string } | null;
+  /**
+   * What the app's own research says about stating what you are looking for, when it has published something;
+   * quoted by the findings for this app only.
+   */
+  statedIntent: string | null;
+  /**
+   * How many prompts our forms let the customer answer for this app (the fewest of any form that offers them):
+   * the count a finding may hold against them. The /upload form offers Bumble two; /bumble-form three.
+   */
+  promptsOffered: number;
   /** What someone deciding about you sees first. */
   showsFirst: string;
   /** How the app decides who sees whom and how interest is shown; quoted by the strategy guide. */
@@ -39,6 +49,9 @@ const RULES: Record<DatingApp, AppRules> = {
     // Three: "You have to answer three Prompts to make your account" (Business Insider, "How does Hinge work?").
     promptCount: 3,
     bioWords: null,
+    statedIntent: null,
+    // All three are required on the Hinge form.
+    promptsOffered: 3,
     showsFirst: "your first photo, then more photos and your three prompt answers in turn, all in one scrolling profile",
     discovery: [
       // Business Insider: "Hinge lets you like specific parts of someone's profile instead of the whole thing."
@@ -66,6 +79,9 @@ const RULES: Record<DatingApp, AppRules> = {
     // Three: "Bumble has space for a bio and also three prompts" (garage.madebyal.net); our form takes two or three.
     promptCount: 3,
     bioWords: null,
+    statedIntent: null,
+    // The /upload form's Bumble section offers two prompts (src/web/profile/AppSections.tsx), /bumble-form three.
+    promptsOffered: 2,
     // Third-party: tapping a profile shows "their main photo and bio first, followed by extra photos and
     // questions" (UIS Journal, "Swiping Shallow: Bumble").
     showsFirst: "your first photo, then your bio, then your other photos and prompt answers as people scroll",
@@ -95,7 +111,11 @@ const RULES: Record<DatingApp, AppRules> = {
     promptAnswerLimit: null,
     promptCount: 0,
     // 15-45 words: Tinder's own research with Opinium, July 2023 (reported by Mashable and Global Dating Insights).
-    bioWords: { min: 15, max: 45 },
+    bioWords: { min: 15, max: 45, source: "Tinder's own research" },
+    // Tinder's "Year in Swipe"/Opinium research, 2023 (Mashable): 45% of young singles prefer a profile that says
+    // what the person is looking for.
+    statedIntent: "Tinder's 2023 research found that 45% of young singles prefer profiles that say what the person is looking for",
+    promptsOffered: 0,
     // Swipe decisions on a full-screen photo card (tinder.com/faq: "Swipe Right" to like, "Swipe Left" to pass);
     // the bio sits under the photos.
     showsFirst: "a full-screen photo card; people swipe on your photos and read your bio only if the photos make them stop",
@@ -126,6 +146,8 @@ const RULES: Record<DatingApp, AppRules> = {
     promptAnswerLimit: null,
     promptCount: 0,
     bioWords: null,
+    statedIntent: null,
+    promptsOffered: 0,
     // join.theleague.com/faqs: profiles arrive in a limited daily batch at "Happy Hour (5pm local time)";
     // theleague.com "Chapter 1": education and profession are pulled from LinkedIn and shown on the profile.
     showsFirst: "a short daily batch of curated profiles, each with photos beside education and profession",

@@ -7,7 +7,7 @@ import type { Finding } from "./result.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { analysePhotos } from "./photos/analyse.ts";
-import { optimisationResultSchema, type OptimisationResult, type PhotoAnalysis } from "./result.ts";
+import { optimisationResultSchema, withinLimits, type OptimisationResult, type PhotoAnalysis } from "./result.ts";
 import { analyseText } from "./text/analyse.ts";
 
 const LOCAL = { kind: "local" } as const;
@@ -45,8 +45,9 @@ export function createLocalOptimiser(): Optimiser {
         engines: { analysis: LOCAL, bio: LOCAL, prompts: LOCAL, photos: LOCAL, starters: premium ? LOCAL : null, guide: premium ? LOCAL : null },
         fallback: null,
         revisionNotes: input.reason === "revision" ? input.revisionNotes : null,
+        needsWriter: text.needsWriter,
       };
-      return optimisationResultSchema.parse(result);
+      return optimisationResultSchema.parse(withinLimits(result));
     },
   };
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PLAN_IDS } from "../orders/plans.ts";
 import { DATING_APPS } from "../profiles/options.ts";
+import { shorten } from "./text/fit.ts";
 
 /** Which engine made a part: the local analyser, or a model behind the OpenAI-compatible API (with its name). */
 export const engineSchema = z.object({
@@ -14,19 +15,41 @@ export const engineSchema = z.object({
 });
 export type Engine = z.infer<typeof engineSchema>;
 
+/**
+ * The length limits of the stored result, in one table: the schema below enforces them and `withinLimits` meets them
+ * by construction (a note is shortened or dropped, never a reason to fail a paid order).
+ */
+export const RESULT_LIMITS = {
+  title: 120,
+  reason: 600,
+  phrase: 300,
+  note: 400,
+  notes: 12,
+  strengths: 12,
+  problems: 20,
+  summary: 1200,
+  starter: 400,
+  guidePoint: 600,
+  heading: 160,
+} as const;
+const L = RESULT_LIMITS;
+
 const line = (max = 600) => z.string().trim().min(1).max(max);
 
 /** A strength or a problem, with the reason it matters; `phrase` quotes the customer's words it is about. */
 export const findingSchema = z.object({
   /** Short label, e.g. "Cliché" or "Concrete details". */
-  title: line(120),
+  title: line(L.title),
   /** Why it helps or hurts, in plain words. */
-  reason: line(600),
-  phrase: z.string().max(300).optional(),
+  reason: line(L.reason),
+  phrase: z.string().max(L.phrase).optional(),
   /** Which part of the profile it is about: "bio", "prompt1".."prompt3", "photos", "profile". */
   field: z.string().max(40).optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
+
+export const needsWriterSchema = z.object({ reason: line(L.note) });
+export type NeedsWriter = z.infer<typeof needsWriterSchema>;
 
 export const textRewriteSchema = z.object({
   original: z.string().max(4000).nullable(),
@@ -34,7 +57,13 @@ export const textRewriteSchema = z.object({
   /** The app's character limit the optimised text respects. */
   limit: z.number().int().positive(),
   /** What was changed and why, one line each. */
-  notes: z.array(line(400)).max(12),
+  notes: z.array(line(L.note)).max(L.notes),
+  /**
+   * Set when the engine could not do this part better than the customer did (premium and elite sell a rewrite):
+   * the text is then the customer's own, and the review gate shows the part as needing a writer. Absent in results
+   * stored before it existed.
+   */
+  needsWriter: needsWriterSchema.nullable().optional(),
 });
 
 export const promptRewriteSchema = textRewriteSchema.extend({
@@ -68,7 +97,16 @@ export const photoAnalysisSchema = z.object({
       faceShare: z.number().min(0).max(1),
       faceCentred: z.boolean(),
       smile: z.number().min(0).max(1).nullable(),
-      /** Perceptual hash (hex) for near-duplicate checks. */
+      /** The main face's turn in degrees, from the face mesh: yaw left (-) or right (+), pitch up or down. */
+      faceYaw: z.number().min(-180).max(180),
+      facePitch: z.number().min(-180).max(180),
+      /** The main face looks toward the camera (turned at most 25° either way). */
+      faceFrontal: z.boolean(),
+      /** The photo's short side is under the minimum the analyser asks for (640 px). */
+      belowMinimumSize: z.boolean(),
+      /** Called a strong photo: one face, close, facing the camera, sharp, well lit, big enough. */
+      strong: z.boolean(),
+      /** Perceptual hash (hex) of the whole frame, for near-duplicate checks. */
       hash: z.string().max(64),
       duplicateOf: z.string().max(64).nullable(),
     })
@@ -78,9 +116,9 @@ export const photoAnalysisSchema = z.object({
 export type PhotoAnalysis = z.infer<typeof photoAnalysisSchema>;
 
 export const strategyGuideSchema = z.object({
-  title: line(160),
+  title: line(L.heading),
   sections: z
-    .array(z.object({ heading: line(160), points: z.array(line(600)).min(1).max(10) }))
+    .array(z.object({ heading: line(L.heading), points: z.array(line(L.guidePoint)).min(1).max(10) }))
     .min(1)
     .max(10),
 });
@@ -94,9 +132,9 @@ export const optimisationResultSchema = z.object({
   /** Why this run happened: first run after payment, an admin's regeneration, or a customer's revision request. */
   reason: z.enum(["initial", "regenerate", "revision"]),
   analysis: z.object({
-    summary: line(1200),
-    strengths: z.array(findingSchema).max(12),
-    problems: z.array(findingSchema).max(20),
+    summary: line(L.summary),
+    strengths: z.array(findingSchema).max(L.strengths),
+    problems: z.array(findingSchema).max(L.problems),
   }),
   /** Null where the app shows no bio (Hinge). Basic: optimised; premium and elite: completely rewritten. */
   bio: textRewriteSchema.nullable(),
@@ -109,7 +147,7 @@ export const optimisationResultSchema = z.object({
   /** Photo ids the customer should leave out (premium and elite: photo selection). */
   droppedPhotos: z.array(z.string()).max(6),
   /** Premium: 3; elite: 5; basic: none. */
-  conversationStarters: z.array(line(400)).max(5),
+  conversationStarters: z.array(line(L.starter)).max(5),
   /** Premium and elite only. */
   strategyGuide: strategyGuideSchema.nullable(),
   engines: z.object({
@@ -131,8 +169,52 @@ export const optimisationResultSchema = z.object({
    * results and on results stored before the checks existed.
    */
   checks: z.object({ flagged: z.boolean(), problems: z.array(line(300)).max(12) }).nullable().optional(),
+  /** Set when a part needs a person to write it (see textRewriteSchema.needsWriter); absent in older results. */
+  needsWriter: needsWriterSchema.nullable().optional(),
 });
 export type OptimisationResult = z.infer<typeof optimisationResultSchema>;
 
 /** How many conversation starters each plan promises (pricing page: premium "3 Conversation Starters"). */
 export const STARTERS_PER_PLAN = { basic: 0, premium: 3, elite: 5 } as const;
+
+/**
+ * The result with every text within its limit: a note, reason or line that is too long is shortened between words
+ * (with an ellipsis), and a list that is too long keeps its first items. Engines call it before the schema checks
+ * the result, so no customer's text, however long, can make a paid order fail on a note.
+ */
+export function withinLimits(result: OptimisationResult): OptimisationResult {
+  const fit = (text: string, max: number) => shorten(text, max);
+  const finding = (f: Finding): Finding => ({
+    ...f,
+    title: fit(f.title, L.title),
+    reason: fit(f.reason, L.reason),
+    ...(f.phrase !== undefined && { phrase: fit(f.phrase, L.phrase) }),
+  });
+  const writer = (n: NeedsWriter | null | undefined) => (n ? { reason: fit(n.reason, L.note) } : n);
+  const notes = (list: string[]) => list.map((n) => fit(n, L.note)).filter(Boolean).slice(0, L.notes);
+  const rewrite = <T extends z.infer<typeof textRewriteSchema>>(t: T): T => ({
+    ...t,
+    notes: notes(t.notes),
+    ...(t.needsWriter !== undefined && { needsWriter: writer(t.needsWriter) }),
+  });
+  return {
+    ...result,
+    analysis: {
+      summary: fit(result.analysis.summary, L.summary),
+      strengths: result.analysis.strengths.slice(0, L.strengths).map(finding),
+      problems: result.analysis.problems.slice(0, L.problems).map(finding),
+    },
+    bio: result.bio && rewrite(result.bio),
+    prompts: result.prompts.map(rewrite),
+    photos: result.photos.map((p) => ({ ...p, reasons: p.reasons.map((r) => fit(r, 300)).slice(0, 12) })),
+    conversationStarters: result.conversationStarters.map((s) => fit(s, L.starter)).filter(Boolean).slice(0, 5),
+    strategyGuide: result.strategyGuide && {
+      title: fit(result.strategyGuide.title, L.heading),
+      sections: result.strategyGuide.sections.slice(0, 10).map((s) => ({
+        heading: fit(s.heading, L.heading),
+        points: s.points.map((p) => fit(p, L.guidePoint)).slice(0, 10),
+      })),
+    },
+    ...(result.needsWriter !== undefined && { needsWriter: writer(result.needsWriter) }),
+  };
+}

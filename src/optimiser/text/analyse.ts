@@ -5,16 +5,18 @@
  */
 import { answerLimit, appRules } from "../apps.ts";
 import type { OptimiserInput } from "../input.ts";
-import type { Finding, PromptRewrite, StrategyGuide } from "../result.ts";
+import { RESULT_LIMITS, type Finding, type NeedsWriter, type PromptRewrite, type StrategyGuide } from "../result.ts";
+import { joinList } from "./compose.ts";
+import { shorten } from "./fit.ts";
 import { rewriteAnswers } from "./answers.ts";
 import { rewriteBio, type TextRewrite } from "./bio.ts";
-import type { Writer } from "./compose.ts";
 import { gatherFacts } from "./facts.ts";
 import { fieldFindings, MAX_STRENGTHS, profileFindings, rankProblems, type FieldText } from "./findings.ts";
 import { readRevision } from "./revision.ts";
 import { conversationStarters } from "./starters.ts";
 import { strategyGuide } from "./guide.ts";
 import { summarise } from "./summary.ts";
+import type { Writer } from "./writer.ts";
 
 export interface TextAnalysis {
   analysis: { summary: string; strengths: Finding[]; problems: Finding[] };
@@ -22,6 +24,8 @@ export interface TextAnalysis {
   prompts: PromptRewrite[];
   conversationStarters: string[];
   strategyGuide: StrategyGuide | null;
+  /** Set when a text part needs a person to write it: the parts' own reasons, joined, for the review gate. */
+  needsWriter: NeedsWriter | null;
 }
 
 export function analyseText(input: OptimiserInput): TextAnalysis {
@@ -39,20 +43,10 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
   const problems = rankProblems([...perField.flatMap((f) => f.problems), ...profile.problems]);
   const strengths = [...perField.flatMap((f) => f.strengths), ...profile.strengths].slice(0, MAX_STRENGTHS);
 
-  const writer: Writer = {
-    input,
-    rules,
-    facts,
-    revision,
-    tone: revision?.tone ?? "default",
-    lowercase: writesInLowercase(input),
-    used: new Set(),
-    written: [],
-    openAnswers: 0,
-  };
-  const bio = rewriteBio(writer);
+  const writer: Writer = { input, rules, facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input) };
   const problemsByField = new Map(perField.map((f) => [f.field, f.problems]));
-  const rewrittenPrompts = rewriteAnswers(writer, problemsByField);
+  const bio = rewriteBio(writer, problemsByField.get("bio") ?? []);
+  const rewrittenPrompts = rewriteAnswers(writer, problemsByField, bio);
   const starters = conversationStarters(writer);
   const guide = strategyGuide(writer, { bio, prompts: rewrittenPrompts, starters });
 
@@ -62,7 +56,15 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
     prompts: rewrittenPrompts,
     conversationStarters: starters,
     strategyGuide: guide,
+    needsWriter: needsWriter(bio, rewrittenPrompts),
   };
+}
+
+/** Which parts need a writer, for the review gate's list; each part says why. */
+function needsWriter(bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
+  const parts = [...(bio?.needsWriter ? ["the bio"] : []), ...prompts.filter((p) => p.needsWriter).map((p) => `the answer to “${p.prompt}”`)];
+  if (parts.length === 0) return null;
+  return { reason: shorten(`A writer is needed for ${joinList(parts)}: the local analyser kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
 }
 
 /** All their text in lowercase ("i teach year 5…") is a style; our lines follow it. */

@@ -1,23 +1,25 @@
 /**
  * Prompt answers. Which ones are rewritten depends on the plan: basic rewrites only the weakest (and only where the
- * app has no bio to edit, i.e. Hinge), premium rewrites those with problems and keeps strong ones, elite rewrites
- * every one. A kept answer carries advice instead. An answer over the limit or empty is always rewritten, since
- * what we return must fit and say something.
+ * app has no bio to edit, i.e. Hinge), premium and elite rewrite those with problems. An answer judged strong is
+ * kept as written on every plan (elite marks it for a writer, since elite sells every answer rewritten), and so is
+ * one our rewrite would not improve. A kept answer carries advice instead. An answer over the limit or empty is
+ * always rewritten, since what we return must fit and say something.
  */
 import { answerLimit } from "../apps.ts";
 import type { Finding, PromptRewrite } from "../result.ts";
+import type { TextRewrite } from "./bio.ts";
 import { cleanText } from "./clean.ts";
-import { assemble, inVoice, joinList, limitNote, machineNote, MAX_NOTES, removalNotes, type Part, type Writer } from "./compose.ts";
+import { assemble, droppedNote, joinList, limitNote, machineNote, MAX_NOTES, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";
 import { fitToLimit, shorten } from "./fit.ts";
+import { better, harmless } from "./harm.ts";
+import { NOTES, WRITER_REASONS } from "./notes.ts";
+import { inVoice, type Writer } from "./writer.ts";
 import { ownClosing, pick } from "./hooks.ts";
 import { openAnswer, promptStyle, type PromptStyle, type Source } from "./prompt-styles.ts";
 import { norm } from "./match.ts";
 import { leftOut, revisionNotes } from "./revision.ts";
 import { asSentence, splitSentences } from "./sentences.ts";
 import { findHook, isSpecific, machineText, specificity } from "./signals.ts";
-
-/** Endings any answer can take, for when the prompt's own are already in the customer's answer. */
-const SPARE_CLOSINGS = ["Over to you: what's yours?", "Your turn."];
 
 /** How much each problem costs an answer, for choosing the weakest: what loses matches most weighs most. */
 const WEIGHT: Record<string, number> = {
@@ -33,7 +35,8 @@ const WEIGHT: Record<string, number> = {
   "No hook": 1,
 };
 
-export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]>): PromptRewrite[] {
+/** `bio`: the bio already written for this result, whose closing line an answer must not repeat. */
+export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]>, bio: TextRewrite | null): PromptRewrite[] {
   const limit = answerLimit(w.rules);
   const prompts = w.facts.prompts.slice(0, 3);
   const problemsOf = (i: number) => problemsByField.get(`prompt${i + 1}`) ?? [];
@@ -43,67 +46,97 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
 
   const chosen = prompts.map((p, i) => {
     const mustChange = !p.response.trim() || p.response.trim().length > limit;
-    if (w.input.plan === "elite" || mustChange) return true;
-    if (w.input.plan === "premium") return problemsOf(i).length > 0;
+    if (mustChange) return true;
+    if (w.input.plan !== "basic") return problemsOf(i).length > 0;
     return w.rules.bioLimit === null && i === weakest;
   });
   // Revision requests are answered in the bio; without one they go with the first answer we rewrite, and a
   // revision always gets one (the weakest) even when every answer is strong.
   if (w.rules.bioLimit === null && w.revision && weakest !== undefined && !chosen.includes(true)) chosen[weakest] = true;
   const revisionHome = w.rules.bioLimit === null ? chosen.indexOf(true) : -1;
-  prompts.forEach((p, i) => chosen[i] || w.written.push(p.response));
+  // What this result already says, in order: an answer neither repeats a closing line nor a fact said before it.
+  const written = [...(bio ? [bio.optimised] : []), ...prompts.filter((_, i) => !chosen[i]).map((p) => p.response)];
+  let openAnswers = 0;
+  const writerFor = (i: number) => (w.input.plan === "elite" ? { reason: i >= 0 && problemsOf(i).length === 0 ? WRITER_REASONS.strong : WRITER_REASONS.notBetter } : null);
 
   return prompts.map((p, i) => {
     const original = p.response;
-    if (!chosen[i]) {
-      return { prompt: p.prompt, original, optimised: original.trim(), limit, rewritten: false, notes: advice(problemsOf(i), promptStyle(p.prompt)) };
+    const style = promptStyle(p.prompt);
+    const kept = (notes: string[], needsWriter: PromptRewrite["needsWriter"] = null): PromptRewrite => ({
+      prompt: p.prompt,
+      original,
+      optimised: original.trim(),
+      limit,
+      rewritten: false,
+      notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original) : [])].slice(0, MAX_NOTES),
+      needsWriter,
+    });
+    if (!chosen[i]) return kept(advice(problemsOf(i), style), problemsOf(i).length === 0 ? writerFor(i) : null);
+    const answer = writeAnswer(w, i, limit, i === revisionHome, written, openAnswers);
+    if (answer.open) openAnswers++;
+    const fits = original.trim().length > 0 && original.trim().length <= limit;
+    // Nothing to change, or nothing better: their own answer stays, with advice.
+    if (norm(answer.text) === norm(original)) return kept(advice([], style));
+    if (fits && !(harmless(w, answer.text, answer.added) && better(answer.text, original, limit))) {
+      return kept([NOT_BETTER, ...advice(problemsOf(i), style)], w.input.plan === "basic" ? null : { reason: WRITER_REASONS.notBetter });
     }
-    const { text, notes } = writeAnswer(w, i, limit, i === revisionHome);
-    // Nothing to change (a strong answer chosen as basic's "weakest"): say so rather than call it rewritten.
-    if (w.input.plan !== "elite" && norm(text) === norm(original)) {
-      w.written.push(original);
-      const notes = [...advice([], promptStyle(p.prompt)), ...(i === revisionHome ? revisionNotes(w, original) : [])];
-      return { prompt: p.prompt, original, optimised: original.trim(), limit, rewritten: false, notes: notes.slice(0, MAX_NOTES) };
-    }
-    w.written.push(text);
-    return { prompt: p.prompt, original, optimised: text, limit, rewritten: true, notes: notes.slice(0, MAX_NOTES) };
+    written.push(answer.text);
+    return { prompt: p.prompt, original, optimised: answer.text, limit, rewritten: true, notes: answer.notes.slice(0, MAX_NOTES), needsWriter: null };
   });
 }
 
-function writeAnswer(w: Writer, index: number, limit: number, withRevision: boolean): { text: string; notes: string[] } {
+const NOT_BETTER = "We kept your answer as you wrote it: our automatic rewrite could not improve it without losing something of yours.";
+
+interface Answer {
+  text: string;
+  notes: string[];
+  /** Lines we added (closing, a supplement from their other fields): every other word must be theirs. */
+  added: string[];
+  /** It is an open answer that claims nothing (prompt-styles.ts openAnswer). */
+  open: boolean;
+}
+
+/** `written`: the texts of this result so far; `nthOpen`: how many open answers came before, to vary their wording. */
+function writeAnswer(w: Writer, index: number, limit: number, withRevision: boolean, written: readonly string[], nthOpen: number): Answer {
   const p = w.facts.prompts[index]!;
   const style = promptStyle(p.prompt);
   const cleaned = cleanText(p.response, w.facts.allText.replace(p.response, ""));
   const sentences = splitSentences(p.cleaned).filter((s) => !leftOut(w.revision, s.text));
   const ownQuestion = w.tone === "default" ? ownClosing(sentences, false) : undefined;
   const statements = sentences.filter((s) => s !== ownQuestion && !s.text.includes("?"));
-  const ranked = style.keepOrder ? statements : [...statements].sort((a, b) => specificity(b.text) - specificity(a.text));
+  // An answer that continues the prompt ("After work, you can find me" … "at the gym") keeps its first line first.
+  const keepOrder = style.keepOrder || /^\p{Ll}/u.test(statements[0]?.text ?? "");
+  const byDetail = keepOrder ? statements : [...statements].sort((a, b) => specificity(b.text) - specificity(a.text));
   const notes = removalNotes(cleaned.removed);
+  const added: string[] = cleaned.corrected.map((c) => c.to);
   const machine = machineText(p.response);
   if (machine.length > 0) notes.push(machineNote(machine));
   if (cleaned.fillers.length > 0) notes.push(`Dropped filler words (${cleaned.fillers.map((f) => `“${f}”`).join(", ")}).`);
 
-  const parts: Part[] = ranked.map((s, rank) => ({
+  // Every line of theirs is kept before anything we add; the order inside keeps a list ("Two truths and a lie") whole.
+  const parts: Part[] = byDetail.map((s, rank) => ({
     options: [s.text],
     order: rank === 0 ? 0 : 1 + statements.indexOf(s),
-    priority: rank === 0 ? 0 : 2 + rank,
+    priority: rank === 0 ? PRIORITY.lead : ranked(isSpecific(s.text) || keepOrder ? PRIORITY.fact : PRIORITY.filler, rank),
   }));
-  if (ranked.length > 1 && ranked[0] !== statements[0]) {
-    notes.push(`Led with your most specific detail, “${shorten(ranked[0]!.text, 80)}”, so it is the first thing people read.`);
+  if (byDetail.length > 1 && byDetail[0] !== statements[0]) {
+    notes.push(`Led with your most specific detail, “${shorten(byDetail[0]!.text, 80)}”, so it is the first thing people read.`);
   }
 
   if (!isSpecific(statements.map((s) => s.text).join(" "))) {
-    const extra = supplement(w, style);
+    const extra = supplement(w, style, written);
     if (extra) {
-      parts.push({ options: [extra.text], order: 0.5, priority: ranked.length === 0 ? 0 : 1 });
+      added.push(extra.text);
+      parts.push({ options: [extra.text], order: 0.5, priority: byDetail.length === 0 ? PRIORITY.lead : PRIORITY.closing });
       notes.push(`Drew on ${extra.label} (“${shorten(extra.source, 80)}”), since the answer on its own gave a match little to reply to.`);
     }
   }
-  if (withRevision) w.revision?.stated.forEach((s, i) => parts.push({ options: [s], order: 0.6 + i / 10, priority: 1 }));
+  if (withRevision) w.revision?.stated.forEach((s, i) => parts.push({ options: [s], order: 0.6 + i / 10, priority: PRIORITY.requested }));
 
   const hasContent = parts.length > 0;
-  const closing = ownQuestion?.text ?? (hasContent ? pick(w, style.closings.map((text) => ({ text }))).text : openAnswer(style, w.openAnswers++));
-  parts.push({ options: [closing], order: 100, priority: hasContent ? 1 : 0 });
+  const closing = ownQuestion?.text ?? (hasContent ? pick(written, style.closings.map((text) => ({ text }))).text : openAnswer(style, nthOpen));
+  if (!ownQuestion) added.push(closing);
+  parts.push({ options: [closing], order: 100, priority: !hasContent ? PRIORITY.lead : ownQuestion ? PRIORITY.closing : PRIORITY.builtClosing });
   if (!hasContent) {
     notes.push("There was nothing here we could build on without inventing details, so this answer asks the match to go first. Send us one real detail and we'll rewrite it around that.");
   } else if (ownQuestion) notes.push(`Kept your own ${findHook(ownQuestion.text)!.kind} at the end: it already invites a reply.`);
@@ -113,18 +146,12 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
     notes.push("This is still short on detail because we only use what you told us: one real example (a moment, a place, a habit) would make it far stronger.");
   }
 
-  let built = assemble(parts, limit);
-  if (w.input.plan === "elite" && norm(built.text) === norm(p.response) && ranked[0]) {
-    // Already strong as written: elite still gets a rewrite, their words with a different ending, and the choice.
-    const fresh = [...style.closings, ...SPARE_CLOSINGS].filter((c) => !norm(p.response).includes(norm(c)));
-    const tighter = pick(w, fresh.map((text) => ({ text }))).text;
-    built = assemble([...parts.filter((part) => part.order < 100), { options: [tighter], order: 100, priority: 1 }], limit);
-    notes.splice(0, notes.length, `Your answer was already strong, so this version only changes the ending, to “${tighter}”; keep whichever sounds more like you.`);
-  }
+  if (cleaned.corrected.length > 0) notes.push(NOTES.corrected(cleaned.corrected));
+  const built = assemble(parts, limit);
   if (p.response.trim().length > limit || built.trimmed) notes.push(limitNote(w.rules, limit, "answer"));
-  if (built.dropped.length > 0) notes.push(`Left out to fit: ${built.dropped.map((d) => `“${shorten(d, 50)}”`).join(", ")}.`);
-  if (withRevision) notes.push(...revisionNotes(w, built.text));
-  return { text: inVoice(w, built.text), notes };
+  if (built.dropped.length > 0) notes.push(droppedNote(NOTES.droppedToFit, built.dropped, 50));
+  if (withRevision) notes.push(...revisionNotes(w.revision, w.facts, built.text));
+  return { text: inVoice(w, built.text), notes, added, open: !hasContent };
 }
 
 interface Supplement {
@@ -134,7 +161,7 @@ interface Supplement {
 }
 
 /** Another of the customer's own facts that answers this prompt, not already said elsewhere in the result. */
-function supplement(w: Writer, style: PromptStyle): Supplement | null {
+function supplement(w: Writer, style: PromptStyle, written: readonly string[]): Supplement | null {
   const { facts } = w;
   const values: Record<Source, { items: string[]; label: string }> = {
     date: { items: facts.idealFirstDate ? [facts.idealFirstDate] : [], label: "your first-date idea" },
@@ -146,7 +173,7 @@ function supplement(w: Writer, style: PromptStyle): Supplement | null {
     const { items, label } = values[from];
     const first = items[0];
     if (!first || leftOut(w.revision, joinList(items))) continue;
-    if (w.written.some((t) => ` ${norm(t)} `.includes(` ${norm(first)} `))) continue;
+    if (written.some((t) => ` ${norm(t)} `.includes(` ${norm(first)} `))) continue;
     return { text: asSentence(reads(items)), source: joinList(items), label };
   }
   return null;

@@ -20,6 +20,6 @@ test("the numbers the analyser relies on", () => {
   // The spec's Bumble bio hint (section 9) and the table agree.
   expect(appRules("bumble").bioLimit).toBe(BUMBLE_BIO_HINT);
   expect(appRules("tinder").bioLimit).toBe(500);
-  expect(appRules("tinder").bioWords).toEqual({ min: 15, max: 45 });
+  expect(appRules("tinder").bioWords).toMatchObject({ min: 15, max: 45 });
   expect(appRules("the_league").bioLimit).toBeLessThanOrEqual(300);
 });

@@ -1,38 +1,60 @@
 /**
- * The bio: a light edit for basic (the customer's sentences, in their order, minus clichés and negativity, plus a
- * closing question), a full rewrite for premium and elite (lead with their most specific line, one or two more of
- * their facts, then a question built from their content). Either way only their facts, in their words, within the
- * app's limit.
+ * The bio. Basic gets a light edit (the customer's sentences, in their order and layout, minus clichés and
+ * negativity, plus a closing question); premium and elite a rewrite that leads with their most specific line. Either
+ * way only whole sentences of theirs, in their words (with the certain corrections of phrases.ts), within the app's
+ * limit. Two rules come before any edit: a bio judged strong is kept as written, and an edit that is not better than
+ * the original (or that would read worse) is not used: the original is kept and, on premium and elite, marked as
+ * needing a writer.
  */
 import type { z } from "zod";
-import type { textRewriteSchema } from "../result.ts";
+import type { Finding, NeedsWriter, textRewriteSchema } from "../result.ts";
 import { cleanText, type Cleaned } from "./clean.ts";
-import { assemble, inVoice, limitNote, listOptions, lowerFirst, machineNote, MAX_NOTES, removalNotes, type Part, type Writer } from "./compose.ts";
-import { shorten } from "./fit.ts";
-import { norm, sameWord, words } from "./match.ts";
+import { better, harmless } from "./harm.ts";
+import { assemble, droppedNote, joinList, limitNote, lowerFirst, machineNote, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";
+import { fitToLimit } from "./fit.ts";
 import { bioClosings, ownClosing, pick, type Closing } from "./hooks.ts";
+import { norm, sameWord, words } from "./match.ts";
+import { NOTES, WRITER_REASONS } from "./notes.ts";
 import { leftOut, revisionNotes, shorterTarget } from "./revision.ts";
-import { splitSentences } from "./sentences.ts";
-import { findHook, isSpecific, machineText, specificity } from "./signals.ts";
+import { capitalise, splitSentences } from "./sentences.ts";
+import { findHook, isSpecific, machineText, soundsNegative, specificity } from "./signals.ts";
+import { inVoice, type Writer } from "./writer.ts";
 
 export type TextRewrite = z.infer<typeof textRewriteSchema>;
-
-export function rewriteBio(w: Writer): TextRewrite | null {
-  const limit = w.rules.bioLimit;
-  if (limit === null) return null;
-  const original = w.input.profile.bio;
-  const result = w.input.plan === "basic" && original?.trim() ? editBio(w, limit, original) : writeBio(w, limit);
-  if (!result) return null;
-  if (original && norm(result.text) === norm(original)) {
-    result.notes = ["Already strong: specific, easy to read and easy to reply to, so we kept it exactly as you wrote it.", ...revisionNotes(w, result.text)];
-  }
-  w.written.push(result.text);
-  return { original, optimised: result.text, limit, notes: result.notes.slice(0, MAX_NOTES) };
-}
 
 interface Draft {
   text: string;
   notes: string[];
+  /** Words we added (closing lines, wishes, corrections): every other word must be the customer's. */
+  added: string[];
+  needsWriter?: NeedsWriter;
+}
+
+/** `problems`: the findings about the bio (findings.ts); none means the analyser judged it strong. */
+export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
+  const limit = w.rules.bioLimit;
+  if (limit === null) return null;
+  const original = w.input.profile.bio;
+  const sells = w.input.plan !== "basic";
+  const keep = (notes: string[], reason: NeedsWriter | null): TextRewrite => ({
+    original,
+    optimised: original!.trim(),
+    limit,
+    notes: [...notes, ...revisionNotes(w.revision, w.facts, original!)],
+    needsWriter: sells ? reason : null,
+  });
+
+  if (original?.trim() && problems.length === 0 && !w.revision) {
+    return keep([sells ? NOTES.strongKeptWriter : NOTES.strongKept], { reason: WRITER_REASONS.strong });
+  }
+  const draft = w.input.plan === "basic" && original?.trim() ? editBio(w, limit, original) : writeBio(w, limit);
+  if (original?.trim() && !(draft && harmless(w, draft.text, draft.added) && better(draft.text, original, limit))) {
+    if (original.trim().length <= limit) return keep([NOTES.keptNotBetter], { reason: WRITER_REASONS.notBetter });
+    return { ...keep([NOTES.keptCutToLimit(w.rules.name, limit)], { reason: WRITER_REASONS.notBetter }), optimised: fitToLimit(original, limit), needsWriter: { reason: WRITER_REASONS.notBetter } };
+  }
+  const text = draft!.text;
+  const notes = original && norm(text) === norm(original) ? [NOTES.strongKept, ...revisionNotes(w.revision, w.facts, text)] : draft!.notes;
+  return { original, optimised: text, limit, notes, needsWriter: sells ? (draft!.needsWriter ?? null) : null };
 }
 
 /** Basic: the customer's own bio, edited lightly. Falls back to a written bio when nothing of it survives. */
@@ -41,21 +63,20 @@ function editBio(w: Writer, limit: number, original: string): Draft | null {
   const sentences = splitSentences(cleaned.text).filter((s) => !leftOut(w.revision, s.text));
   if (sentences.length === 0) {
     const written = writeBio(w, limit);
-    const why = "Nothing in your bio could stay as it was, so we built a new one from your other details.";
-    return written && { ...written, notes: [why, ...written.notes] };
+    return written && { ...written, notes: [NOTES.nothingLeftOfBio, ...written.notes] };
   }
   // A wish we wrote ("Bonus points if…") is not their closing line; their own question or invitation is.
   const own = ownClosing(sentences.filter((s) => !cleaned.wishes.includes(s.text)));
-  const closing = own ? null : pick(w, bioClosings(w));
-  const stated = (w.revision?.stated ?? []).map((text, i) => ({ options: [text], order: 50 + i / 10, priority: 1.2 }));
-  const closingPart = closing ? [{ options: [closing.text], order: 100, priority: 1 }] : [];
+  const closing = own ? null : pick([], bioClosings(w));
+  const stated = requested(w);
+  const closingPart = closing ? [{ options: [closing.text], order: 100, priority: closingPriority(closing) }] : [];
 
   // Whole, when it fits, so their layout (line breaks, bullets) stays; otherwise sentence by sentence, the least
   // specific going first, their own question or invitation last of all.
   const body = w.revision?.leaveOut.length ? sentences.map((s) => s.text).join(" ") : cleaned.text;
-  const whole: Part[] = [{ options: [body], order: 0, priority: 0 }, ...stated, ...closingPart];
+  const whole: Part[] = [{ options: [body], order: 0, priority: PRIORITY.lead }, ...stated, ...closingPart];
   const bySentence: Part[] = [
-    ...sentences.map((s, i) => ({ options: [s.text], order: i, priority: i === 0 ? 0 : s === own ? 1 : 2 + rankOf(s.text, sentences) })),
+    ...sentences.map((s, i) => ({ options: [s.text], order: i, priority: i === 0 ? PRIORITY.lead : s === own ? PRIORITY.closing : sentencePriority(s.text, sentences) })),
     ...stated,
     ...closingPart,
   ];
@@ -63,90 +84,92 @@ function editBio(w: Writer, limit: number, original: string): Draft | null {
 
   const notes = editNotes(w, cleaned);
   const machine = machineText(original);
-  if (machine.length > 0) {
-    notes.push(`Your bio contains text written for machines rather than people (“${shorten(machine[0]!, 50)}”). A light edit keeps your words, but it would show on your profile exactly as typed, so consider removing it.`);
-  }
-  if (cleaned.fillers.length > 0) {
-    notes.push(`Tightened: dropped filler words (${cleaned.fillers.map((f) => `“${f}”`).join(", ")}) and repeated punctuation.`);
-  }
+  if (machine.length > 0) notes.push(NOTES.machineInBio(machine[0]!));
+  if (cleaned.fillers.length > 0) notes.push(NOTES.fillers(cleaned.fillers));
   if (closing) notes.push(closingNote(closing));
-  else if (own) notes.push(`Kept your own ${findHook(own.text)!.kind} (“${shorten(own.text, 60)}”): it already gives a match an easy way in.`);
-  return finish(w, fitsWhole && !w.revision?.shorter ? whole : bySentence, limit, null, notes, original);
+  else if (own) notes.push(NOTES.ownClosingKept(findHook(own.text)!.kind, own.text));
+  const added = [closing?.text ?? "", ...cleaned.wishes, ...cleaned.corrected.map((c) => c.to)];
+  return finish(w, fitsWhole && !w.revision?.shorter ? whole : bySentence, limit, null, notes, original, added);
 }
 
-/** Premium and elite: a new bio from the customer's facts. */
+/** Premium and elite: the customer's own sentences, most specific first, with a closing line. */
 function writeBio(w: Writer, limit: number): Draft | null {
   const { facts } = w;
   const parts: Part[] = [];
   const notes: string[] = [];
+  const added: string[] = [];
+  let needsWriter: NeedsWriter | undefined;
   const focus = new Set(w.revision?.focus ?? []);
   const original = w.input.profile.bio;
-  if (original) notes.push(...editNotes(w, cleanText(original, facts.allText.replace(original, ""))));
+  if (original) {
+    const cleaned = cleanText(original, facts.allText.replace(original, ""));
+    notes.push(...editNotes(w, cleaned));
+    added.push(...cleaned.wishes, ...cleaned.corrected.map((c) => c.to));
+  }
   const machine = machineText(original ?? "");
   if (machine.length > 0) notes.push(machineNote(machine));
   const sentences = facts.bio.filter((s) => !leftOut(w.revision, s.text));
   // Their own question or invitation is the best closing, unless they asked for a different tone.
   const own = w.tone === "default" ? ownClosing(sentences, false) : undefined;
-  // Only concrete lines, unless their bio has nothing concrete and there are no interests to build on instead.
-  const candidates = sentences.filter((s) => s !== own && !s.text.includes("?"));
-  const concrete = candidates.filter((s) => isSpecific(s.text));
-  const statements = concrete.length > 0 || facts.interests.length > 0 ? concrete : candidates.slice(0, 1);
-  const ranked = [...statements].sort((a, b) => b.score - a.score);
-  const lead = ranked.find((s) => isSpecific(s.text));
+  const statements = sentences.filter((s) => s !== own && !s.text.includes("?"));
+  // A complaint never leads, however specific it is.
+  const lead = [...statements].filter((s) => isSpecific(s.text) && !soundsNegative(s.text)).sort((a, b) => b.score - a.score)[0];
   if (lead) {
-    parts.push({ options: [lead.text], order: 0, priority: 0 });
-    notes.push(`Opened with your most specific line, “${shorten(lead.text, 80)}”, because details like that are what people remember.`);
+    parts.push({ options: [lead.text], order: 0, priority: PRIORITY.lead });
+    notes.push(NOTES.openedWith(lead.text));
   }
-  // The League is career-forward: their own line about work comes second, or a line built from their fields.
+  // The League is career-forward: their own line about work comes right after the opening.
   const careerFirst = w.input.app === "the_league" || focus.has("job") || focus.has("industry");
-  const workSentence = careerFirst ? statements.find((s) => talksAboutWork(w, s.text)) : undefined;
-  for (const s of statements) {
-    if (s === lead) continue;
-    parts.push({ options: [s.text], order: 1 + statements.indexOf(s) / 100, priority: s === workSentence ? 1.5 : 2 + ranked.indexOf(s) });
-  }
-  w.revision?.stated.forEach((text, i) => parts.push({ options: [text], order: 0.5 + i / 10, priority: 1.2 }));
-  if (careerFirst && !workSentence) {
-    const career = careerLine(w);
-    if (career) parts.push({ options: [career], order: 0.8, priority: lead ? 1.5 : 0 });
-  }
-  if (careerFirst && (workSentence || careerLine(w))) notes.push("Kept it career-forward: your work comes right after the opening.");
-  if (focus.has("education") && facts.education) parts.push({ options: [`Education: ${facts.education}.`], order: 0.9, priority: 1.6 });
+  const workSentence = careerFirst ? statements.find((s) => s !== lead && talksAboutWork(w, s.text)) : undefined;
+  if (workSentence) notes.push(NOTES.careerForward);
+  statements.forEach((s, i) => {
+    if (s === lead) return;
+    const priority = s === workSentence ? PRIORITY.career : statesGoal(s.text) ? PRIORITY.goal : sentencePriority(s.text, statements);
+    parts.push({ options: [s.text], order: s === workSentence ? 0.5 : 1 + i / 100, priority });
+  });
+  parts.push(...requested(w));
+  facts.wishes.filter((wish) => !leftOut(w.revision, wish)).forEach((wish) => parts.push({ options: [wish], order: 50, priority: PRIORITY.wish }));
 
+  // Nothing of their bio to keep: their interests, in their own words, are the only honest material.
   const said = statements.map((s) => s.text).join(" ");
-  const newInterests = facts.interests.filter((i) => !mentionedIn(said, i) && !leftOut(w.revision, i));
-  if (newInterests.length > 0) {
-    parts.push({ options: listOptions(newInterests, (l) => `Into ${l}.`), order: 2, priority: !lead ? 0 : focus.has("interests") ? 1.2 : 2.5 });
+  const interests = facts.interests.filter((i) => !mentionedIn(said, i) && !leftOut(w.revision, i) && !w.revision?.things.includes(i));
+  const fields = statements.length === 0 ? [workFields(w), joinList(interests.slice(0, 5))].filter((f): f is string => !!f) : [];
+  fields.forEach((field, i) => parts.push({ options: [`${capitalise(field)}.`], order: 1 + i, priority: i === 0 ? PRIORITY.lead : PRIORITY.fact }));
+  if (fields.length > 0) {
+    notes.push(NOTES.fromInterests);
+    needsWriter = { reason: WRITER_REASONS.fromFields };
   }
-  if (facts.vibes.length > 0) parts.push({ options: listOptions(facts.vibes, (l) => `Vibes: ${l}.`), order: 3, priority: 5.5 });
-  facts.wishes.filter((wish) => !leftOut(w.revision, wish)).forEach((wish) => parts.push({ options: [wish], order: 50, priority: 2.8 }));
 
   const closings = bioClosings(w).filter((c) => !(c.text.startsWith("Looking for") && leftOut(w.revision, c.text)));
   if (focus.has("date")) closings.sort((a, b) => Number(b.from === "your first-date idea") - Number(a.from === "your first-date idea"));
-  const closing: Closing = own ? { text: own.text, from: null } : pick(w, closings);
-  if (facts.lookingFor && !closing.text.includes(facts.lookingFor) && !leftOut(w.revision, facts.lookingFor)) {
-    parts.push({ options: [`Looking for ${facts.lookingFor}.`], order: 4, priority: w.input.app === "the_league" ? 2.2 : 4.5 });
-  }
-  parts.push({ options: [closing.text], order: 100, priority: parts.length === 0 ? 0 : 1 });
-  notes.push(own ? `Ended on your own ${findHook(own.text)!.kind}: it already gives a match an easy first message.` : closingNote(closing));
-
+  const closing: Closing = own ? { text: own.text, from: "own" } : pick([], closings);
+  if (!own) added.push(closing.text);
+  parts.push({ options: [closing.text], order: 100, priority: parts.length === 0 ? PRIORITY.lead : closingPriority(closing) });
+  notes.push(own ? NOTES.ownClosingKept(findHook(own.text)!.kind, own.text) : closingNote(closing));
   if (parts.length === 1) {
-    notes.push(
-      "You gave us no details to build on, so this is an open question that claims nothing about you. Send us two or three real facts (what you do, what you love, a place you know well) and we'll write a full bio from them.",
-    );
-  } else if (!lead) {
-    notes.push(
-      `Your bio had no specific details we could keep, so this version opens with ${newInterests.length > 0 ? "your interests" : "your other details"}. One thing only you could say (a place you love, something you've made) would do more than anything we can add.`,
-    );
+    notes.push(NOTES.nothingToBuildOn);
+    needsWriter = { reason: WRITER_REASONS.empty };
   }
   const maxWords = w.rules.bioWords?.max ?? null;
-  return finish(w, parts, limit, maxWords, notes, original);
+  const draft = finish(w, parts, limit, maxWords, notes, original, added);
+  return needsWriter ? { ...draft, needsWriter } : draft;
+}
+
+/** Lines the customer asked for in a revision: their own statements, and things to mention. */
+function requested(w: Writer): Part[] {
+  const stated = (w.revision?.stated ?? []).map((text, i) => ({ options: [text], order: 50 + i / 10, priority: PRIORITY.requested }));
+  const things = w.revision?.things.filter((t) => !mentionedIn(w.facts.bio.map((s) => s.text).join(" "), t)) ?? [];
+  // Their own word, asked for by name: the one place a short "Into …" line is theirs rather than ours.
+  const mention = things.length > 0 ? [{ options: [`Into ${joinList(things)}.`], order: 2, priority: PRIORITY.requested }] : [];
+  return [...stated, ...mention];
 }
 
 /** What cleaning took out of the bio, and the demands it turned into wishes (unless the customer asked to leave them out). */
 function editNotes(w: Writer, cleaned: Cleaned): string[] {
   const notes = removalNotes(cleaned.removed);
   const wishes = cleaned.wishes.filter((wish) => !leftOut(w.revision, wish));
-  if (wishes.length > 0) notes.push(`Turned a demand into a wish you can stand behind: “${wishes.join(" ")}”`);
+  if (wishes.length > 0) notes.push(NOTES.wish(wishes));
+  if (cleaned.corrected.length > 0) notes.push(NOTES.corrected(cleaned.corrected));
   return notes;
 }
 
@@ -157,19 +180,28 @@ function mentionedIn(text: string, item: string): boolean {
 }
 
 /** Shared last steps: fit to the limit (shorter on request), voice, notes about what did not fit and the revision. */
-function finish(w: Writer, parts: Part[], limit: number, maxWords: number | null, notes: string[], original: string | null): Draft {
+function finish(w: Writer, parts: Part[], limit: number, maxWords: number | null, notes: string[], original: string | null, added: string[]): Draft {
   let built = assemble(parts, limit, maxWords);
-  const essential = parts.filter((p) => p.priority < 2).map((p) => p.options[0]!);
+  const essential = parts.filter((p) => p.priority < PRIORITY.fact).map((p) => p.options[0]!);
   const target = shorterTarget(w.revision, built.text.length, limit, essential.join(" ").length);
   if (target !== null) built = assemble(parts, target, maxWords);
   const out = [...notes];
   if (built.dropped.length > 0) {
-    const why = maxWords ? ` (Tinder's research favours ${w.rules.bioWords!.min} to ${maxWords} words)` : "";
-    out.push(`Left out to keep it readable${why}: ${built.dropped.map((d) => `“${shorten(d, 60)}”`).join(", ")}.`);
+    const research = w.rules.bioWords;
+    const lead = maxWords && research ? NOTES.droppedForWords(research.min, research.max, research.source) : NOTES.droppedToFit;
+    out.push(droppedNote(lead, built.dropped));
   }
   if ((original?.length ?? 0) > limit || built.trimmed) out.push(limitNote(w.rules, limit, "bio"));
-  out.push(...revisionNotes(w, built.text));
-  return { text: inVoice(w, built.text), notes: out };
+  out.push(...revisionNotes(w.revision, w.facts, built.text));
+  return { text: inVoice(w, built.text), notes: out, added };
+}
+
+/** Their job title and industry in their own words ("Associate, venture capital"), the industry only when it adds something. */
+function workFields(w: Writer): string | null {
+  const { job, industry } = w.facts;
+  const jobWords = words(job ?? "");
+  const adds = industry && !words(industry).every((i) => jobWords.some((j) => i.startsWith(j) || j.startsWith(i)));
+  return [job, adds ? lowerFirst(industry) : null].filter(Boolean).join(", ") || null;
 }
 
 /** Does a sentence already say what the customer does (a word of their job title or industry)? */
@@ -179,21 +211,21 @@ function talksAboutWork(w: Writer, text: string): boolean {
   return keys.some((k) => said.has(k));
 }
 
-function careerLine(w: Writer): string | null {
-  const { job, industry } = w.facts;
-  if (job && industry) return `${job}, working in ${lowerFirst(industry)}.`;
-  if (industry) return `Working in ${lowerFirst(industry)}.`;
-  if (job) return `${job} by day.`;
-  return null;
+/** "Looking for a serious relationship", "I'm hoping to find…": the customer's stated goal, never dropped for space. */
+function statesGoal(text: string): boolean {
+  return /\b(?:looking for|searching for|hoping (?:to find|for)|want (?:a|something|someone)|here for (?:a|something|someone))\b/iu.test(text);
+}
+
+function closingPriority(closing: Closing): number {
+  return closing.from === null ? PRIORITY.genericClosing : closing.from === "own" ? PRIORITY.closing : PRIORITY.builtClosing;
 }
 
 function closingNote(closing: Closing): string {
-  return closing.from
-    ? `Ended with a question built from ${closing.from}, so a match has an easy first message.`
-    : "Ended with an open question that claims nothing about you but gives a match an easy first message.";
+  return closing.from && closing.from !== "own" ? NOTES.builtClosing(closing.from) : NOTES.openClosing;
 }
 
-/** How far down a sentence is in specificity among its siblings (0 = most specific). */
-function rankOf(text: string, sentences: { text: string }[]): number {
-  return [...sentences].sort((a, b) => specificity(b.text) - specificity(a.text)).findIndex((s) => s.text === text);
+/** A sentence of theirs: a fact (ranked by how specific it is among its siblings) or filler. */
+function sentencePriority(text: string, sentences: { text: string }[]): number {
+  const rank = [...sentences].sort((a, b) => specificity(b.text) - specificity(a.text)).findIndex((s) => s.text === text);
+  return statesGoal(text) ? PRIORITY.goal : ranked(isSpecific(text) ? PRIORITY.fact : PRIORITY.filler, rank);
 }

@@ -6,8 +6,8 @@
  * from someone who mentions their dog becomes "Bonus points if you like dogs.").
  */
 import { findRules, findVariants, norm, sameWord, words, type RuleMatch, type Span } from "./match.ts";
-import { CLICHES, FILLERS, LOW_EFFORT, LOW_EFFORT_CLAUSE, LOW_EFFORT_WHOLE, NEGATIVITY, type NegativeRule, type PhraseRule } from "./phrases.ts";
-import { capitalise, endsSentence, splitClauses, splitSentences } from "./sentences.ts";
+import { CLICHES, CORRECTIONS, FILLERS, LOW_EFFORT, LOW_EFFORT_CLAUSE, LOW_EFFORT_WHOLE, NEGATIVITY, type NegativeRule, type PhraseRule } from "./phrases.ts";
+import { capitalise, endsSentence, splitClauses, splitSentences, tidy, type Clause } from "./sentences.ts";
 import { isSpecific } from "./signals.ts";
 
 export type ProblemKind = "cliche" | "negative" | "demand" | "low-effort";
@@ -72,6 +72,8 @@ export interface Cleaned {
   wishes: string[];
   /** Filler words taken out while tightening. */
   fillers: string[];
+  /** Non-native patterns corrected (phrases.ts CORRECTIONS), as the customer wrote them and as they now read. */
+  corrected: { from: string; to: string }[];
 }
 
 /** Words left hanging when the phrase after them is removed ("I'm a huge [foodie]"). */
@@ -93,6 +95,7 @@ export function cleanText(text: string, elsewhere = ""): Cleaned {
   const kept: { text: string; gap: string }[] = [];
   const wishes: string[] = [];
   const fillers: string[] = [];
+  const corrected: Cleaned["corrected"] = [];
   let previousEnd = 0;
   for (const sentence of splitSentences(text)) {
     const gap = text.slice(previousEnd, sentence.start);
@@ -105,25 +108,41 @@ export function cleanText(text: string, elsewhere = ""): Cleaned {
     let result = inside.length === 0 ? sentence.text : rebuild(sentence.text, inside, around, wishes);
     const tightened = tighten(result);
     fillers.push(...tightened.removed);
-    result = tightened.text;
+    result = correct(tightened.text, corrected);
     // Line breaks and bullets ("climber · jazz on Sundays") are kept as the customer laid them out.
     const separator = gap.includes("\n") ? "\n" : gap.trim() ? ` ${gap.trim()} ` : " ";
     if (/[\p{L}\p{N}]/u.test(result)) kept.push({ text: result, gap: separator });
   }
   const body = kept.map((k, i) => (i === 0 ? k.text : k.gap + k.text)).join("");
   const withWishes = [body, ...wishes].filter(Boolean).join(" ");
-  return { text: withWishes.trim(), removed: problems, wishes, fillers };
+  return { text: withWishes.trim(), removed: problems, wishes, fillers, corrected };
+}
+
+/** The sentence with the certain corrections of CORRECTIONS applied, each recorded. */
+function correct(sentence: string, corrected: Cleaned["corrected"]): string {
+  let out = sentence;
+  for (const { pattern, fix } of CORRECTIONS) {
+    out = out.replace(pattern, (match: string, ...rest: unknown[]) => {
+      // The replacer's arguments after the match: the groups, then the offset (a number).
+      const groups = rest.slice(0, rest.findIndex((a) => typeof a === "number")).map((g) => (typeof g === "string" ? g : ""));
+      const to = fix(...groups);
+      if (to !== match) corrected.push({ from: match, to });
+      return to;
+    });
+  }
+  return out;
 }
 
 function rebuild(original: string, found: Problem[], elsewhere: string, wishes: string[]): string {
   const { sentence, problems } = withSharedVerbs(original, found);
   if (problems.length === 0) return sentence;
   const parts: { text: string; before: string }[] = [];
-  // A demand runs on through "and"/"or" ("swipe left if you're rude or boring"), up to the next comma or dash.
+  // A demand runs on through its list of conditions ("if you smoke, have kids or can't hold a conversation") until
+  // a clause with a subject of its own starts ("…, I'm a teacher in Leeds"): it is removed whole, never in half.
   let inDemand = false;
-  for (const clause of splitClauses(sentence)) {
+  for (const clause of withSpannedClausesJoined(splitClauses(sentence), problems)) {
     const hits = problems.filter((p) => p.start < clause.end && p.end > clause.start);
-    inDemand = inDemand && JOINING_WORD.test(clause.before);
+    inDemand = inDemand && !OWN_SUBJECT.test(clause.text);
     if (inDemand) continue;
     if (hits.length === 0) {
       parts.push({ text: clause.text, before: clause.before });
@@ -131,6 +150,8 @@ function rebuild(original: string, found: Problem[], elsewhere: string, wishes: 
     }
     if (hits.some((h) => h.kind !== "cliche")) {
       inDemand = hits.some((h) => h.kind === "demand");
+      // Its condition, set before it ("If your pics are all filters, swipe left"), goes with it.
+      if (inDemand && parts.length > 0 && CONDITION.test(parts.at(-1)!.text)) parts.pop();
       const wish = inDemand ? wishFrom(sentence.slice(clause.start), elsewhere) : null;
       if (wish && !wishes.includes(wish)) wishes.push(wish);
       continue;
@@ -142,7 +163,7 @@ function rebuild(original: string, found: Problem[], elsewhere: string, wishes: 
   }
   if (parts.length === 0) return "";
   let out = parts.map((p, i) => (i === 0 ? p.text : p.before + p.text)).join("");
-  out = out.replace(EDGE_PUNCTUATION, "").replace(/\s{2,}/g, " ");
+  out = out.replace(EDGE_PUNCTUATION, "").replace(LEADING_JOIN, "").replace(/\s{2,}/g, " ");
   // One word left of a sentence that lost its phrase ("I love to travel and laugh" → "laugh") says nothing.
   if (!out || out.split(/\s+/).length < 2) return "";
   const ending = /[.!?…]+["”')\]]*$/u.exec(sentence)?.[0];
@@ -150,7 +171,24 @@ function rebuild(original: string, found: Problem[], elsewhere: string, wishes: 
   return /^\p{Lu}/u.test(sentence) ? capitalise(out) : out;
 }
 
-const JOINING_WORD = /^\s*(?:and|or|&|\+|plus)\s*$/iu;
+/** A clause that starts with its own subject begins a new statement, no longer part of a demand before it. */
+const OWN_SUBJECT = /^(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|i'd|i’d|im|ive|my|we|we're|we’re|our|me)\b/iu;
+/** A condition in front of a demand ("If your pics are all filters, swipe left"). */
+const CONDITION = /^(?:if|unless|when|whenever|as long as)\b/iu;
+/** A joining word left at the start of what remains ("and I speak three languages"). */
+const LEADING_JOIN = /^(?:and|but|or|so|plus|also|because|which|who|that)\s+/iu;
+
+/** Clauses that one problem spans ("Netflix | and chill") joined into one, so it is removed whole, never in part. */
+function withSpannedClausesJoined(clauses: Clause[], problems: Problem[]): Clause[] {
+  const out: Clause[] = [];
+  for (const clause of clauses) {
+    const last = out.at(-1);
+    if (last && problems.some((p) => p.start < last.end && p.end > clause.start)) {
+      out[out.length - 1] = { ...last, end: clause.end, text: last.text + clause.before + clause.text };
+    } else out.push(clause);
+  }
+  return out;
+}
 
 /**
  * "I love to travel and try new food": a cliché that is a verb with its object, followed by "and" and another
@@ -234,6 +272,7 @@ function tighten(text: string): { text: string; removed: string[] } {
     .replace(/\s+([,.!?])/g, "$1")
     .replace(/^[\s,]+/, "")
     .trim();
+  out = tidy(out);
   if (removed.length > 0 && /^\p{Ll}/u.test(out) && /^\p{Lu}/u.test(text.trim())) out = capitalise(out);
   return { text: out, removed };
 }

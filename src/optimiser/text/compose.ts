@@ -4,39 +4,50 @@
  * out in reading order. Also the few wording helpers the rewriters share.
  */
 import type { AppRules } from "../apps.ts";
-import type { OptimiserInput } from "../input.ts";
+import { RESULT_LIMITS } from "../result.ts";
 import type { Problem, ProblemKind } from "./clean.ts";
-import type { Facts } from "./facts.ts";
 import { fitToLimit, shorten } from "./fit.ts";
 import { endsSentence } from "./sentences.ts";
-import type { Revision, Tone } from "./revision.ts";
 
 /** textRewriteSchema allows twelve notes per text. */
-export const MAX_NOTES = 12;
+export const MAX_NOTES = RESULT_LIMITS.notes;
 
-/** Everything a rewriter needs to know about this run. */
-export interface Writer {
-  input: OptimiserInput;
-  rules: AppRules;
-  facts: Facts;
-  revision: Revision | null;
-  tone: Tone;
-  /** The customer writes in lowercase, so our lines do too. */
-  lowercase: boolean;
-  /** Closing lines already used in this result, so no two texts end the same way. */
-  used: Set<string>;
-  /** Texts already written for this result, so an answer does not repeat what the bio says. */
-  written: string[];
-  /** Answers so far that had nothing to build on (prompt-styles.ts openAnswer), to vary their wording. */
-  openAnswers: number;
-}
+/**
+ * What goes in first when not everything fits, lowest first. The customer's facts and stated goal always come
+ * before anything we add, and the word budget (Tinder's research) only ever removes filler.
+ */
+export const PRIORITY = {
+  /** The opening line: shortened rather than left out. */
+  lead: 0,
+  /** The customer's own question or invitation. */
+  closing: 1,
+  /** A line the customer asked for in a revision. */
+  requested: 1.2,
+  /** What they say they are looking for. */
+  goal: 1.3,
+  /** Their line about work, on career-forward apps. */
+  career: 1.5,
+  /** Their other specific lines, most specific first (plus up to 0.99 by rank). */
+  fact: 2,
+  /** A closing line we built from one of their facts: after their facts, so it never pushes one out. */
+  builtClosing: 3,
+  /** A demand turned into a wish. */
+  wish: 4,
+  /** Their lines without a specific detail: the first to go for space or for the word budget. */
+  filler: 6,
+  /** An open question that claims nothing about them: only when there is room left. */
+  genericClosing: 9,
+} as const;
+
+/** A rank among siblings, added to their priority so the order inside one level is kept. */
+export const ranked = (level: number, rank: number) => level + Math.min(rank, 99) / 100;
 
 export interface Part {
   /** Longest wording first; the first that fits is used. */
   options: string[];
   /** Position in the finished text. */
   order: number;
-  /** Lower goes in first; the lead (0) is shortened rather than left out. */
+  /** Lower goes in first (PRIORITY). */
   priority: number;
 }
 
@@ -75,15 +86,15 @@ export function assemble(parts: Part[], limit: number, maxWords: number | null =
       chosen.push({ text: lead, order: part.order });
       return;
     }
-    // The word budget (Tinder's research) never pushes out the closing line or anything the customer asked for.
-    const fits = options.find((o) => length(o) <= limit && (maxWords === null || part.priority < 2 || wordCount(o) <= maxWords));
+    // The word budget (Tinder's research) only ever pushes out filler, never a fact, the goal or the closing line.
+    const fits = options.find((o) => length(o) <= limit && (maxWords === null || part.priority < PRIORITY.filler || wordCount(o) <= maxWords));
     if (fits) chosen.push({ text: fits, order: part.order });
     else dropped.push(options[0]!);
   });
   // Every part but the last ends its sentence, so an answer like "at the studio" does not run into the question.
   const text = chosen
     .sort((a, b) => a.order - b.order)
-    .map((c, i, all) => (i < all.length - 1 && !endsSentence(c.text) ? `${c.text}.` : c.text))
+    .map((c, i, all) => (i < all.length - 1 && !endsSentence(c.text) ? `${c.text.replace(/[\s,;:–—-]+$/u, "")}.` : c.text))
     .join(" ");
   // Only reachable when the lead was cut to half the limit and the closing line still did not fit beside it.
   return { text: fitToLimit(text, limit), dropped, trimmed };
@@ -130,10 +141,6 @@ export function withArticle(noun: string): string {
   return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-export function inVoice(w: Writer, text: string): string {
-  return w.lowercase ? text.toLowerCase() : text;
-}
-
 const KIND_NOTES: Record<ProblemKind, (quotes: string) => string> = {
   cliche: (q) => `Took out ${q}: lines that appear in countless profiles make yours blend in.`,
   negative: (q) => `Took out ${q}: a guarded line sets the tone before anyone has said hello.`,
@@ -155,6 +162,20 @@ export function removalNotes(removed: Problem[]): string[] {
 
 export function machineNote(fragments: string[]): string {
   return `Left out text written for machines rather than people (“${shorten(fragments[0]!, 50)}”): it would show on your profile exactly as typed.`;
+}
+
+/** "Left out …: “a”, “b”." with as many quotes as fit in one note. */
+export function droppedNote(lead: string, dropped: string[], quoteLength = 60): string {
+  const quotes: string[] = [];
+  for (const d of dropped) {
+    const next = [...quotes, `“${shorten(d, quoteLength)}”`];
+    const more = dropped.length - next.length;
+    const text = `${lead}: ${next.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
+    if (text.length > RESULT_LIMITS.note) break;
+    quotes.push(next.at(-1)!);
+  }
+  const more = dropped.length - quotes.length;
+  return `${lead}: ${quotes.length > 0 ? quotes.join(", ") : "some of your lines"}${more > 0 && quotes.length > 0 ? ` and ${more} more` : ""}.`;
 }
 
 export function limitNote(rules: AppRules, limit: number, what: "bio" | "answer"): string {

@@ -119,8 +119,8 @@ export const CORPUS: CorpusEntry[] = [
       { title: "Demand", phrase: "Swipe left if you don't like dogs" },
       { title: "Negative tone", phrase: "Not here for games" },
     ],
-    keep: ["Primary school teacher", "Mabel", "crosswords"],
-    keepBasic: ["Primary school teacher", "Mabel"],
+    // Interests stay in Tinder's own interests list; the bio keeps the customer's sentences (no "Into …" filler).
+    keep: ["Primary school teacher", "Mabel"],
   },
   {
     name: "tinder: demands with no dog anywhere",
@@ -450,7 +450,7 @@ export const CORPUS: CorpusEntry[] = [
       vibes: "creative, calm",
     },
     problems: [{ title: "Empty bio", field: "bio" }],
-    keep: ["architecture", "old buildings"],
+    keep: ["architect", "old buildings"],
   },
   {
     name: "the league: over the limit",

@@ -6,7 +6,8 @@
 import type { PromptRewrite, StrategyGuide } from "../result.ts";
 import type { TextRewrite } from "./bio.ts";
 import type { AppRules } from "../apps.ts";
-import { lowerFirst, withArticle, type Writer } from "./compose.ts";
+import { lowerFirst, withArticle } from "./compose.ts";
+import type { Writer } from "./writer.ts";
 import { fitToLimit, shorten } from "./fit.ts";
 import { splitSentences } from "./sentences.ts";
 import { specificity } from "./signals.ts";

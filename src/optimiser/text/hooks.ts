@@ -3,7 +3,8 @@
  * built only from the customer's own topics, first-date idea, job or prompts; with none of those, an open question
  * that claims nothing about them.
  */
-import { lowerFirst, withArticle, type Writer } from "./compose.ts";
+import { lowerFirst, withArticle } from "./compose.ts";
+import type { Writer } from "./writer.ts";
 import { capitalise } from "./sentences.ts";
 import { findHook, isSpecific, specificity } from "./signals.ts";
 import { norm } from "./match.ts";
@@ -11,15 +12,8 @@ import type { Tone } from "./revision.ts";
 
 type Lines = Record<Tone, string>;
 
-const twoTopics = (a: string, b: string): Lines => ({
-  default: `${a} or ${b}: which one wins for you?`,
-  playful: `${a} or ${b}? Choose carefully, there is a right answer.`,
-  casual: `${a} or ${b}? You pick, I'm in.`,
-  formal: `${a} or ${b}: which would you choose, and why?`,
-});
-
 const oneTopic = (a: string): Lines => ({
-  default: `Is ${a} your thing too? Tell me how you got into it.`,
+  default: `Are you into ${a} too? Tell me how you got into it.`,
   playful: `Tell me your most controversial ${a} opinion and I'll tell you mine.`,
   casual: `Into ${a} too? Tell me your favorite part.`,
   formal: `What do you enjoy most with a free afternoon? For me, it's ${a}.`,
@@ -49,8 +43,8 @@ export interface Closing {
 export function bioClosings(w: Writer): Closing[] {
   const { facts, tone } = w;
   const lines: Closing[] = [];
-  const [a, b] = facts.topics;
-  if (a && b) lines.push({ text: twoTopics(a, b)[tone], from: `your interests (${a} and ${b})` });
+  // No generic either/or ("climbing or jazz: which one wins?"): each line carries one real fact of theirs.
+  const [a] = facts.topics;
   if (facts.lookingFor && facts.lookingFor.length <= 80) {
     lines.push({ text: `Looking for ${facts.lookingFor}. Sound like you?`, from: "what you're looking for" });
   }
@@ -68,11 +62,10 @@ export function bioClosings(w: Writer): Closing[] {
   return lines.map((l) => ({ ...l, text: capitalise(l.text) }));
 }
 
-/** The first line not used elsewhere in this result, marked as used. */
-export function pick<T extends { text: string }>(w: Writer, lines: T[]): T {
-  const line = lines.find((l) => !w.used.has(norm(l.text))) ?? lines[lines.length - 1]!;
-  w.used.add(norm(line.text));
-  return line;
+/** The first line that no text written before it in this result already ends with. */
+export function pick<T extends { text: string }>(taken: readonly string[], lines: T[]): T {
+  const used = (line: T) => taken.some((t) => ` ${norm(t)}`.endsWith(` ${norm(line.text)}`));
+  return lines.find((l) => !used(l)) ?? lines[lines.length - 1]!;
 }
 
 /** The customer's own best closing line: a question, else an invitation, else (if allowed) an opinion; the last one. */

@@ -340,3 +340,39 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(
     "get got let may now old see way day did has use ive ill lot yet say said put set ask try bit big"
   ).split(" "),
 );
+
+/**
+ * Light corrections of common non-native patterns, each certain wherever its pattern matches ("since 3 years" is
+ * never right in English). Only these exact patterns change; anything less certain stays as the customer wrote it.
+ */
+export interface Correction {
+  pattern: RegExp;
+  /** The corrected words, from the match's groups. */
+  fix: (...groups: string[]) => string;
+}
+
+const DURATION = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several)\s+(years?|months?|weeks?)`;
+const JOB_NOUN = String.raw`(?:engineer|developer|designer|teacher|nurse|doctor|manager|architect|accountant|consultant|lawyer|programmer|analyst|chef|cook|waiter|waitress|barista|mechanic|electrician|pharmacist|dentist|researcher|scientist|translator|journalist|photographer|driver|pilot|student|assistant|secretary|receptionist|cashier|salesman|saleswoman|physiotherapist|veterinarian|vet)`;
+
+export const CORRECTIONS: readonly Correction[] = [
+  // "I live in Milan since 3 years" → "I've lived in Milan for 3 years".
+  {
+    pattern: new RegExp(String.raw`\b(I|i) (?:live|am living) (in [^.,;!?\n]{1,40}?) since ${DURATION}\b`, "gu"),
+    fix: (i, place, n, unit) => `${i === "i" ? "i" : "I"}'ve lived ${place} for ${n} ${unit}`,
+  },
+  // "since 3 years" → "for 3 years".
+  { pattern: new RegExp(String.raw`\bsince ${DURATION}\b`, "giu"), fix: (n, unit) => `for ${n} ${unit}` },
+  // "I work like software engineer" → "I work as a software engineer" (never "work like a dog": an article follows there).
+  {
+    pattern: new RegExp(String.raw`\b(I|i) work like ((?:[\p{L}-]+ ){0,2}${JOB_NOUN})\b`, "gu"),
+    fix: (i, job) => `${i} work as ${/^[aeiou]/i.test(job) ? "an" : "a"} ${job}`,
+  },
+  // "I search a serious relation" → "I'm looking for a serious relation(ship)" (the next pattern fixes the noun).
+  {
+    pattern: /\b(I|i) (?:am )?search(?:ing)? (?:for )?(a|an|someone|somebody|love|my)\b/gu,
+    fix: (i, next) => `${i === "i" ? "i" : "I"}'m looking for ${next}`,
+  },
+  { pattern: /\b(serious|long[- ]term|stable|real|committed|true) relation\b/giu, fix: (kind) => `${kind} relationship` },
+  // "I have 30 years" (age) → "I'm 30", only where nothing follows the years.
+  { pattern: /\b(I|i) have (\d{2}) years(?: old)?(?=\s*(?:[.,!;\n]|$))/gu, fix: (i, age) => `${i === "i" ? "i" : "I"}'m ${age}` },
+];

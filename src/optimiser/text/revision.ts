@@ -5,7 +5,7 @@
  * it is already in their profile; anything else is answered with a note, never made up.
  */
 import { cleanText } from "./clean.ts";
-import type { Writer } from "./compose.ts";
+import type { Facts } from "./facts.ts";
 import { shorten } from "./fit.ts";
 import { norm, sameWord, words } from "./match.ts";
 import { asSentence, splitSentences } from "./sentences.ts";
@@ -137,8 +137,7 @@ export function shorterTarget(revision: Revision | null, length: number, limit: 
 }
 
 /** What we did about each request, checked against the finished text. */
-export function revisionNotes(w: Writer, finished: string): string[] {
-  const r = w.revision;
+export function revisionNotes(r: Revision | null, facts: Facts, finished: string): string[] {
   if (!r) return [];
   const has = (text: string) => ` ${norm(finished)} `.includes(` ${norm(text)} `);
   const notes: string[] = [];
@@ -154,7 +153,7 @@ export function revisionNotes(w: Writer, finished: string): string[] {
   for (const t of r.things) {
     notes.push(has(t) ? `Mentioned “${t}”, as you asked.` : `You asked us to mention “${t}”; it didn't fit within the limit.`);
   }
-  for (const f of r.focus) notes.push(focusNote(w, f, has));
+  for (const f of r.focus) notes.push(focusNote(facts, f, has));
   for (const l of r.leaveOut) notes.push(`Left out “${l}”, as you asked.`);
   if (r.unread.length > 0) {
     notes.push(
@@ -172,8 +171,7 @@ const FOCUS_LABELS: Record<Focus, string> = {
   interests: "interests",
 };
 
-function focusNote(w: Writer, focus: Focus, has: (text: string) => boolean): string {
-  const f = w.facts;
+function focusNote(f: Facts, focus: Focus, has: (text: string) => boolean): string {
   const value = { job: f.job, education: f.education, industry: f.industry, date: f.idealFirstDate, interests: f.interests[0] ?? null }[focus];
   const label = FOCUS_LABELS[focus];
   if (!value) return `You asked us to bring your ${label} forward, but your profile doesn't include it yet; send it to us and we'll use it.`;

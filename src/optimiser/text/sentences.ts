@@ -83,3 +83,26 @@ export function asSentence(text: string): string {
   if (!trimmed) return trimmed;
   return capitalise(endsSentence(trimmed) ? trimmed : `${trimmed}.`);
 }
+
+/**
+ * Punctuation scars of removed words mended: a comma or dash left before a full stop (",." → "."), a full stop
+ * after a question mark or a second full stop ("?." and ". ." → one mark), doubled commas and spaces.
+ */
+export function tidy(text: string): string {
+  return text
+    .replace(/\s*[,;:–—-]+\s*([.!?…])/gu, "$1")
+    .replace(/([!?…])\s*\.(?!\.)/gu, "$1")
+    .replace(/(?<!\.)\.(?:\s*\.(?!\.))+/gu, ".")
+    .replace(/,(?:\s*,)+/gu, ",")
+    .replace(/[ \t]{2,}/gu, " ")
+    .trim();
+}
+
+/** Each sentence after a full stop, question or exclamation mark starts with a capital ("…badly. at the gym" reads "…badly. At the gym"). */
+export function capitaliseSentences(text: string): string {
+  return text.replace(/([.!?…]["”')\]]*\s+)(\p{Ll})/gu, (whole, gap: string, letter: string, offset: number) => {
+    const before = /([\p{L}]+)$/u.exec(text.slice(0, offset))?.[1] ?? "";
+    const abbreviation = text[offset] === "." && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before));
+    return abbreviation ? whole : gap + letter.toUpperCase();
+  });
+}

@@ -103,3 +103,10 @@ export function withoutMachineText(text: string): string {
     .replace(/^[\s,;:.&-]+/u, "")
     .trim();
 }
+
+/** A sentence that complains or rules something out, even when no listed phrase matches: never the lead, never praised. */
+const NEGATIVE_SIGNS = /\b(?:hate|hates|can'?t stand|cannot stand|don'?t like|do not like|not a fan of|not into|sick of|tired of|fed up|annoys?|annoying|pet peeves?|deal ?breakers?|red flags?|the ick|worst)\b/iu;
+
+export function soundsNegative(text: string): boolean {
+  return NEGATIVE_SIGNS.test(text.replace(/[’]/g, "'"));
+}

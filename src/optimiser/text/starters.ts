@@ -7,7 +7,8 @@
  */
 import type { DatingApp } from "../../profiles/options.ts";
 import { STARTERS_PER_PLAN } from "../result.ts";
-import { joinList, lowerFirst, withArticle, type Writer } from "./compose.ts";
+import { joinList, lowerFirst, withArticle } from "./compose.ts";
+import type { Writer } from "./writer.ts";
 import type { Facts } from "./facts.ts";
 import { norm } from "./match.ts";
 import { leftOut } from "./revision.ts";

@@ -4,7 +4,8 @@
  */
 import type { Finding, PromptRewrite } from "../result.ts";
 import type { TextRewrite } from "./bio.ts";
-import { joinList, lowerFirst, type Writer } from "./compose.ts";
+import { joinList, lowerFirst } from "./compose.ts";
+import type { Writer } from "./writer.ts";
 import { fitToLimit, shorten } from "./fit.ts";
 import { norm } from "./match.ts";
 
