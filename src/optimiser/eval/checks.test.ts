@@ -1,0 +1,201 @@
+import { describe, expect, test } from "bun:test";
+import type { ProfileText } from "../input.ts";
+import type { OptimisationResult } from "../result.ts";
+import {
+  brokenWords,
+  contentStems,
+  englishWords,
+  factsMissing,
+  fragments,
+  plansIdentical,
+  punctuationScars,
+  putDownsLeftInPart,
+  sentencesOf,
+  starterProblems,
+  strongSentencesLost,
+  templateFiller,
+} from "./checks.ts";
+
+const EMPTY: ProfileText = {
+  bio: null,
+  lookingFor: null,
+  interests: null,
+  jobTitle: null,
+  education: null,
+  idealFirstDate: null,
+  height: null,
+  starSign: null,
+  anthem: null,
+  spotifyArtists: null,
+  school: null,
+  industry: null,
+  vibes: null,
+  prompts: [],
+};
+
+describe("sentences", () => {
+  test("split after end punctuation and at line breaks, keeping the punctuation", () => {
+    expect(sentencesOf("Nurse by day. Baker by night!\nAsk me why? 🙂")).toEqual(["Nurse by day.", "Baker by night!", "Ask me why?"]);
+    expect(sentencesOf("Jazz, funk etc. and soul. So... maybe.")).toEqual(["Jazz, funk etc. and soul.", "So... maybe."]);
+  });
+});
+
+describe("broken words", () => {
+  const customer = "Netflix and chill kinda guy. Nurse by day, sourdough baker by night.";
+
+  test("a word cut inside is caught", () => {
+    expect(brokenWords("Chil kinda guy. Nurse by day.", customer)).toEqual(["Chil"]);
+  });
+
+  test("English words, contractions, hyphenated words and the customer's own words (any case) pass", () => {
+    expect(brokenWords("NETFLIX kinda guy. I'm a well-read nurse who can't say no, and you'd love my sourdough's crust.", customer)).toEqual([]);
+    expect(brokenWords("Took out “love to travel”: lines like that make a cliché of your profile.", "")).toEqual([]);
+  });
+
+  test("a word of another script counts only when the customer never wrote it", () => {
+    expect(brokenWords("Люблю путешествовать.", "Люблю путешествовать и читать книги.")).toEqual([]);
+    expect(brokenWords("Люблю путешес.", "Люблю путешествовать и читать книги.")).toEqual(["путешес"]);
+  });
+
+  test("the word list is the word-list package's, with the one-letter words added", () => {
+    const words = englishWords();
+    expect(words.size).toBeGreaterThan(250_000);
+    expect(words.has("a")).toBe(true);
+    expect(words.has("chil")).toBe(false);
+  });
+});
+
+describe("fragments", () => {
+  test("lower-case after a full stop is caught, an abbreviation or ellipsis is not", () => {
+    expect(fragments("Sometimes playing guitar badly. at the gym or on the couch with Netflix.", "")).toEqual([
+      "lower-case after a full stop: “at the gym or on the couch with Netflix.”",
+      "no verb: “at the gym or on the couch with Netflix.”",
+    ]);
+    expect(fragments("I like jazz, soul, funk etc. and anything with a horn section. So... maybe you do too?", "")).toEqual([]);
+  });
+
+  test("a text that starts lower-case is caught unless the customer wrote in lowercase", () => {
+    expect(fragments("and I teach year 5.", "I teach year 5 and I love it.")).toEqual(["starts lower-case: “and I teach year 5.”"]);
+    expect(fragments("i teach year 5. most days i love it.", "i teach year 5 and most days i love it, honestly")).toEqual([]);
+  });
+
+  test("a new verbless sentence opening with a preposition or conjunction is caught; the customer's own is theirs", () => {
+    expect(fragments("I teach. At the gym or on the couch with Netflix.", "I teach. At the gym or on the couch with Netflix.")).toEqual([]);
+    expect(fragments("I teach. At the gym or on the couch with Netflix.", "I teach, at the gym or on the couch with Netflix.")).toEqual(["no verb: “At the gym or on the couch with Netflix.”"]);
+    expect(fragments("On Sundays I bake bread. With my dog, always.", "I bake bread on Sundays")).toEqual(["no verb: “With my dog, always.”"]);
+  });
+
+  test("a subordinate clause left on its own is caught, a complete one is not", () => {
+    expect(fragments("If your pics are all filters.", "Swipe left if your pics are all filters.")).toEqual(["a clause on its own: “If your pics are all filters.”"]);
+    expect(fragments("If you can beat me at Mario Kart, we should talk. When in doubt, order the dumplings.", "")).toEqual([]);
+  });
+
+  test("verbless lines the optimiser may rightly write are not fragments", () => {
+    expect(fragments("Nurse by day, sourdough baker by night. Currently failing to keep a starter alive. Dog dad.", "")).toEqual([]);
+  });
+});
+
+describe("punctuation scars", () => {
+  test("“,.”, “. .”, “,,” and a space before a full stop are caught", () => {
+    expect(punctuationScars("On the couch with Netflix,. Where are you?", "")).toEqual(["“,.”"]);
+    expect(punctuationScars("I cook. . You wash up,, deal? I said no .", "")).toEqual(["“. .”", "“,,”", "a space before “.” or “,”"]);
+  });
+
+  test("an ellipsis, a decimal and the customer's own scars are not counted", () => {
+    expect(punctuationScars("So... 4.5 stars. Maybe.", "")).toEqual([]);
+    expect(punctuationScars("I like it ,, really.", "I like it ,, really.")).toEqual([]);
+    expect(punctuationScars("I like it ,, really,, yes.", "I like it ,, really.")).toEqual(["“,,”"]);
+  });
+});
+
+describe("put-downs left in part", () => {
+  const putDowns = ["Swipe left if your pics are all filters", "Don't message me if you have kids or can't hold a conversation"];
+
+  test("part of a put-down surviving is caught", () => {
+    expect(putDownsLeftInPart("Nurse by day. If your pics are all filters.", putDowns)).toEqual([
+      "“Swipe left if your pics are all filters” left as “…if your pics…”",
+    ]);
+    expect(putDownsLeftInPart("Have kids or can't hold a conversation.", putDowns)).toEqual([
+      "“Don't message me if you have kids or can't hold a conversation” left as “…have kids or…”",
+    ]);
+  });
+
+  test("a put-down removed whole or kept whole is no scar, nor are shared function words", () => {
+    expect(putDownsLeftInPart("Nurse by day, baker by night. Tell me about your dog.", putDowns)).toEqual([]);
+    expect(putDownsLeftInPart("Swipe left if your pics are all filters.", putDowns)).toEqual([]);
+    expect(putDownsLeftInPart("I promise you have to try my bread if you are near.", putDowns)).toEqual([]);
+  });
+});
+
+describe("facts and strong texts kept", () => {
+  test("a missing fact is named; case, quotes and punctuation do not matter", () => {
+    expect(factsMissing("ICU nurse at St Mary’s, looking for a SERIOUS relationship.", ["St Mary's", "serious relationship", "3 years"])).toEqual(["3 years"]);
+  });
+
+  test("a fact must be whole words: “nurse” is not kept by “nursery”", () => {
+    expect(factsMissing("I run a nursery.", ["nurse"])).toEqual(["nurse"]);
+  });
+
+  test("a strong text cut to two of its three statements is caught; kept as written, or with more added, passes", () => {
+    const original = "I've met the Queen. I can juggle fire. I've never seen Star Wars.";
+    expect(strongSentencesLost(original, "I've met the Queen. I can juggle fire.")).toEqual(["I've never seen Star Wars."]);
+    expect(strongSentencesLost(original, "I've met the queen. I can juggle fire! I've never seen Star Wars. Guess the lie.")).toEqual([]);
+  });
+});
+
+describe("plans that differ", () => {
+  const result = (bio: string, answers: string[]) =>
+    ({
+      bio: { original: null, optimised: bio, limit: 500, notes: [] },
+      prompts: answers.map((a) => ({ prompt: "My simple pleasures", optimised: a, original: null, limit: 150, notes: [], rewritten: true })),
+    }) as unknown as OptimisationResult;
+
+  test("identical bio and answers are caught, any difference passes", () => {
+    expect(plansIdentical(result("Nurse by day.", ["Tea."]), result("Nurse by day.", ["Tea."]))).toBe(true);
+    expect(plansIdentical(result("Nurse by day.", ["Tea."]), result("Nurse by day.", ["Tea, and a long walk."]))).toBe(false);
+    expect(plansIdentical(result("Nurse by day.", []), result("Night-shift nurse, day-shift baker.", []))).toBe(false);
+  });
+});
+
+describe("starters built from the profile", () => {
+  const profile: ProfileText = { ...EMPTY, bio: "Nurse by day, sourdough baker by night.", interests: "hiking, baking" };
+
+  test("content words are stemmed and template words left out", () => {
+    expect(contentStems("What's your favorite hiking trail this weekend?")).toEqual(new Set(["hik", "trail"]));
+  });
+
+  test("at least one starter must share a content word with the profile", () => {
+    expect(starterProblems(["Rate your hikes out of 10.", "Two-word review of your week so far. Go."], profile, "premium")).toEqual([]);
+    expect(starterProblems(["Two-word review of your week so far. Go.", "Tell me your best first-date story."], profile, "premium")).toEqual([
+      "no starter is built from the profile",
+    ]);
+  });
+
+  test("on elite every starter is built from the profile or has a marked blank; repeats are caught on any plan", () => {
+    expect(starterProblems(["Best sourdough you've had?", "Which trail would you hike first?", "How did you end up in [their city]?"], profile, "elite")).toEqual([]);
+    expect(starterProblems(["Best sourdough you've had?", "Two-word review of your week so far. Go."], profile, "elite")).toEqual([
+      "not built from the profile: “Two-word review of your week so far. Go.”",
+    ]);
+    expect(starterProblems(["Best sourdough you've had?", "Best sourdough you've had?"], profile, "premium")).toEqual(["repeated: “Best sourdough you've had?”"]);
+  });
+
+  test("an empty profile gives nothing to build from: only repeats count", () => {
+    expect(starterProblems(["Two-word review of your week so far. Go."], EMPTY, "elite")).toEqual([]);
+  });
+});
+
+describe("template filler", () => {
+  test("“Into X.”, a field label line and an either/or closer are caught", () => {
+    expect(templateFiller("Nurse by day. Into hiking and baking. Vibes: dry humor. Hiking or baking: which one wins for you?", "Nurse by day.")).toEqual([
+      "“Into hiking and baking.”",
+      "“Vibes: dry humor.”",
+      "“Hiking or baking: which one wins for you?”",
+    ]);
+    expect(templateFiller("Coffee or cocktails?", "")).toEqual(["“Coffee or cocktails?”"]);
+  });
+
+  test("the customer's own lines and ordinary sentences pass", () => {
+    expect(templateFiller("Into bouldering? Me too. Weekends: hiking, brunch, repeat.", "Into bouldering? Me too. Weekends: hiking, brunch, repeat.")).toEqual([]);
+    expect(templateFiller("I got into climbing last year. Tell me whether you would pick the mountains or the sea, and why.", "")).toEqual([]);
+  });
+});

@@ -1,0 +1,407 @@
+/**
+ * The optimiser's quality checks (issue 19, item 7), shared by the evaluation script (scripts/eval-optimiser.ts) and
+ * the evaluation test (./eval.test.ts). Each check reads what the optimiser wrote beside what the customer wrote and
+ * returns what it found wrong, one readable line each; an empty list is a pass. They are built to flag only text the
+ * optimiser made: whatever the customer wrote themselves (their lowercase style, their own ",,", their own verbless
+ * lines) is theirs and never counted against the optimiser.
+ */
+import { readFileSync } from "node:fs";
+import wordListPath from "word-list";
+import type { ProfileText } from "../input.ts";
+import type { OptimisationResult } from "../result.ts";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Text helpers
+
+/** Lowercase, accents folded (cliché → cliche), curly quotes made straight, whitespace collapsed. */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[‘’ʼ`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Words: runs of letters, with inner apostrophes and hyphens ("don't", "well-read"); numbers and emoji are not words. */
+export function wordsOf(text: string): string[] {
+  return text.normalize("NFC").match(/[\p{L}\p{M}]+(?:['’‘-][\p{L}\p{M}]+)*/gu) ?? [];
+}
+
+/** A full stop that ends no sentence: "etc.", "e.g.", "Dr.", or an ellipsis ("So... maybe"). */
+const ABBREVIATION_END = /(?:\b(?:e\.g|i\.e|etc|vs|approx|St|Dr|Mr|Mrs|Ms|Jr|Sr|a\.m|p\.m)\.|\.\.\.|…)$/i;
+
+/**
+ * Sentences, split after . ! ? … and at line breaks; the end punctuation stays with its sentence. An abbreviation or
+ * an ellipsis followed by a lower-case word ends no sentence.
+ */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let current = "";
+    for (const part of line.split(/(?<=[.!?…])\s+/u)) {
+      const joins = current && ABBREVIATION_END.test(current) && /^[^\p{L}]*\p{Ll}/u.test(part);
+      if (current && !joins) {
+        out.push(current);
+        current = part;
+      } else current = current ? `${current} ${part}` : part;
+    }
+    if (current) out.push(current);
+  }
+  return out.map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/** Only letters, digits and single spaces, lowercase: for "does this sentence come from the customer" questions. */
+function bare(text: string): string {
+  return fold(text)
+    .replace(/'/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** True when `piece` (its words, in order, whole words only) is part of `text`. */
+function containsWords(text: string, piece: string): boolean {
+  const words = bare(piece);
+  return words.length > 0 && ` ${bare(text)} `.includes(` ${words} `);
+}
+
+/**
+ * True when `sentence` is one of the customer's own sentences, word for word. Part of one is not theirs: a clause cut
+ * out of their sentence and left standing is exactly what these checks are for.
+ */
+function fromCustomer(sentence: string, customer: string): boolean {
+  const own = bare(sentence);
+  return own.length > 0 && sentencesOf(customer).some((s) => bare(s) === own);
+}
+
+/** Every text the customer wrote in the profile (prompt titles are the app's words, not theirs). */
+export function customerText(profile: ProfileText): string {
+  return [
+    profile.bio,
+    ...profile.prompts.map((p) => p.response),
+    profile.interests,
+    profile.jobTitle,
+    profile.education,
+    profile.idealFirstDate,
+    profile.lookingFor,
+    profile.vibes,
+    profile.industry,
+    profile.school,
+    profile.anthem,
+    profile.spotifyArtists,
+  ]
+    .filter((t): t is string => Boolean(t))
+    .join("\n");
+}
+
+/** All the customer's letters are lowercase (at least 20 of them): a style, so lower-case sentence starts are theirs. */
+function writesInLowercase(customer: string): boolean {
+  const letters = customer.replace(/[^\p{L}]/gu, "");
+  return letters.length >= 20 && letters === letters.toLowerCase() && letters !== letters.toUpperCase();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Broken words
+
+/** Real words the list leaves out (it has no one-letter words) and words of this trade it does not know. */
+const EXTRA_WORDS = ["a", "i", "ok", "emoji", "emojis", "selfie", "selfies", "app", "apps"];
+
+let dictionary: Set<string> | null = null;
+
+/** The `word-list` package's 274,000 English words (MIT licence), loaded once. */
+export function englishWords(): ReadonlySet<string> {
+  dictionary ??= new Set([...readFileSync(wordListPath, "utf8").split("\n").filter(Boolean), ...EXTRA_WORDS]);
+  return dictionary;
+}
+
+/** Contractions whose stem is no word on its own: can't, won't, ain't, shan't. */
+const NOT_STEMS = new Set(["ca", "wo", "ai", "sha"]);
+
+function isEnglish(word: string, words: ReadonlySet<string>): boolean {
+  const w = fold(word);
+  if (words.has(w) || words.has(w.replace(/'/g, ""))) return true;
+  const apostrophe = w.indexOf("'");
+  if (apostrophe > 0) {
+    if (w.endsWith("n't")) {
+      const stem = w.slice(0, -3);
+      return words.has(stem) || NOT_STEMS.has(stem);
+    }
+    const suffix = w.slice(apostrophe + 1);
+    if (["s", "m", "re", "ve", "ll", "d"].includes(suffix)) return isEnglish(w.slice(0, apostrophe), words);
+  }
+  return false;
+}
+
+/**
+ * Words of the optimiser's text that are neither the customer's (any case) nor English: what cutting inside a word
+ * leaves ("Chil kinda guy"). A hyphenated word is checked part by part; a word in another script counts only when the
+ * customer never wrote it, since the optimiser writes no other script itself.
+ */
+export function brokenWords(output: string, customer: string, words: ReadonlySet<string> = englishWords()): string[] {
+  const theirs = new Set(wordsOf(customer).flatMap((w) => [fold(w), ...fold(w).split(/[-']/)]));
+  const broken: string[] = [];
+  for (const word of wordsOf(output)) {
+    if (theirs.has(fold(word))) continue;
+    const parts = word.split("-");
+    const bad = parts.some((part) => !theirs.has(fold(part)) && !(/^[\p{Script=Latin}'’‘]+$/u.test(part) && isEnglish(part, words)));
+    if (bad && !broken.includes(word)) broken.push(word);
+  }
+  return broken;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fragments
+
+const AUXILIARIES = new Set(
+  "am is are was were be been being have has had do does did can could will would shall should may might must need dare let ain't".split(" "),
+);
+
+/** Common verbs (base forms); with -s, -ing, -ed endings, contractions and auxiliaries they make a word "verb-like". */
+const VERBS = new Set(
+  (
+    "ask bake be become begin believe bring build buy call care catch change chase check choose climb come cook cry cut dance " +
+    "decide dive draw dream drink drive eat enjoy explore fall feel fight find finish fly follow forget get give go grow hang hate " +
+    "have hear help hike hold hope hunt join jump keep kill know laugh lead learn leave let lie like listen live look lose love make " +
+    "mean meet miss move need open order own paint pay pick plan play pretend promise put quit reach read relax remember rest ride " +
+    "run say search see seem sell send share shop show sing sit skate ski sleep smile speak spend stand start stay stop study surf swim " +
+    "take talk teach tell think train travel try turn understand use visit wait wake walk want watch wear win wish wonder work write " +
+    "message swipe text date match grab ship vote adore admit argue bet bike binge boulder brew camp chat collect cycle debate defend " +
+    "doodle edit fix garden guess hug juggle kayak knit lift mix nap paddle party pitch pour practise practice prefer raise recommend " +
+    "rock row sail scroll sew shoot sketch spill sprint stream stretch support swap taste trade treat volunteer wander"
+  ).split(" "),
+);
+
+/** Words ending in -ing or -ed that are not verbs in a profile. */
+const NOT_VERBS = new Set(
+  "thing something nothing anything everything morning evening ceiling wedding king ring spring sibling pudding string wing sing bed red shed seed speed weed need feed bred hundred".split(
+    " ",
+  ),
+);
+
+function verbLike(word: string): boolean {
+  const w = fold(word);
+  if (AUXILIARIES.has(w) || VERBS.has(w)) return true;
+  if (/'(?:m|re|s|ve|ll|d)$|n't$/.test(w)) return true;
+  if (NOT_VERBS.has(w)) return false;
+  if (/ing$/.test(w) && w.length >= 5) return true;
+  if (/ed$/.test(w) && w.length >= 4) return true;
+  const stem = w.replace(/(?:es|s)$/, "");
+  return VERBS.has(stem) || VERBS.has(w.replace(/s$/, ""));
+}
+
+const CONNECTIVE_START = new Set("and but or so nor yet plus at on in with without for from of by about after before than".split(" "));
+const SUBORDINATE_START = new Set("if because when while although though unless whereas which who whom whose".split(" "));
+
+/**
+ * Sentences of the optimiser's text that are not sentences, each once with why:
+ * - a lower-case start after a full stop, or at the very start (unless the customer writes in lowercase, or began
+ *   that same sentence lower-case themselves);
+ * - a new sentence that opens with a conjunction or preposition and has no verb ("At the gym or on the couch.");
+ * - a new sentence that is one subordinate clause on its own ("If your pics are all filters.").
+ * The customer's own sentences are theirs and never counted. "Into X." lines are template filler, counted there.
+ */
+export function fragments(output: string, customer: string): string[] {
+  const found: string[] = [];
+  const lowercaseStyle = writesInLowercase(customer);
+  const add = (why: string, sentence: string) => {
+    const line = `${why}: “${sentence}”`;
+    if (!found.includes(line)) found.push(line);
+  };
+
+  if (!lowercaseStyle) {
+    const pieces = output.split(/(?<=\.)\s+/u);
+    pieces.forEach((piece, i) => {
+      const first = piece.match(/[\p{L}\p{N}]/u)?.[0];
+      if (!first || first === first.toUpperCase()) return;
+      if (i > 0 && ABBREVIATION_END.test(pieces[i - 1]!)) return;
+      // Only letters that have case: a sentence may start with a number or an emoji.
+      if (!/\p{Ll}/u.test(first)) return;
+      const sentence = sentencesOf(piece)[0] ?? piece;
+      if (startsLowerInCustomer(sentence, customer)) return;
+      add(i === 0 ? "starts lower-case" : "lower-case after a full stop", sentence);
+    });
+  }
+
+  for (const sentence of sentencesOf(output)) {
+    if (fromCustomer(sentence, customer)) continue;
+    const words = wordsOf(sentence);
+    const first = fold(words[0] ?? "");
+    if (first === "into") continue;
+    const verbs = words.filter(verbLike).length;
+    if (CONNECTIVE_START.has(first) && verbs === 0) add("no verb", sentence);
+    else if (SUBORDINATE_START.has(first) && !sentence.includes(",") && verbs <= 1 && !sentence.endsWith("?")) add("a clause on its own", sentence);
+  }
+  return found;
+}
+
+/** The customer began this same sentence with a lower-case letter somewhere (their style, kept). */
+function startsLowerInCustomer(sentence: string, customer: string): boolean {
+  const start = wordsOf(sentence).slice(0, 3).join(" ");
+  if (!start) return false;
+  return sentencesOf(customer).some((s) => wordsOf(s).slice(0, 3).join(" ") === start);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Punctuation scars
+
+const SCARS: { name: string; pattern: RegExp }[] = [
+  { name: "“,.”", pattern: /,\s*\.(?!\.)/g },
+  { name: "“. .”", pattern: /(?<!\.)\.\s+\.(?!\.)/g },
+  { name: "“,,”", pattern: /,\s*,/g },
+  { name: "a space before “.” or “,”", pattern: /[\p{L}\p{N}] +[.,](?!\.)/gu },
+  { name: "“;.” or “:.”", pattern: /[;:]\s*\./g },
+  { name: "“.,” or “.;”", pattern: /(?<!\.)\.\s*[,;]/g },
+  { name: "a sentence opening with punctuation", pattern: /(?:^|[.!?]\s+)[,;:]/g },
+  { name: "empty brackets", pattern: /\(\s*\)/g },
+];
+
+/** Punctuation left broken by edits (",.", ". .", ",,", " ."): each kind counted only beyond what the customer wrote. */
+export function punctuationScars(output: string, customer: string): string[] {
+  const found: string[] = [];
+  for (const { name, pattern } of SCARS) {
+    const extra = (output.match(pattern)?.length ?? 0) - (customer.match(pattern)?.length ?? 0);
+    if (extra > 0) found.push(`${name}${extra > 1 ? ` ×${extra}` : ""}`);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Put-downs left in part
+
+/** Words that make no put-down by themselves: a shared run of these proves nothing. */
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the and or but so if then than that this these those is am are was were be been to of in on at for with from by as " +
+    "it its i me my you your we our they them their he she his her not no don't do does did have has had can can't will just all " +
+    "any some very too also there here what who how when where why which would could should whats"
+  ).split(" "),
+);
+
+/**
+ * The customer's put-downs and demands (`putDowns`, each a sentence or clause as they wrote it) that survive in part:
+ * three or more of its words in a row, one of them a content word, without the whole. A put-down removed whole or
+ * kept whole is no scar ("If your pics are all filters." left of "Swipe left if your pics are all filters" is).
+ */
+export function putDownsLeftInPart(output: string, putDowns: readonly string[]): string[] {
+  const text = ` ${bare(output)} `;
+  const found: string[] = [];
+  for (const putDown of putDowns) {
+    const words = bare(putDown).split(" ").filter(Boolean);
+    if (words.length < 4 || text.includes(` ${words.join(" ")} `)) continue;
+    for (let i = 0; i + 3 <= words.length; i++) {
+      const run = words.slice(i, i + 3);
+      if (run.every((w) => FUNCTION_WORDS.has(w))) continue;
+      if (text.includes(` ${run.join(" ")} `)) {
+        found.push(`“${putDown}” left as “…${run.join(" ")}…”`);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Facts kept, strong texts kept
+
+/** The customer's facts (numbers, jobs, places, goal phrases) missing from the optimiser's text (case and quotes ignored). */
+export function factsMissing(output: string, facts: readonly string[]): string[] {
+  const text = ` ${bare(output)} `;
+  return facts.filter((fact) => !text.includes(` ${bare(fact)} `));
+}
+
+/** Sentences of a text the customer wrote well that the optimiser's version lost or changed (case and punctuation ignored). */
+export function strongSentencesLost(original: string, optimised: string): string[] {
+  return sentencesOf(original).filter((sentence) => !containsWords(optimised, sentence));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plans that differ
+
+/** What a plan's rewrite delivers in words: the bio and every answer. */
+export function writtenTexts(result: OptimisationResult): string[] {
+  return [result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised)];
+}
+
+/** Premium and elite deliver the same bio and answers word for word (elite promises more). */
+export function plansIdentical(premium: OptimisationResult, elite: OptimisationResult): boolean {
+  return JSON.stringify(writtenTexts(premium).map(fold)) === JSON.stringify(writtenTexts(elite).map(fold));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Starters built from the profile
+
+const GENERIC_WORDS = new Set(
+  (
+    "week weekend weekends day days today tonight night morning time times date dates dating first favorite favourite best worst " +
+    "one two three four five ten quick rate review tell answer question go pick choose win wins match profile app swipe message chat " +
+    "thing things something anything story idea ideas plan plans fun love like really good great better people person someone life " +
+    "yes counter offer side kind sort part way last next actually real honest new old place spot usually always never year years " +
+    "lately recently opinion hot take important stuff start starting off let say think want need know make get looking done " +
+    "skills skill out honestly pitch decides decide"
+  ).split(" "),
+);
+
+function stem(word: string): string {
+  return fold(word)
+    .replace(/'s$/, "")
+    .replace(/ies$/, "y")
+    .replace(/(?:ing|ed|er|es|s|e)$/, "");
+}
+
+/** Content words of a text, stemmed: no function words, no words every starter template uses. */
+export function contentStems(text: string): Set<string> {
+  return new Set(
+    wordsOf(text)
+      .map((w) => fold(w).replace(/'(?:s|m|re|ve|ll|d)$/, ""))
+      .filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w) && !GENERIC_WORDS.has(w))
+      .map(stem)
+      .filter((s) => s.length >= 3),
+  );
+}
+
+/** A clearly marked blank for the match's details: [their job], ___, {…} or <…>. */
+const BLANK = /\[[^\]]+\]|_{3,}|\{[^}]+\}|<[^>]+>/;
+
+/**
+ * What is wrong with a plan's starters: a starter repeated; none of them built from the customer's own words (none
+ * shares a content word with the profile); and on elite, which promises five each built from something specific,
+ * every starter that is neither built from the profile nor has a marked blank. A profile without content words (an
+ * empty one) can give nothing to build from, so only repeats count there.
+ */
+export function starterProblems(starters: readonly string[], profile: ProfileText, plan: OptimisationResult["plan"]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const s of starters) {
+    if (seen.has(bare(s))) problems.push(`repeated: “${s}”`);
+    seen.add(bare(s));
+  }
+  const own = contentStems(customerText(profile));
+  if (starters.length === 0 || own.size === 0) return problems;
+  const built = starters.map((s) => [...contentStems(s)].some((w) => own.has(w)));
+  if (!built.some(Boolean)) problems.push("no starter is built from the profile");
+  else if (plan === "elite") starters.forEach((s, i) => !built[i] && !BLANK.test(s) && problems.push(`not built from the profile: “${s}”`));
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Template filler
+
+const FIELD_LABEL = /^(?:vibes|interests|industry|education|school|looking for|job|work|anthem|spotify|star sign|height|hobbies)\s*:/i;
+const EITHER_OR = /^(?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+ or (?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+\s*(?:\?|:\s*which\b[^?]*\?)$/iu;
+
+/**
+ * The optimiser's stock lines in a bio or answer, where the customer did not write them: "Into X.", a field label
+ * turned into a line ("Vibes: dry humor."), a generic either/or closer ("Hiking or baking: which one wins for you?").
+ */
+export function templateFiller(output: string, customer: string): string[] {
+  const found: string[] = [];
+  for (const sentence of sentencesOf(output)) {
+    if (fromCustomer(sentence, customer)) continue;
+    const words = wordsOf(sentence);
+    const isInto = fold(words[0] ?? "") === "into" && !sentence.endsWith("?");
+    if (isInto || FIELD_LABEL.test(sentence) || EITHER_OR.test(sentence)) found.push(`“${sentence}”`);
+  }
+  return found;
+}
