@@ -41,7 +41,11 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
   const perField = fields.map((f) => ({ field: f.field, ...fieldFindings(f, rules) }));
   const profile = profileFindings(facts, rules, input.app, prompts.length);
   const problems = rankProblems([...perField.flatMap((f) => f.problems), ...profile.problems]);
-  const strengths = [...perField.flatMap((f) => f.strengths), ...profile.strengths].slice(0, MAX_STRENGTHS);
+  // A phrase is never both: a strength that quotes words a problem also quotes goes.
+  const overlaps = (a: string, b: string) => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
+  const strengths = [...perField.flatMap((f) => f.strengths), ...profile.strengths]
+    .filter((s) => !s.phrase || !problems.some((p) => p.phrase && p.field === s.field && overlaps(p.phrase.replace(/…$/, ""), s.phrase!.replace(/…$/, ""))))
+    .slice(0, MAX_STRENGTHS);
 
   const writer: Writer = { input, rules, facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input) };
   const problemsByField = new Map(perField.map((f) => [f.field, f.problems]));

@@ -23,3 +23,20 @@ test("the numbers the analyser relies on", () => {
   expect(appRules("tinder").bioWords).toMatchObject({ min: 15, max: 45 });
   expect(appRules("the_league").bioLimit).toBeLessThanOrEqual(300);
 });
+
+test("a prompt count held against the customer is what the forms offer", async () => {
+  const { SECTION_FIELDS } = await import("../../web/profile/AppSections.tsx");
+  for (const app of DATING_APPS) {
+    const offered = SECTION_FIELDS[app].filter((f) => /^prompt\d$/.test(f)).length;
+    expect([app, appRules(app).promptsOffered]).toEqual([app, offered]);
+  }
+});
+
+test("an app's research is quoted only for that app", () => {
+  for (const app of DATING_APPS) {
+    const rules = appRules(app);
+    for (const quoted of [rules.bioWords?.source, rules.statedIntent]) {
+      if (quoted) expect(quoted).toContain(rules.name);
+    }
+  }
+});

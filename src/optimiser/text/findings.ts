@@ -12,7 +12,7 @@ import { norm, words } from "./match.ts";
 import { shorten } from "./fit.ts";
 import { LOW_EFFORT_WHOLE } from "./phrases.ts";
 import { capitalise, splitSentences } from "./sentences.ts";
-import { findHook, findHumour, isSpecific, specificity, withoutMachineText } from "./signals.ts";
+import { findHook, findHumour, isSpecific, soundsNegative, specificity, withoutMachineText } from "./signals.ts";
 
 const MAX_PROBLEMS = 20;
 export const MAX_STRENGTHS = 12;
@@ -94,9 +94,17 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
       4,
       "Too short",
       isBio && app.bioWords
-        ? `At ${wordCount} words, this is under the ${app.bioWords.min} to ${app.bioWords.max} words that Tinder's own research found people respond to best.`
+        ? `At ${wordCount} words, this is under the ${app.bioWords.min} to ${app.bioWords.max} words that ${app.bioWords.source} found people respond to best.`
         : `At ${text.length} characters, this gives a match very little to go on. A second sentence with something specific (a place, a name, something you did) gives them more to reply to.`,
       text,
+    );
+  }
+
+  if (isBio && app.bioWords && wordCount > app.bioWords.max) {
+    add(
+      4,
+      "Longer than most people read",
+      `At ${wordCount} words, this is over the ${app.bioWords.min} to ${app.bioWords.max} words that ${app.bioWords.source} found people respond to best. Your most specific lines are the ones to keep.`,
     );
   }
 
@@ -120,8 +128,9 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
     );
   }
 
-  // Judged without its clichés and machine text, quoted as the customer wrote it.
+  // Only a sentence with no problem in it, and no complaint: a phrase is never both a strength and a problem.
   const best = splitSentences(text)
+    .filter((s) => !found.some((p) => p.start < s.end && p.end > s.start) && !soundsNegative(s.text))
     .map((s) => {
       const human = withoutMachineText(s.text);
       return { text: text.includes(human) ? human : s.text, kept: cleanText(human).text };
@@ -141,7 +150,7 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
     strengths.push({ ...HOOK_STRENGTHS[hook.kind], phrase: quote(hook.phrase), field: f.field });
   }
   const humour = findHumour(text);
-  if (humour) {
+  if (humour && !found.some((p) => p.quote.toLowerCase().includes(humour.toLowerCase()))) {
     strengths.push({
       title: "Humour",
       reason: "A light, self-aware touch shows your personality instead of claiming it, and people reply to profiles that make them smile.",
@@ -149,11 +158,12 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
       field: f.field,
     });
   }
-  if (isBio && text.length <= f.limit && !tooShort(text, isBio, app) && isSpecific(cleaned)) {
+  const withinWords = !app.bioWords || wordCount <= app.bioWords.max;
+  if (isBio && text.length <= f.limit && withinWords && !tooShort(text, isBio, app) && isSpecific(cleaned)) {
     strengths.push({
       title: "Good length",
       reason: app.bioWords
-        ? `At ${wordCount} words it sits where Tinder's research says people read and respond (${app.bioWords.min} to ${app.bioWords.max} words).`
+        ? `At ${wordCount} words it sits where ${app.bioWords.source} says people read and respond (${app.bioWords.min} to ${app.bioWords.max} words).`
         : `At ${text.length} of ${f.limit} characters it is long enough to show who you are and short enough to be read in full.`,
       field: f.field,
     });
@@ -176,11 +186,12 @@ function tooShort(text: string, isBio: boolean, app: AppRules): boolean {
 export function profileFindings(facts: Facts, app: AppRules, appId: DatingApp, answered: number): { problems: Ranked[]; strengths: Finding[] } {
   const problems: Ranked[] = [];
   const strengths: Finding[] = [];
-  if (app.promptCount > 0 && answered < app.promptCount) {
+  // Counted against what our forms offer (apps.ts promptsOffered), never against slots the customer could not fill.
+  if (app.promptsOffered > 0 && answered < app.promptsOffered) {
     problems.push({
       rank: 6,
       title: "Unused prompt",
-      reason: `${app.name} shows up to ${app.promptCount} prompts and you have answered ${answered}. Each answer is one more thing a match can reply to.`,
+      reason: `Our ${app.name} form takes ${app.promptsOffered} prompts and you have answered ${answered}. Each answer is one more thing a match can reply to.`,
       field: "profile",
     });
   }
@@ -195,7 +206,10 @@ export function profileFindings(facts: Facts, app: AppRules, appId: DatingApp, a
   if (facts.lookingFor && !LOW_EFFORT_WHOLE.includes(norm(facts.lookingFor))) {
     strengths.push({
       title: "Clear about what you want",
-      reason: "Tinder's 2023 research found that 45% of young singles prefer profiles that say what the person is looking for; it saves everyone time.",
+      // Only this app's own research is quoted (apps.ts statedIntent); elsewhere the reason stands on its own.
+      reason: app.statedIntent
+        ? `${app.statedIntent}; it saves everyone time.`
+        : "Saying what you are looking for saves everyone time and draws people who want the same.",
       phrase: quote(facts.lookingFor),
       field: "profile",
     });

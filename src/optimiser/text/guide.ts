@@ -51,7 +51,7 @@ export function strategyGuide(w: Writer, made: Made): StrategyGuide | null {
 
   const order: string[] = [
     `What people see first on ${name}: ${rules.showsFirst}.`,
-    "Put the clearest photo of just you first: your face in focus, no sunglasses, no group shot. Tinder and The League give this same advice on their own help pages.",
+    "Put the clearest photo of just you first: your face in focus, no sunglasses, no group shot.",
     "Follow the photo order in this report: it puts your strongest photo first and leaves out weak or near-duplicate ones.",
   ];
   if (topic) order.push(`If you have a photo that shows ${topic}, put it second: it backs up what your profile says and is easy to comment on.`);

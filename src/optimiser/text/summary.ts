@@ -33,6 +33,7 @@ const PROBLEM_WORDS: Record<string, (n: number) => string> = {
   Vague: (n) => (n === 1 ? "a vague line" : `${n} vague lines`),
   "No hook": (n) => (n === 1 ? "no question or invitation to reply to" : `no question or invitation to reply to in ${n} places`),
   "Unused prompt": () => "an unused prompt slot",
+  "Longer than most people read": () => "a bio longer than most people read",
 };
 const QUOTED = new Set(["Cliché", "Negative tone", "Demand", "Low effort"]);
 
