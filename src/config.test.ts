@@ -144,6 +144,26 @@ describe("the optimiser's settings", () => {
       expect(() => loadConfig({ OPENAI_VISION: bad })).toThrow(/^Invalid configuration: OPENAI_VISION must be true or false/);
     }
   });
+
+  test("the AI request's settings: defaults, good values, and bad values named in one line", () => {
+    expect(loadConfig({}).ai).toMatchObject({ responseFormat: "json_schema", maxCompletionTokens: 8000, reasoningEffort: undefined, timeoutMs: 60_000 });
+    const set = loadConfig({ OPENAI_RESPONSE_FORMAT: "json_object", OPENAI_MAX_COMPLETION_TOKENS: "16000", OPENAI_REASONING_EFFORT: "low", OPENAI_TIMEOUT_SECONDS: "90" });
+    expect(set.ai).toMatchObject({ responseFormat: "json_object", maxCompletionTokens: 16000, reasoningEffort: "low", timeoutMs: 90_000 });
+    const bad: [string, string, RegExp][] = [
+      ["OPENAI_RESPONSE_FORMAT", "json", /must be json_schema or json_object/],
+      ["OPENAI_RESPONSE_FORMAT", "text", /must be json_schema or json_object/],
+      ["OPENAI_MAX_COMPLETION_TOKENS", "999", /must be a whole number of tokens between 1000 and 100000/],
+      ["OPENAI_MAX_COMPLETION_TOKENS", "8k", /must be a whole number of tokens between 1000 and 100000/],
+      ["OPENAI_MAX_COMPLETION_TOKENS", "100001", /must be a whole number of tokens between 1000 and 100000/],
+      ["OPENAI_REASONING_EFFORT", "extreme", /must be none, minimal, low, medium, high or xhigh/],
+      ["OPENAI_TIMEOUT_SECONDS", "4", /must be a whole number of seconds between 5 and 600/],
+      ["OPENAI_TIMEOUT_SECONDS", "601", /must be a whole number of seconds between 5 and 600/],
+      ["OPENAI_TIMEOUT_SECONDS", "1.5", /must be a whole number of seconds between 5 and 600/],
+    ];
+    for (const [name, value, message] of bad) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} ${message.source} \\(got "${value.replace(".", "\\.")}"\\)$`));
+    }
+  });
 });
 
 describe("the slowest upload accepted", () => {

@@ -1,49 +1,22 @@
+/** The AI engine's main path through the real SDK and the test server: what is sent, what is used, what is refused. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { memoryLogger } from "../log.ts";
-import { sampleResult } from "../testing/optimisation.ts";
-import { plainJpeg } from "../testing/test-images.ts";
-import { type Behaviour, type ChatRequestBody, type FakeOpenAI, type RecordedChatRequest, startFakeOpenAI } from "../testing/openai-server.ts";
-import { createAiOptimiser } from "./ai.ts";
-import type { OptimiserInput, ProfileText } from "./input.ts";
+import { type ChatRequestBody, type FakeOpenAI, type RecordedChatRequest, startFakeOpenAI } from "../testing/openai-server.ts";
+import type { AiOptimiserOptions } from "./ai.ts";
+import { BUMBLE_PROFILE, dataOf, engine, type GoodAnswer, good, goodAnswer, localResult, makeInput as inputIn, MODEL, photoFolder, systemOf as systemOfBody } from "./ai-test-helpers.ts";
+import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import { type OptimisationResult, optimisationResultSchema, STARTERS_PER_PLAN } from "./result.ts";
-
-type Plan = OptimiserInput["plan"];
-
-const MODEL = "test-model-1";
-const PHOTO_IDS = ["PHOTOIDSECRETAAAA", "PHOTOIDSECRETBBBB", "PHOTOIDSECRETCCCC"];
-const BUMBLE_PROFILE: ProfileText = {
-  bio: "I love to laugh and travel. Nurse, sourdough baker, Sunday hiker.",
-  lookingFor: "Something long-term",
-  interests: "baking, hiking, true crime podcasts",
-  jobTitle: "Nurse",
-  education: null,
-  idealFirstDate: "A bakery crawl",
-  height: null,
-  starSign: "leo",
-  anthem: null,
-  spotifyArtists: null,
-  school: null,
-  industry: "Healthcare",
-  vibes: null,
-  prompts: [
-    { prompt: "My happy place is", response: "The bakery at 6 am" },
-    { prompt: "I'm known for", response: "Bringing bread to every party" },
-  ],
-};
+import { optimisationResultSchema } from "./result.ts";
 
 let photoDir: string;
 let server: FakeOpenAI;
 let log: ReturnType<typeof memoryLogger>;
 
 beforeAll(async () => {
-  photoDir = mkdtempSync(join(tmpdir(), "ai-photos-"));
-  // Larger than the vision edge, so the downscale shows.
-  for (const id of PHOTO_IDS) writeFileSync(join(photoDir, `${id}.jpg`), await plainJpeg(1600, 1200));
+  photoDir = await photoFolder();
 });
 afterAll(() => rmSync(photoDir, { recursive: true, force: true }));
 beforeEach(() => {
@@ -54,86 +27,9 @@ afterEach(async () => {
   await server.stop();
 });
 
-function makeInput(overrides: Partial<OptimiserInput> = {}): OptimiserInput {
-  return {
-    profileId: "PROFILEIDSECRET",
-    app: "bumble",
-    plan: "premium",
-    reason: "initial",
-    revisionNotes: null,
-    profile: BUMBLE_PROFILE,
-    photos: PHOTO_IDS.map((id, order) => ({ id, path: join(photoDir, `${id}.jpg`), order })),
-    ...overrides,
-  };
-}
-
-/** What a local analyser would make of the input: plausible, and valid against the one schema. */
-const localResult = (input: OptimiserInput): OptimisationResult => sampleResult(input, { conversationStarters: sampleResult(input).conversationStarters.map((s) => `Local ${s.toLowerCase()}`) });
-
-function fakeLocal(): Optimiser & { calls: number } {
-  return {
-    description: "local",
-    calls: 0,
-    async optimise(input) {
-      this.calls++;
-      return localResult(input);
-    },
-  };
-}
-
-function optimiser(overrides: { vision?: boolean; timeoutMs?: number; local?: Optimiser; baseUrl?: string } = {}): Optimiser {
-  return createAiOptimiser({
-    apiKey: "sk-test",
-    baseUrl: overrides.baseUrl ?? server.baseUrl,
-    model: MODEL,
-    vision: overrides.vision ?? false,
-    timeoutMs: overrides.timeoutMs,
-    local: overrides.local ?? fakeLocal(),
-    log,
-  });
-}
-
-/** The customer's data block of a request: the JSON between the markers, and the boundary they carry. */
-function dataOf(body: ChatRequestBody): { boundary: string; data: { profile: Omit<ProfileText, "prompts"> & { prompts: { prompt: string; answer: string }[] } } & Record<string, unknown> } {
-  const user = body.messages.find((m) => m.role === "user")!;
-  const text = typeof user.content === "string" ? user.content : user.content!.find((p) => p.type === "text")!.text;
-  const match = /^BEGIN PROFILE DATA (\S+)\n([\s\S]*)\nEND PROFILE DATA \1$/.exec(text);
-  if (!match) throw new Error("no data block in the user message");
-  return { boundary: match[1]!, data: JSON.parse(match[2]!) };
-}
-
-function systemOf(request: RecordedChatRequest): string {
-  return request.body.messages[0]!.content as string;
-}
-
-/** A model that does its job: it echoes the prompts it was sent, and sends starters and a guide whatever the plan. */
-function goodAnswer(body: ChatRequestBody, plan: Plan = "premium") {
-  return {
-    analysis: {
-      summary: "Your job and your baking are the most interesting things here; lead with them.",
-      strengths: [{ title: "Specific hobbies", reason: "Sourdough and hiking are easy to ask about.", phrase: "sourdough baker", field: "bio" }],
-      problems: [{ title: "Cliché opener", reason: "Loving to laugh is true of everyone.", phrase: "I love to laugh", field: "bio" }],
-    },
-    bio: { optimised: "Night-shift nurse who bakes sourdough at dawn and hikes it off on Sundays.", notes: ["Led with the job and the baking."] },
-    prompts: dataOf(body).data.profile.prompts.map((p) => ({
-      prompt: p.prompt,
-      optimised: `${p.answer}, flour on my sleeves`,
-      rewritten: true,
-      notes: ["Added a picture to see."],
-    })),
-    conversationStarters: ["What would you bake first?", "Best hike near here?", "Which podcast case gets you?", "Sweet or savoury?", "Sunrise or sunset?"].slice(
-      0,
-      Math.max(STARTERS_PER_PLAN[plan], plan === "basic" ? 5 : 0),
-    ),
-    strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Lead with bread", points: ["Put the baking photo first."] }] },
-  };
-}
-
-const good = (plan: Plan = "premium", change: (answer: ReturnType<typeof goodAnswer>) => unknown = (a) => a): Behaviour => ({
-  kind: "json",
-  answer: (body) => change(goodAnswer(body, plan)),
-  usage: { prompt_tokens: 1200, completion_tokens: 300 },
-});
+const makeInput = (overrides: Partial<OptimiserInput> = {}) => inputIn(photoDir, overrides);
+const optimiser = (overrides: Partial<AiOptimiserOptions> = {}): Optimiser => engine(server, log, overrides);
+const systemOf = (request: RecordedChatRequest) => systemOfBody(request.body);
 
 describe("a valid answer", () => {
   test("is used: the model's texts, engines marked ai with the model, photos from the local analysis, no fallback", async () => {
@@ -160,7 +56,9 @@ describe("a valid answer", () => {
     expect(server.requests).toHaveLength(1);
     const body = server.requests[0]!.body;
     expect(body.model).toBe(MODEL);
-    expect(body.response_format).toEqual({ type: "json_object" });
+    expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "profile_bumble_premium", strict: true } });
+    expect(body.max_completion_tokens).toBe(8000);
+    expect(body.reasoning_effort).toBeUndefined();
     expect(server.requests[0]!.authorization).toBe("Bearer sk-test");
   });
 
@@ -185,35 +83,25 @@ describe("a valid answer", () => {
   });
 
   test("an answer kept as written is the customer's words, not the model's copy of them", async () => {
-    server.enqueue(good("premium", (a) => ({ ...a, prompts: a.prompts.map((p, i) => (i === 0 ? { ...p, optimised: "something else", rewritten: false } : p)) })));
+    server.enqueue(good("premium", (a) => ({ ...a, prompts: { ...a.prompts, prompt1: { ...a.prompts.prompt1!, optimised: "something else", rewritten: false } } })));
     const result = await optimiser().optimise(makeInput());
     expect(result.prompts[0]).toMatchObject({ optimised: "The bakery at 6 am", rewritten: false });
     expect(result.fallback).toBeNull();
   });
-
-  test("a hostile string from the model is stored verbatim as plain text", async () => {
-    const hostile = `<img src=x onerror=alert(1)> "quoted" & </script>`;
-    server.enqueue(good("premium", (a) => ({ ...a, bio: { ...a.bio, optimised: hostile }, conversationStarters: [hostile, "b?", "c?"] })));
-    const result = await optimiser().optimise(makeInput());
-    expect(result.fallback).toBeNull();
-    expect(result.bio!.optimised).toBe(hostile);
-    expect(result.conversationStarters[0]).toBe(hostile);
-    expect(optimisationResultSchema.parse(JSON.parse(JSON.stringify(result)))).toEqual(result);
-  });
 });
 
 describe("plans and apps", () => {
-  test("basic: starters and a guide the model sends anyway are dropped, without a retry", async () => {
-    server.enqueue(good("basic"));
-    const result = await optimiser().optimise(makeInput({ plan: "basic" }));
+  test("basic: starters and a guide are not asked for; sent anyway in JSON mode, they are dropped without a retry", async () => {
+    server.enqueue({ kind: "json", answer: (body) => ({ ...goodAnswer(body, "basic"), conversationStarters: ["Bake?", "Hike?", "Read?"] }) });
+    const result = await optimiser({ responseFormat: "json_object" }).optimise(makeInput({ plan: "basic" }));
     expect(server.requests).toHaveLength(1);
-    expect(goodAnswer(server.requests[0]!.body, "basic").conversationStarters).toHaveLength(5);
     expect(result.fallback).toBeNull();
     expect(result.conversationStarters).toEqual([]);
     expect(result.strategyGuide).toBeNull();
     expect(result.engines.starters).toBeNull();
     expect(result.engines.guide).toBeNull();
     expect(result.bio!.optimised).toContain("Night-shift nurse");
+    expect(systemOf(server.requests[0]!)).toContain("Conversation starters: none on this plan.");
   });
 
   test("elite: five starters and every answer rewritten, or the answer is refused", async () => {
@@ -222,27 +110,31 @@ describe("plans and apps", () => {
     expect(result.fallback).toBeNull();
     expect(result.conversationStarters).toHaveLength(5);
 
-    server.enqueue(...Array.from({ length: 2 }, () => good("elite", (a) => ({ ...a, prompts: a.prompts.map((p) => ({ ...p, rewritten: false })) }))));
+    const keep = (a: GoodAnswer) => ({ ...a, prompts: Object.fromEntries(Object.entries(a.prompts).map(([k, p]) => [k, { ...p, rewritten: false }])) });
+    server.enqueue(good("elite", keep), good("elite", keep));
     const kept = await optimiser().optimise(makeInput({ plan: "elite" }));
-    expect(kept.fallback!.reason).toContain("prompts.0.rewritten: the elite plan rewrites every answer");
+    expect(kept.fallback!.reason).toContain("prompts.prompt1.rewritten: this answer must be rewritten");
     expect(server.requests).toHaveLength(3);
   });
 
-  test("Hinge has no bio: a bio from the model is dropped and the bio stays the local analyser's (null)", async () => {
-    const input = makeInput({
-      app: "hinge",
-      profile: { ...BUMBLE_PROFILE, bio: null, prompts: [{ prompt: "My simple pleasures", response: "Warm bread, cold mornings" }] },
-    });
-    server.enqueue(good());
+  test("Hinge has no bio: none is asked for, and the bio stays the local analyser's (null)", async () => {
+    const input = makeInput({ app: "hinge" });
+    const onPrompts = (f: GoodAnswer["analysis"]["strengths"][number]) => ({ ...f, field: "prompt1" });
+    // A finding about a bio Hinge does not have is refused ("field" names this profile's parts), so this one is about a prompt.
+    server.enqueue(good("premium", (a) => ({ ...a, analysis: { ...a.analysis, strengths: a.analysis.strengths.map(onPrompts), problems: a.analysis.problems.map(onPrompts) } })));
     const result = await optimiser().optimise(input);
     expect(result.fallback).toBeNull();
     expect(result.bio).toBeNull();
     expect(result.engines.bio).toEqual({ kind: "local" });
-    expect(result.prompts[0]!.optimised).toBe("Warm bread, cold mornings, flour on my sleeves");
+    expect(result.prompts.map((p) => p.optimised)).toEqual([
+      "The bakery at 6 am, flour on my sleeves",
+      "Bringing bread to every party, flour on my sleeves",
+      "Warm bread, cold mornings, flour on my sleeves",
+    ]);
     const system = systemOf(server.requests[0]!);
-    expect(system).toContain("Hinge shows no bio");
+    expect(system).toContain("Hinge has no bio in our form.");
     expect(system).not.toContain("Bio:");
-    expect(system).not.toContain('"bio"');
+    expect(Object.keys(server.requests[0]!.body.response_format!.json_schema!.schema.properties as object)).not.toContain("bio");
   });
 
   test("a revision run sends the customer's notes as data and says what they are", async () => {
@@ -294,13 +186,12 @@ describe("a refused answer is asked for once more", () => {
     expect(result.bio!.optimised).toContain("Night-shift nurse");
   });
 
-  const mismatches: [string, (a: ReturnType<typeof goodAnswer>) => unknown, string][] = [
+  const mismatches: [string, (a: GoodAnswer) => unknown, string][] = [
     ["a bio over the limit", (a) => ({ ...a, bio: { ...a.bio, optimised: "y".repeat(400) } }), "bio.optimised: 400 characters, over the limit of 300"],
     ["too few starters", (a) => ({ ...a, conversationStarters: a.conversationStarters.slice(0, 2) }), "exactly 3 conversation starters"],
     ["no guide on premium", (a) => ({ ...a, strategyGuide: null }), "strategyGuide"],
-    ["a prompt that is not the customer's", (a) => ({ ...a, prompts: a.prompts.map((p) => ({ ...p, prompt: "My favourite crime" })) }), "does not match prompt 1"],
-    ["a missing prompt answer", (a) => ({ ...a, prompts: a.prompts.slice(1) }), "exactly 2 prompt answers"],
-    ["an answer over its limit", (a) => ({ ...a, prompts: a.prompts.map((p) => ({ ...p, optimised: "z".repeat(151) })) }), "prompts.0.optimised: 151 characters, over the limit of 150"],
+    ["a missing prompt answer", (a) => ({ ...a, prompts: { prompt2: a.prompts.prompt2 } }), "prompts.prompt1"],
+    ["an answer over its limit", (a) => ({ ...a, prompts: { ...a.prompts, prompt1: { ...a.prompts.prompt1!, optimised: "z".repeat(151) } } }), "prompts.prompt1.optimised: 151 characters, over the limit of 150"],
     ["a missing analysis", ({ analysis: _, ...rest }) => rest, "analysis"],
     ["an empty bio", (a) => ({ ...a, bio: { ...a.bio, optimised: "   " } }), "bio.optimised"],
   ];
@@ -316,34 +207,16 @@ describe("a refused answer is asked for once more", () => {
   }
 });
 
-describe("API failures fall back at once (maxRetries 0: one request, no SDK retries)", () => {
-  test.each([
-    [500, "The AI service answered HTTP 500, a failure on the AI service's side; this result was made by the local analyzer."],
-    [401, "The AI service answered HTTP 401, a refused API key (check OPENAI_API_KEY); this result was made by the local analyzer."],
-  ])("HTTP %d", async (status, reason) => {
-    server.enqueue({ kind: "error", status });
+describe("failures before or outside the model (retries of passing faults: ai-faults.test.ts)", () => {
+  test("a refused request: one try, the local result unchanged but for the reason, one error logged", async () => {
+    server.enqueue({ kind: "error", status: 401 });
     const input = makeInput();
     const result = await optimiser().optimise(input);
     expect(server.requests).toHaveLength(1);
+    const reason = "The AI service answered HTTP 401, a refused API key (check OPENAI_API_KEY); this result was made by the local analyzer.";
     expect(result).toEqual({ ...localResult(input), generatedAt: result.generatedAt, fallback: { reason } });
     expect(log.lines.filter((l) => l.startsWith("ERROR"))).toHaveLength(1);
     expect(log.lines[0]).toContain("1 request(s), tokens not reported");
-  });
-
-  test("no answer within timeoutMs", async () => {
-    server.enqueue({ kind: "hang" });
-    const started = performance.now();
-    const result = await optimiser({ timeoutMs: 300 }).optimise(makeInput());
-    expect(performance.now() - started).toBeLessThan(3000);
-    expect(server.requests).toHaveLength(1);
-    expect(result.fallback!.reason).toBe("The AI model did not answer within 0.3 s; this result was made by the local analyzer.");
-  });
-
-  test("nothing listening at the base URL", async () => {
-    const closed = startFakeOpenAI();
-    await closed.stop();
-    const result = await optimiser({ baseUrl: closed.baseUrl }).optimise(makeInput());
-    expect(result.fallback!.reason).toBe("The AI service could not be reached (check OPENAI_BASE_URL); this result was made by the local analyzer.");
   });
 
   test("a photo that cannot be read for vision falls back too, before any request", async () => {
@@ -376,6 +249,10 @@ describe("what is sent", () => {
     expect(sent).not.toContain("PROFILEIDSECRET");
     expect(typeof server.requests[0]!.body.messages[1]!.content).toBe("string");
     expect((dataOf(server.requests[0]!.body).data.photoAnalysis as { photo: string }[]).map((p) => p.photo)).toEqual(["Photo 1", "Photo 2", "Photo 3"]);
+    expect(dataOf(server.requests[0]!.body).data.profile.prompts).toEqual({
+      prompt1: { prompt: "My happy place is", answer: "The bakery at 6 am" },
+      prompt2: { prompt: "I'm known for", answer: "Bringing bread to every party" },
+    });
   });
 
   test("with vision: each photo, downscaled to at most 768 px, as a JPEG data URL after its name", async () => {

@@ -1,0 +1,124 @@
+/** The content checks of the model's answer, through the engine and the test server: one corrective request, then a flag. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { memoryLogger } from "../log.ts";
+import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
+import { engine, type GoodAnswer, good, makeInput, MODEL, photoFolder, systemOf } from "./ai-test-helpers.ts";
+import { optimisationResultSchema } from "./result.ts";
+
+let photoDir: string;
+let server: FakeOpenAI;
+let log: ReturnType<typeof memoryLogger>;
+
+beforeAll(async () => {
+  photoDir = await photoFolder();
+});
+afterAll(() => rmSync(photoDir, { recursive: true, force: true }));
+beforeEach(() => {
+  server = startFakeOpenAI();
+  log = memoryLogger();
+});
+afterEach(async () => {
+  await server.stop();
+});
+
+const withBio = (bio: string) => (a: GoodAnswer) => ({ ...a, bio: { ...a.bio, optimised: bio } });
+const withStarter = (starter: string) => (a: GoodAnswer) => ({ ...a, conversationStarters: [starter, ...a.conversationStarters.slice(1)] });
+const withGuidePoint = (point: string) => (a: GoodAnswer) => ({ ...a, strategyGuide: { ...a.strategyGuide, sections: [{ heading: "Timing", points: [point] }] } });
+
+const caught: [string, (a: GoodAnswer) => unknown, string][] = [
+  ["a link in the bio", withBio("Nurse and sourdough baker. More at https://bake.example/me"), "bio: a link"],
+  ["a bare domain in the bio", withBio("Nurse and sourdough baker, find me on breadlovers.com"), "bio: a link"],
+  ["an e-mail address in the bio", withBio("Nurse and sourdough baker. Write to sam@bakery.example"), "bio: an e-mail address"],
+  ["a phone number in a starter", withStarter("Text me on +1 415 555 0199, we can bake?"), "starter 1: a phone number"],
+  ["a social handle in the bio", withBio("Nurse and sourdough baker, follow @sam.bakes"), "bio: a social media handle"],
+  ["Markdown in the bio", withBio("**Nurse** and sourdough baker"), "bio: Markdown"],
+  ["HTML in the bio", withBio("Nurse and <b>sourdough</b> baker"), "bio: HTML"],
+  ["an invented height and yacht", withBio("Nurse and sourdough baker, 6'4, owns a yacht"), "bio: the number 4 is not in the customer's data"],
+  ["an invented age in a starter", withStarter("I'm 29 and bake sourdough, you?"), "starter 1: the number 29 is not in the customer's data"],
+  ["the same starter twice", (a) => ({ ...a, conversationStarters: ["What would you bake first?", "what would you bake first", "Best hike?"] }), "starter 2: the same as starter 1"],
+  [
+    "a poem in place of the bio (an obeyed injection)",
+    withBio("Roses are red,\nviolets are blue,\nthe moon in June\nis shining too."),
+    "bio: uses none of the customer's own details",
+  ],
+  [
+    "our instructions echoed as the bio",
+    withBio("Never invent facts about the person. Use only what the profile data says. Nurse and baker."),
+    "bio: repeats our instructions instead of writing for the customer",
+  ],
+  ["a Tinder fact quoted in a guide for Bumble", withGuidePoint("Keep the bio between 15 and 45 words."), "guide section 1: the numbers 15, 45 are not in the customer's data"],
+];
+
+describe("a text that fails a check gets one corrective request saying what failed", () => {
+  for (const [name, change, problem] of caught) {
+    test(`${name}: caught, and the corrected answer is used`, async () => {
+      server.enqueue(good("premium", change), good());
+      const result = await engine(server, log).optimise(makeInput(photoDir));
+      expect(server.requests).toHaveLength(2);
+      const correction = server.requests[1]!.body.messages.at(-1)!;
+      expect(correction.role).toBe("user");
+      expect(correction.content).toContain(problem);
+      expect(result.fallback).toBeNull();
+      expect(result.checks).toEqual({ flagged: false, problems: [] });
+      expect(result.bio!.optimised).toContain("Night-shift nurse");
+    });
+  }
+});
+
+describe("failing again: stored as the model's work with a visible flag, never silently", () => {
+  test("a link and a phone number twice: stored, flagged with both problems, and the log says so", async () => {
+    const change = (a: GoodAnswer) => withStarter("Call 415-555-0199 for bread?")(withBio("Nurse and sourdough baker, see www.bakes.example")(a) as GoodAnswer);
+    server.enqueue(good("premium", change), good("premium", change));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(2);
+    expect(result.fallback).toBeNull();
+    expect(result.engines.bio).toEqual({ kind: "ai", model: MODEL });
+    expect(result.checks!.flagged).toBe(true);
+    expect(result.checks!.problems).toEqual(expect.arrayContaining(["bio: a link", "starter 1: a phone number"]));
+    expect(optimisationResultSchema.parse(JSON.parse(JSON.stringify(result)))).toEqual(result);
+    expect(log.lines[0]).toEndWith("ok, flagged by the checks");
+  });
+
+  test("a hostile string is stored verbatim as plain text, flagged", async () => {
+    const hostile = `<img src=x onerror=alert(1)> "quoted" & </script>`;
+    const change = (a: GoodAnswer) => ({ ...a, bio: { ...a.bio, optimised: `Nurse ${hostile}` }, conversationStarters: [hostile, "b?", "c?"] });
+    server.enqueue(good("premium", change), good("premium", change));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(result.bio!.optimised).toBe(`Nurse ${hostile}`);
+    expect(result.conversationStarters[0]).toBe(hostile);
+    expect(result.checks).toMatchObject({ flagged: true, problems: expect.arrayContaining(["bio: HTML", "starter 1: HTML"]) });
+  });
+
+  test("checks that failed once, then an answer the schema refuses: the checked answer is kept, flagged", async () => {
+    server.enqueue(good("premium", withBio("Nurse and sourdough baker at bakes.io")), { kind: "text", content: "not json" });
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(result.fallback).toBeNull();
+    expect(result.bio!.optimised).toBe("Nurse and sourdough baker at bakes.io");
+    expect(result.checks).toEqual({ flagged: true, problems: ["bio: a link"] });
+  });
+});
+
+describe("what passes", () => {
+  test("numbers the customer wrote, facts of this app in the guide, and a blank for the match's detail", async () => {
+    const change = (a: GoodAnswer) => ({
+      ...withStarter("Is [their favorite bakery] open at 6 am too?")(a) as GoodAnswer,
+      strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Timing", points: ["A match you don't act on within 24 hours is gone."] }] },
+    });
+    server.enqueue(good("premium", change));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(1);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+  });
+
+  test("the request carries this app's facts and the plan's promise, and no other app's", async () => {
+    server.enqueue(good("premium"));
+    await engine(server, log).optimise(makeInput(photoDir, { app: "the_league" }));
+    const system = systemOf(server.requests[0]!.body);
+    expect(system).toContain("App facts for The League");
+    expect(system).toContain("Happy Hour, 5pm local time");
+    expect(system).toContain("What the Premium plan promises the customer: Everything in Basic; Complete Bio Rewrite;");
+    expect(system).not.toContain("Tinder");
+    expect(system).not.toContain("15 to 45 words");
+  });
+});
