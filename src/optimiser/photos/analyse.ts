@@ -1,13 +1,13 @@
 /**
- * The local photo analyser: measures each photo (sharpness, light, contrast, a perceptual hash, faces and smile),
+ * The local photo analyser: measures each photo (sharpness, light, contrast, perceptual hashes, faces, their turn and smile),
  * then scores, explains and orders them (./rank.ts). Runs entirely in this process; nothing leaves the machine.
  */
 import { consoleLogger, type Logger } from "../../log.ts";
 import type { PhotoInput } from "../input.ts";
 import type { PhotoAnalysis } from "../result.ts";
 import { type DetectedFace, detectFaces, type FaceSummary, loadFaceDetector, summariseFaces } from "./faces.ts";
-import { differenceHash } from "./hash.ts";
-import { decodePhoto, measureQuality, type Pixels } from "./measure.ts";
+import { fingerprint } from "./hash.ts";
+import { decodePhoto, greyCopy, measureQuality, type Pixels } from "./measure.ts";
 import { type MeasuredPhoto, rankPhotos } from "./rank.ts";
 
 export interface FaceDetector {
@@ -57,13 +57,14 @@ async function measurePhoto(photo: PhotoInput, faceDetector: FaceDetector, logge
   const decoded = await decodePhoto(photo.path).catch((err: unknown) => {
     throw new UnreadablePhotoError(photo.id, photo.order, err);
   });
-  const quality = await measureQuality(decoded.rgb);
-  const hash = await differenceHash(decoded.rgb);
+  const grey = await greyCopy(decoded.rgb);
+  const quality = measureQuality(grey);
+  const prints = fingerprint(grey);
   let faces: FaceSummary | null = null;
   try {
     faces = summariseFaces(await faceDetector.detect(decoded.rgb), decoded.rgb.width, decoded.rgb.height);
   } catch (err) {
     logger.error(`photo analysis: face detection failed on photo ${photo.order + 1} (${photo.id}); ranked without faces`, err);
   }
-  return { id: photo.id, order: photo.order, width: decoded.width, height: decoded.height, quality, hash, faces };
+  return { id: photo.id, order: photo.order, width: decoded.width, height: decoded.height, quality, fingerprint: prints, faces };
 }

@@ -66,19 +66,27 @@ export async function decodePhoto(path: string): Promise<DecodedPhoto> {
   return { width, height, rgb: { data, width: info.width, height: info.height, channels: 3 } };
 }
 
-/** Resizes raw pixels with sharp, optionally to greyscale; `fit: "fill"` when both sides are given exactly. */
-export async function resizePixels(pixels: Pixels, width: number, height: number, { grey = false, fill = false } = {}): Promise<Pixels> {
+/** Resizes raw pixels with sharp to fit inside width x height, optionally to greyscale. */
+async function resizePixels(pixels: Pixels, width: number, height: number, { grey = false } = {}): Promise<Pixels> {
   let pipeline = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } }).resize(width, height, {
-    fit: fill ? "fill" : "inside",
+    fit: "inside",
   });
   if (grey) pipeline = pipeline.greyscale();
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels === 1 ? 1 : 3 };
 }
 
-export async function measureQuality(rgb: Pixels): Promise<Quality> {
-  // Enlarged when smaller than the fixed size: a small photo then reads as soft, which is how it looks on a phone.
-  const grey = await resizePixels(rgb, QUALITY_LONG_EDGE, QUALITY_LONG_EDGE, { grey: true });
+/**
+ * The greyscale copy sharpness, light and the perceptual hashes are measured on, QUALITY_LONG_EDGE long. Enlarged
+ * when smaller: a small photo then reads as soft, which is how it looks on a phone.
+ */
+export async function greyCopy(rgb: Pixels): Promise<Pixels> {
+  return await resizePixels(rgb, QUALITY_LONG_EDGE, QUALITY_LONG_EDGE, { grey: true });
+}
+
+/** Sharpness and light of a `greyCopy`. */
+export function measureQuality(grey: Pixels): Quality {
+  if (grey.channels !== 1) throw new Error("measureQuality needs a greyscale copy (greyCopy)");
   const light = exposure(grey);
   const sharpness = (100 * laplacianVariance(grey)) / Math.max(light.contrast, MIN_CONTRAST_FOR_SHARPNESS) ** 2;
   return { sharpness, ...light };

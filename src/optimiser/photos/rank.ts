@@ -1,12 +1,11 @@
 /**
  * Scores each measured photo, says why in words a customer understands, and orders them as dating coaches and the
- * apps' own guides advise: a sharp, well-lit photo of you alone first (smiling if possible), group photos never
- * first, blurry, dark, faceless or repeated photos last or left out. Photos are named by upload order ("photo 2"),
- * never by file name or id.
+ * apps' own guides advise: a sharp, well-lit, big enough photo of you alone, facing the camera, first (smiling if
+ * possible), group photos never first, blurry, dark, faceless or repeated photos last or left out. Photos are named by upload order ("Photo 2"), never by file name or id.
  */
 import type { PhotoAnalysis } from "../result.ts";
 import type { FaceSummary } from "./faces.ts";
-import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from "./hash.ts";
+import { type Fingerprint, fingerprintDistance, NEAR_DUPLICATE_MAX_DISTANCE, toHex } from "./hash.ts";
 import type { Quality } from "./measure.ts";
 
 export interface MeasuredPhoto {
@@ -16,7 +15,7 @@ export interface MeasuredPhoto {
   width: number;
   height: number;
   quality: Quality;
-  hash: string;
+  fingerprint: Fingerprint;
   /** null when face detection failed on this photo: its faces are unknown. */
   faces: FaceSummary | null;
 }
@@ -52,8 +51,12 @@ const FACE_TOO_SMALL = 0.01;
 const FACE_CLOSE = 0.03;
 /** "happy" score from which the person reads as smiling: where the emotion model starts to pick it as the top one. */
 const SMILING = 0.5;
-/** Long side (px) under which a photo looks soft on a phone, which shows it about 1,080 px wide. */
-const SMALL_PHOTO = 800;
+/**
+ * Short side (px) a photo needs: our choice, as no app we cover publishes one. Phones show a profile photo across the
+ * full width of the screen, about 1,080 physical pixels on common phones; under 640 it is enlarged more than 1.7
+ * times and looks soft. Such a photo is never called strong, and loses a fifth or more of its score.
+ */
+export const MIN_SHORT_SIDE = 640;
 /** Fewest photos kept when the customer sent at least this many: the apps want several photos on a profile. */
 const MIN_KEPT = 3;
 
@@ -63,8 +66,10 @@ const MIN_KEPT = 3;
  */
 const CONTENT = {
   solo: 0.6,
-  closeFace: 0.15,
-  centred: 0.1,
+  closeFace: 0.1,
+  // Facing the camera: a face in profile or looking down shows less of what you look like.
+  frontal: 0.1,
+  centred: 0.05,
   smile: 0.15,
   group: 0.6,
   // Faces unknown (detection failed): a little under a group photo, so it is never preferred to a known solo photo.
@@ -74,9 +79,12 @@ const CONTENT = {
 
 /**
  * How well it is shot, as factors that multiply: a smeared or black photo is worth little whatever it shows, while
- * flat light or a small file only take a little off. Each is the factor at the worst end.
+ * flat light only takes a little off. Each is the factor at the worst end; size's is at half MIN_SHORT_SIDE.
  */
-const WORST = { sharpness: 0, light: 0.2, contrast: 0.8, size: 0.9 } as const;
+const WORST = { sharpness: 0, light: 0.2, contrast: 0.8, size: 0.6 } as const;
+/** Size factor just under MIN_SHORT_SIDE (1 from it on): a fifth off, so a small photo ranks under a big enough one
+ * of similar quality. */
+const UNDER_MIN_SIZE = 0.8;
 
 interface Assessed extends MeasuredPhoto {
   score: number;
@@ -86,7 +94,10 @@ interface Assessed extends MeasuredPhoto {
   veryDark: boolean;
   overexposed: boolean;
   flat: boolean;
+  /** Short side under MIN_SHORT_SIDE. */
   small: boolean;
+  /** One face, close enough, facing the camera, sharp, well lit and big enough: the only photos called strong. */
+  strong: boolean;
   duplicateOf: Assessed | null;
   keep: boolean;
   /** Kept only so the profile has MIN_KEPT photos. */
@@ -104,18 +115,22 @@ export function rankPhotos(photos: MeasuredPhoto[]): PhotoAnalysis[] {
 
 function assess(photo: MeasuredPhoto): Assessed {
   const q = photo.quality;
+  const faces = photo.faces;
+  const blurry = q.sharpness < BLURRY;
   const dark = q.brightness < DARK || q.clippedShadows >= DARK_SHADOWS;
   const overexposed = q.brightness > BRIGHT || q.clippedHighlights >= BLOWN_HIGHLIGHTS;
+  const small = Math.min(photo.width, photo.height) < MIN_SHORT_SIDE;
   return {
     ...photo,
     score: score(photo),
-    blurry: q.sharpness < BLURRY,
+    blurry,
     veryBlurry: q.sharpness < VERY_BLURRY,
     dark,
     veryDark: q.brightness < VERY_DARK,
     overexposed,
     flat: q.contrast < FLAT && !dark && !overexposed,
-    small: Math.max(photo.width, photo.height) < SMALL_PHOTO,
+    small,
+    strong: faces?.count === 1 && faces.mainShare >= FACE_TOO_SMALL && faces.mainFrontal === true && !blurry && !dark && !overexposed && !small,
     duplicateOf: null,
     keep: true,
     keptToFill: false,
@@ -133,8 +148,13 @@ function score({ quality: q, faces, width, height }: MeasuredPhoto): number {
     between(WORST.sharpness, sharpness) *
     between(WORST.light, brightness * clipping) *
     between(WORST.contrast, ramp(q.contrast, FLAT, CONTRASTY)) *
-    between(WORST.size, ramp(Math.max(width, height), SMALL_PHOTO / 2, SMALL_PHOTO));
+    sizeFactor(Math.min(width, height));
   return Math.round(100 * content(faces) * technical);
+}
+
+function sizeFactor(shortSide: number): number {
+  if (shortSide >= MIN_SHORT_SIDE) return 1;
+  return UNDER_MIN_SIZE * between(WORST.size / UNDER_MIN_SIZE, ramp(shortSide, MIN_SHORT_SIDE / 2, MIN_SHORT_SIDE));
 }
 
 function content(faces: FaceSummary | null): number {
@@ -144,6 +164,8 @@ function content(faces: FaceSummary | null): number {
   return (
     CONTENT.solo +
     CONTENT.closeFace * ramp(faces.mainShare, FACE_TOO_SMALL, FACE_CLOSE) +
+    // A turn the mesh could not read counts half.
+    CONTENT.frontal * (faces.mainFrontal === null ? 0.5 : Number(faces.mainFrontal)) +
     (faces.mainCentred ? CONTENT.centred : 0) +
     CONTENT.smile * (faces.smile ?? 0)
   );
@@ -154,12 +176,16 @@ function isReallyBad(photo: Assessed): boolean {
   return photo.veryBlurry || photo.veryDark || photo.faces?.count === 0;
 }
 
-/** Of each group of near-identical photos the best one stays; the others point to it and are dropped. */
+/**
+ * Groups copies of one picture (./hash.ts) and keeps the best of each group; the others point to it and are dropped.
+ * A photo joins a group when it is near any photo already in it, so a crop of a mirrored copy still finds the original.
+ */
 function markDuplicates(photos: Assessed[]): void {
-  const originals: Assessed[] = [];
+  const seen: Assessed[] = [];
   for (const photo of [...photos].sort(byPreference)) {
-    photo.duplicateOf = originals.find((original) => hammingDistance(original.hash, photo.hash) <= NEAR_DUPLICATE_MAX_DISTANCE) ?? null;
-    if (!photo.duplicateOf) originals.push(photo);
+    const match = seen.find((other) => fingerprintDistance(other.fingerprint, photo.fingerprint) <= NEAR_DUPLICATE_MAX_DISTANCE);
+    photo.duplicateOf = match ? (match.duplicateOf ?? match) : null;
+    seen.push(photo);
   }
 }
 
@@ -214,7 +240,11 @@ function toAnalysis(photo: Assessed, rank: number): PhotoAnalysis {
       clippedShadows: round(q.clippedShadows, 4),
       clippedHighlights: round(q.clippedHighlights, 4),
       ...(faces && { faceShare: round(faces.mainShare, 4), faceCentred: faces.mainCentred, smile: faces.smile === null ? null : round(faces.smile, 2) }),
-      hash: photo.hash,
+      ...(faces?.mainTurn && { faceYaw: round(faces.mainTurn.yaw, 1), facePitch: round(faces.mainTurn.pitch, 1) }),
+      ...(faces?.mainFrontal != null && { faceFrontal: faces.mainFrontal }),
+      belowMinimumSize: photo.small,
+      strong: photo.strong,
+      hash: toHex(photo.fingerprint.frame),
       duplicateOf: photo.duplicateOf?.id ?? null,
     },
   };
@@ -233,10 +263,15 @@ function reasons(photo: Assessed, rank: number): string[] {
     lines.push(`Group photo: ${faces.count} people, so matches can't tell which one is you. ${advice}`);
   } else if (faces.mainShare < FACE_TOO_SMALL) {
     lines.push(`Your face is small in this photo (${percent(faces.mainShare)} of it): a closer shot shows matches what you look like.`);
+  } else if (faces.mainFrontal === false) {
+    lines.push("Your face is turned away from the camera: a photo where you face it shows matches what you look like.");
   } else if (wellShot) {
     const smiling = (faces.smile ?? 0) >= SMILING;
-    const what = `Your face is clear${faces.mainCentred ? " and centered" : ""}${smiling ? ", and you're smiling" : ""}`;
-    lines.push(`${what}: a strong ${rank === 1 ? "first " : ""}photo.`);
+    const how = `${faces.mainCentred ? " and centered" : ""}${smiling ? ", and you're smiling" : ""}`;
+    // "Clear" only when the mesh saw the face turned to the camera; "strong" only when it is also big enough.
+    if (photo.strong) lines.push(`Your face is clear${how}: a strong ${rank === 1 ? "first " : ""}photo.`);
+    else if (faces.mainFrontal) lines.push(`Your face is clear${how}.`);
+    else lines.push(`You're alone in this photo${how}.`);
     if (!faces.mainCentred) lines.push("You're off to one side: a photo with you in the middle draws the eye first.");
     if (rank === 1 && !smiling) lines.push("Photos where you smile tend to do best first: try one here if you have it.");
   }
@@ -253,14 +288,15 @@ function reasons(photo: Assessed, rank: number): string[] {
   }
   if (photo.flat) lines.push("This photo looks flat and hazy: brighter, more direct light would make you stand out.");
   if (photo.small) {
-    lines.push(`This photo is small (${photo.width} × ${photo.height} pixels), so it may look soft on a phone: upload the original if you have it.`);
+    lines.push(
+      `This photo is small (${photo.width} × ${photo.height} pixels; we recommend at least ${MIN_SHORT_SIDE} on the short side), so it looks soft on a phone: upload the original if you have it.`,
+    );
   }
 
   if (photo.duplicateOf) {
     const other = photo.duplicateOf.order + 1;
-    lines.push(
-      photo.keep ? `Nearly the same as photo ${other}: replace one of them with a different photo when you can.` : `Nearly the same as photo ${other}: keep only one.`,
-    );
+    const copy = `A copy of Photo ${other}, or nearly the same picture`;
+    lines.push(photo.keep ? `${copy}: replace one of them with a different photo when you can.` : `${copy}: keep only one.`);
   } else if (photo.keptToFill) {
     lines.push(`Kept so your profile has at least ${MIN_KEPT} photos: replace it with a better one when you can.`);
   } else if (!photo.keep) {
