@@ -8,7 +8,8 @@
  *   queued message must arrive exactly once and no job may give up. The ten minutes pass on the job loop's own
  *   schedule: whenever nothing is due, the queued jobs' `run_at` is moved earlier by the time to the next retry (the
  *   clock jumps), so every retry really runs and is really refused; `--real-outage` waits the ten minutes instead.
- * - ai-down: the OpenAI-compatible endpoint (src/testing/openai-server.ts) hangs past the 60 s timeout and answers 500:
+ * - ai-down: the OpenAI-compatible endpoint (src/testing/openai-server.ts) hangs past the 60 s timeout and answers 500
+ *   to every try (3 per profile):
  *   every profile is completed with the local result and a fallback reason, no job is left running or queued, and the
  *   site answers meanwhile.
  * - disk-full: UPLOADS_DIR on a small tmpfs (needs root to mount; skipped with the reason otherwise) filled to the last
@@ -239,9 +240,9 @@ async function smtpOutage(): Promise<Outcome> {
 async function aiDown(): Promise<Outcome> {
   const problems: string[] = [];
   const dir = dataDir("ai");
-  const ai = startFakeOpenAI();
-  // The first request hangs until the SDK's 60 s timeout, the next ones answer 500.
-  ai.enqueue({ kind: "hang" }, { kind: "error", status: 500 }, { kind: "error", status: 500 });
+  // The first request hangs until the 60 s timeout, every other one answers 500; each job tries 3 times (src/optimiser/ai.ts).
+  const ai = startFakeOpenAI({ whenEmpty: { kind: "error", status: 500 } });
+  ai.enqueue({ kind: "hang" });
   const server = await startServer({ ...ENV, OPENAI_API_KEY: "sk-fault-test", OPENAI_BASE_URL: ai.baseUrl, OPTIMISE_CONCURRENCY: "2" }, dir);
   try {
     const photos = await smallPhotos();
@@ -267,14 +268,14 @@ async function aiDown(): Promise<Outcome> {
     );
     const left = withDataDir(dir, (db) => unfinishedJobs(db, "optimise-%"));
     const attempts = withDataDir(dir, (db) => db.query<{ most: number }, []>("SELECT max(attempts) AS most FROM jobs WHERE kind = 'optimise-profile'").get()!.most);
-    const timedOut = reasons.filter((r) => r?.includes("did not answer within 60 s")).length;
-    const http500 = reasons.filter((r) => r?.includes("answered HTTP 500")).length;
+    const timedOut = reasons.filter((r) => r?.includes("no answer within 60 s")).length;
+    const http500 = reasons.filter((r) => r?.includes("failed 3 times (HTTP 500, HTTP 500, HTTP 500)")).length;
 
     if (statuses.some((s) => s !== "completed")) problems.push(`profiles not completed: ${statuses.join(", ")}`);
     if (timedOut !== 1 || http500 !== 2) problems.push(`fallback reasons: ${reasons.map((r) => r ?? "(none)").join(" | ")}`);
     if (left.queued + left.running + left.failed > 0) problems.push(`optimisation jobs left: ${JSON.stringify(left)}`);
     if (attempts !== 1) problems.push(`an optimisation needed ${attempts} attempts: a fallback must not fail the job`);
-    if (ai.requests.length !== 3) problems.push(`${ai.requests.length} AI requests (3 expected: no retries of a failed request)`);
+    if (ai.requests.length !== 9) problems.push(`${ai.requests.length} AI requests (9 expected: 3 tries for each of 3 profiles)`);
 
     return {
       figures:
