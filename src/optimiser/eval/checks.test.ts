@@ -14,6 +14,7 @@ import {
   starterProblems,
   strongSentencesLost,
   templateFiller,
+  writesInLowercase,
 } from "./checks.ts";
 
 const EMPTY: ProfileText = {
@@ -62,6 +63,7 @@ describe("broken words", () => {
     expect(words.size).toBeGreaterThan(250_000);
     expect(words.has("a")).toBe(true);
     expect(words.has("chil")).toBe(false);
+    expect(brokenWords("What's your ideal Sunday in May?", "")).toEqual([]);
   });
 });
 
@@ -76,7 +78,9 @@ describe("fragments", () => {
 
   test("a text that starts lower-case is caught unless the customer wrote in lowercase", () => {
     expect(fragments("and I teach year 5.", "I teach year 5 and I love it.")).toEqual(["starts lower-case: “and I teach year 5.”"]);
-    expect(fragments("i teach year 5. most days i love it.", "i teach year 5 and most days i love it, honestly")).toEqual([]);
+    expect(fragments("i teach year 5. most days i love it.", "i teach year 5 and most days i love it, honestly", { lowercaseStyle: true })).toEqual([]);
+    expect(fragments("i teach year 5. most days i love it.", "i teach year 5 and most days i love it, honestly")).toEqual(["lower-case after a full stop: “most days i love it.”"]);
+    expect(fragments("i teach. i said it: i teach.", "i teach. i said it")).toEqual([]);
   });
 
   test("a new verbless sentence opening with a preposition or conjunction is caught; the customer's own is theirs", () => {
@@ -93,6 +97,13 @@ describe("fragments", () => {
   test("verbless lines the optimiser may rightly write are not fragments", () => {
     expect(fragments("Nurse by day, sourdough baker by night. Currently failing to keep a starter alive. Dog dad.", "")).toEqual([]);
   });
+});
+
+test("the lowercase style is read from the bio and answers, not from the other fields", () => {
+  const bio = "structural engineer. i make sure bridges stay up";
+  expect(writesInLowercase({ ...EMPTY, bio, industry: "Engineering" })).toBe(true);
+  expect(writesInLowercase({ ...EMPTY, bio: "Structural engineer. I make sure bridges stay up" })).toBe(false);
+  expect(writesInLowercase({ ...EMPTY, bio: "ok then" })).toBe(false);
 });
 
 describe("punctuation scars", () => {

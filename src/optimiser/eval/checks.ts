@@ -18,7 +18,7 @@ export function fold(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
-    .replace(/[‘’ʼ`]/g, "'")
+    .replace(/[‘’ʼ\u0060]/g, "'")
     .replace(/[“”]/g, '"')
     .toLowerCase()
     .replace(/\s+/g, " ")
@@ -96,9 +96,13 @@ export function customerText(profile: ProfileText): string {
     .join("\n");
 }
 
-/** All the customer's letters are lowercase (at least 20 of them): a style, so lower-case sentence starts are theirs. */
-function writesInLowercase(customer: string): boolean {
-  const letters = customer.replace(/[^\p{L}]/gu, "");
+/**
+ * All the letters of the customer's bio and answers are lowercase (at least 20 of them): a style, which the
+ * optimiser follows, so lower-case sentence starts are theirs. Other fields (an industry, a school) do not count.
+ */
+export function writesInLowercase(profile: ProfileText): boolean {
+  const own = [profile.bio, ...profile.prompts.map((p) => p.response)].filter(Boolean).join(" ");
+  const letters = own.replace(/[^\p{L}]/gu, "");
   return letters.length >= 20 && letters === letters.toLowerCase() && letters !== letters.toUpperCase();
 }
 
@@ -106,7 +110,11 @@ function writesInLowercase(customer: string): boolean {
 // Broken words
 
 /** Real words the list leaves out (it has no one-letter words) and words of this trade it does not know. */
-const EXTRA_WORDS = ["a", "i", "ok", "emoji", "emojis", "selfie", "selfies", "app", "apps"];
+const EXTRA_WORDS = [
+  ..."a i ok emoji emojis selfie selfies app apps".split(" "),
+  ..."monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays".split(" "),
+  ..."january february march april may june july august september october november december".split(" "),
+];
 
 let dictionary: Set<string> | null = null;
 
@@ -196,15 +204,14 @@ const SUBORDINATE_START = new Set("if because when while although though unless 
 
 /**
  * Sentences of the optimiser's text that are not sentences, each once with why:
- * - a lower-case start after a full stop, or at the very start (unless the customer writes in lowercase, or began
- *   that same sentence lower-case themselves);
+ * - a lower-case start after a full stop, or at the very start (unless the customer writes in lowercase, see
+ *   `writesInLowercase`, or began that same sentence lower-case themselves);
  * - a new sentence that opens with a conjunction or preposition and has no verb ("At the gym or on the couch.");
  * - a new sentence that is one subordinate clause on its own ("If your pics are all filters.").
  * The customer's own sentences are theirs and never counted. "Into X." lines are template filler, counted there.
  */
-export function fragments(output: string, customer: string): string[] {
+export function fragments(output: string, customer: string, { lowercaseStyle = false } = {}): string[] {
   const found: string[] = [];
-  const lowercaseStyle = writesInLowercase(customer);
   const add = (why: string, sentence: string) => {
     const line = `${why}: “${sentence}”`;
     if (!found.includes(line)) found.push(line);
@@ -334,7 +341,7 @@ export function plansIdentical(premium: OptimisationResult, elite: OptimisationR
 
 const GENERIC_WORDS = new Set(
   (
-    "week weekend weekends day days today tonight night morning time times date dates dating first favorite favourite best worst " +
+    "week weekend weekends day days today tonight night morning time times date dates dating first favorite best worst " +
     "one two three four five ten quick rate review tell answer question go pick choose win wins match profile app swipe message chat " +
     "thing things something anything story idea ideas plan plans fun love like really good great better people person someone life " +
     "yes counter offer side kind sort part way last next actually real honest new old place spot usually always never year years " +
