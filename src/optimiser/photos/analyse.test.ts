@@ -151,6 +151,48 @@ describe("a profile of six photos", () => {
   });
 });
 
+describe("what a reason may say", () => {
+  let said: PhotoAnalysis[];
+
+  beforeAll(async () => {
+    const path = (name: string) => join(dir, name);
+    // The cameraman's face is in profile, half behind his camera; enlarged so size is not the issue.
+    await sharp(fixture("cameraman.jpg")).resize(1024).jpeg({ quality: 90 }).toFile(path("profile.jpg"));
+    await sharp(fixture("cameraman.jpg")).resize(1024).flop().jpeg({ quality: 90 }).toFile(path("profile-mirrored.jpg"));
+    // The smiling portrait, which leads at 1,024 px, at 400 px.
+    await sharp(fixture("astronaut.jpg")).resize(400).jpeg({ quality: 90 }).toFile(path("small-portrait.jpg"));
+    await sharp(fixture("grace-hopper.jpg")).resize(1024).jpeg({ quality: 90 }).toFile(path("large-portrait.jpg"));
+    said = await analysePhotos(
+      ["small-portrait", "profile", "large-portrait", "profile-mirrored"].map((name, order) => ({ id: idOf(name), order, path: path(`${name}.jpg`) })),
+    );
+  }, SLOW);
+
+  test("a face in profile is said to be turned away, never clear or strong, either way round", () => {
+    for (const name of ["profile", "profile-mirrored"]) {
+      const turned = resultFor(name, said);
+      expect(turned.faces).toBe(1);
+      expect(turned.metrics?.faceFrontal).toBe(false);
+      expect(Math.abs(turned.metrics!.faceYaw!)).toBeGreaterThan(25);
+      expect(turned.reasons[0]).toBe("Your face is turned away from the camera: a photo where you face it shows matches what you look like.");
+      expect(turned.reasons.join(" ")).not.toMatch(/clear|strong|centered/);
+    }
+  });
+
+  test("a 400 px portrait is never called strong and ranks under a big enough one, though it smiles and the other does not", () => {
+    const small = resultFor("small-portrait", said);
+    const large = resultFor("large-portrait", said);
+    expect(said[0]!.photoId).toBe(large.photoId);
+    expect(large.reasons[0]).toBe("Your face is clear and centered: a strong first photo.");
+    expect(small.rank).toBeGreaterThan(1);
+    expect(small.metrics).toMatchObject({ width: 400, height: 400, belowMinimumSize: true, strong: false, faceFrontal: true });
+    expect(small.metrics?.smile).toBeGreaterThan(0.5);
+    expect(small.reasons.join(" ")).not.toMatch(/strong/);
+    expect(small.reasons).toContain(
+      "This photo is small (400 × 400 pixels; we recommend at least 640 on the short side), so it looks soft on a phone: upload the original if you have it.",
+    );
+  });
+});
+
 describe("failures", () => {
   test("a file that is not an image is a clear error naming the photo by upload position", async () => {
     const bad = join(dir, "not-an-image.jpg");
