@@ -69,7 +69,7 @@ function findPhotoFindings(input: OptimiserInput, photos: PhotoAnalysis[]): { st
       title: "Your strongest photo is not first",
       reason: `Put Photo ${best.uploadPosition} first: most people decide from the first photo alone. ${best.reasons[0] ?? ""}`.trim(),
     });
-  } else if (best && best.score >= 70) {
+  } else if (best?.metrics?.strong && best.score >= 70) {
     strengths.push({ field: "photos", title: "A strong first photo", reason: best.reasons[0] ?? "Your first photo is your strongest." });
   }
   const solo = photos.filter((p) => p.faces === 1).length;

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { memoryLogger } from "../../log.ts";
-import type { PhotoInput } from "../input.ts";
+import type { PhotoInput, ProfileText } from "../input.ts";
+import { createLocalOptimiser } from "../local.ts";
 import { type PhotoAnalysis, photoAnalysisSchema } from "../result.ts";
 import { analysePhotos, closeFaceDetector, type FaceDetector, humanFaceDetector, UnreadablePhotoError } from "./analyse.ts";
 import { loadFaceDetector } from "./faces.ts";
@@ -191,6 +192,41 @@ describe("what a reason may say", () => {
       "This photo is small (400 × 400 pixels; we recommend at least 640 on the short side), so it looks soft on a phone: upload the original if you have it.",
     );
   });
+  test("the result's photo findings praise a strong first photo only when it faces the camera and is big enough", async () => {
+    const text: ProfileText = {
+      bio: "Nurse on night shifts, weekend climber, makes a serious lasagna.",
+      lookingFor: null,
+      interests: null,
+      jobTitle: null,
+      education: null,
+      idealFirstDate: null,
+      height: null,
+      starSign: null,
+      anthem: null,
+      spotifyArtists: null,
+      school: null,
+      industry: null,
+      vibes: null,
+      prompts: [],
+    };
+    const strengthsWith = async (first: string) => {
+      const result = await createLocalOptimiser().optimise({
+        profileId: "P1",
+        app: "tinder",
+        plan: "premium",
+        reason: "initial",
+        revisionNotes: null,
+        profile: text,
+        photos: [first, "coffee", "blurred"].map((name, order) => ({ id: idOf(name), order, path: join(dir, `${name}.jpg`) })),
+      });
+      return result.analysis.strengths.map((s) => s.title);
+    };
+    expect(await strengthsWith("portrait")).toContain("A strong first photo");
+    expect(await strengthsWith("small-portrait")).not.toContain("A strong first photo");
+    // Sharp and well lit, it scores over 70: the score alone would have praised a face in profile.
+    expect(resultFor("profile", said).score).toBeGreaterThanOrEqual(70);
+    expect(await strengthsWith("profile")).not.toContain("A strong first photo");
+  }, SLOW);
 });
 
 describe("failures", () => {
