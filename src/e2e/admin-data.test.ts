@@ -15,7 +15,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { adminAudit, deletions, photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
 import { profileKey } from "../privacy/subject.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -94,7 +94,7 @@ describe("the review dialog's customer data", () => {
     expect(doc.profile.id).toBe(id);
     expect(doc.profile.email).toBe(profileRow(id)!.email);
     expect(doc.photo_files.map((f) => f.photo_id).sort()).toEqual([...fx.premium.uploaded].sort());
-    expect(await toastText(page, "Data Exported")).toContain(`Saved as ${download.suggestedFilename()}.`);
+    await poll(() => toastText(page, "Data Exported")).toContain(`Saved as ${download.suggestedFilename()}.`);
     expect(store.db.select().from(adminAudit).where(eq(adminAudit.profileId, id)).all().map((a) => [a.admin, a.action])).toEqual([[USERNAME, "export"]]);
     expect(errors).toEqual([]);
     await page.close();
@@ -111,26 +111,26 @@ describe("the review dialog's customer data", () => {
     const form = dataSection(page).getByRole("form", { name: "Erase this customer's data" });
     await form.waitFor();
     const field = form.getByLabel("Type the customer's e-mail address to confirm");
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await field.fill("someone.else@example.com");
     await form.getByRole("button", { name: "Erase Permanently" }).click();
     const refusal = page.locator("#review-erase-email-error");
     await refusal.getByText("That is not this customer's e-mail address.", { exact: true }).waitFor();
-    expect(await refusal.isVisible()).toBe(true);
-    expect(await field.getAttribute("aria-invalid")).toBe("true");
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => refusal.isVisible()).toBe(true);
+    await poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    await poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await sectionViolations(page)).toEqual([]);
     // Nothing changed: the profile, its photos on disk, no deletion recorded, the dialog still open.
     expect(profileRow(id)?.email).toBe(email);
     expect(onDisk(files)).toEqual(files);
     expect(deletionsOf(id)).toEqual([]);
-    expect(await dialog(page).isVisible()).toBe(true);
+    await poll(() => dialog(page).isVisible()).toBe(true);
 
     // The address as the customer might have written it: case and spaces do not matter.
     await field.fill(` ${email.toUpperCase()} `);
     await form.getByRole("button", { name: "Erase Permanently" }).click();
-    expect(await toastText(page, "Data Erased")).toContain("The customer's data was deleted; a receipt is on its way to them.");
+    await poll(() => toastText(page, "Data Erased")).toContain("The customer's data was deleted; a receipt is on its way to them.");
     await dialog(page).waitFor({ state: "detached" });
     await row(page, id).waitFor({ state: "detached" });
     expect(profileRow(id)).toBeUndefined();

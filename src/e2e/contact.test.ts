@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -63,13 +63,13 @@ describe("contact form", () => {
     };
     for (const [field, message] of Object.entries(expected)) {
       const input = page.getByLabel(LABELS[field as keyof Values], { exact: true });
-      expect(await input.getAttribute("aria-invalid")).toBe("true");
+      await poll(() => input.getAttribute("aria-invalid")).toBe("true");
       // The message is tied to its field, so a screen reader reads it with the field.
       const describedBy = await input.getAttribute("aria-describedby");
-      expect(await page.locator(`#${describedBy}`).textContent()).toBe(message);
+      await poll(() => page.locator(`#${describedBy}`).textContent()).toBe(message);
     }
     // Focus goes to the first field with a problem.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
   });
 
   const cases: [keyof Values, string, string][] = [
@@ -87,11 +87,11 @@ describe("contact form", () => {
       await fill(page, { ...VALID, [field]: value });
       await page.getByRole("button", { name: "Send Message" }).click();
       const errors = form(page).locator('[id$="-error"]');
-      expect(await errors.allTextContents()).toEqual([message]);
+      await poll(() => errors.allTextContents()).toEqual([message]);
       expect(requests).toEqual([]);
       // Fixing the field clears its message as the person types.
       await page.getByLabel(LABELS[field], { exact: true }).fill(VALID[field]);
-      expect(await errors.count()).toBe(0);
+      await poll(() => errors.count()).toBe(0);
     });
   }
 
@@ -107,15 +107,15 @@ describe("contact form", () => {
     await fill(page, VALID);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("button", { name: "Sending..." }).waitFor();
-    expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+    await poll(() => page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
 
     const toast = page.getByTestId("toast-viewport").getByRole("status");
     await toast.waitFor();
-    expect(await toast.textContent()).toContain("Message sent!");
-    expect(await toast.textContent()).toContain("We'll get back to you as soon as possible.");
+    await poll(() => toast.textContent()).toContain("Message sent!");
+    await poll(() => toast.textContent()).toContain("We'll get back to you as soon as possible.");
     await page.getByTestId("contact-thank-you").waitFor();
     // The form that had the focus is gone: the thank-you heading takes it.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you for your message!");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you for your message!");
 
     const received = await smtp.waitFor(before + 1);
     const mail = received.at(-1)!;
@@ -125,8 +125,8 @@ describe("contact form", () => {
     expect(mail.text).toContain("Does Premium include a revision?");
 
     await page.getByRole("button", { name: "Send Another Message" }).click();
-    for (const label of Object.values(LABELS)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe("");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
+    for (const label of Object.values(LABELS)) await poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe("");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-firstName");
     expect(errors).toEqual([]);
   });
 
@@ -139,16 +139,16 @@ describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast-viewport").getByRole("alert");
     await toast.waitFor();
-    expect(await toast.getAttribute("data-variant")).toBe("destructive");
-    expect(await toast.textContent()).toContain("Error sending message");
-    expect(await toast.textContent()).toContain("Too many messages from your network.");
+    await poll(() => toast.getAttribute("data-variant")).toBe("destructive");
+    await poll(() => toast.textContent()).toContain("Error sending message");
+    await poll(() => toast.textContent()).toContain("Too many messages from your network.");
     for (const [field, label] of Object.entries(LABELS)) {
-      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(VALID[field as keyof Values]);
+      await poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(VALID[field as keyof Values]);
     }
     await page.getByRole("button", { name: "Send Message" }).and(page.locator(":enabled")).waitFor();
     // Disabled while sending, the button lost the focus; it has it back.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send Message");
-    expect(await page.getByTestId("contact-thank-you").count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Send Message");
+    await poll(() => page.getByTestId("contact-thank-you").count()).toBe(0);
     await page.context().close();
   });
 
@@ -164,16 +164,16 @@ describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast-viewport").getByRole("alert");
     await toast.waitFor();
-    expect(await toast.textContent()).toContain("Error sending message");
-    expect(await toast.textContent()).toMatch(/Too many messages from your network\. Please try again in \d+ minute\(s\), or e-mail us at help@profileboost\.test\./);
-    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe(VALID.message);
+    await poll(() => toast.textContent()).toContain("Error sending message");
+    await poll(() => toast.textContent()).toMatch(/Too many messages from your network\. Please try again in \d+ minute\(s\), or e-mail us at help@profileboost\.test\./);
+    await poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toBe(VALID.message);
   });
 
   test("the honeypot is invisible, out of the tab order and hidden from screen readers", async () => {
     const page = await openContact();
     const honeypot = page.locator("#contact-website");
-    expect(await honeypot.count()).toBe(1);
-    expect(await page.getByRole("textbox", { name: "Leave this field empty" }).count()).toBe(0);
+    await poll(() => honeypot.count()).toBe(1);
+    await poll(() => page.getByRole("textbox", { name: "Leave this field empty" }).count()).toBe(0);
     const box = await honeypot.boundingBox();
     expect(box === null || box.x + box.width <= 0).toBe(true);
     await page.getByLabel("First Name", { exact: true }).focus();

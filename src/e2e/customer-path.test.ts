@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { STORAGE_PROBLEM_MESSAGE } from "../errors.ts";
 import { STORAGE_FULL_MESSAGE } from "../http/disk-space.ts";
-import { eventually, launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
 
@@ -142,44 +142,44 @@ describe("1. photo feedback", () => {
 
       // Each refused file at once, on its own tile, with its name and its own reason; no broken previews.
       const refused = page.getByTestId("refused-file");
-      expect(await refused.allTextContents()).toEqual([
+      await poll(() => refused.allTextContents()).toEqual([
         expect.stringContaining(`${HOSTILE_NAME} is not a photo. Please choose JPEG, PNG, WebP, AVIF or HEIF images.`),
         expect.stringContaining("holiday.jpg is not a JPEG, PNG, WebP, AVIF or HEIF image"),
         expect.stringContaining("cut-short.jpg could not be opened"),
       ]);
-      for (const tile of await refused.all()) expect(await tile.isVisible()).toBe(true);
+      for (const tile of await refused.all()) await poll(() => tile.isVisible()).toBe(true);
       // A file's name is shown as text, never as markup.
-      expect(await page.evaluate(() => "pwned" in window)).toBe(false);
-      expect(await refused.locator("img").count()).toBe(0);
-      expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
-      expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      await poll(() => page.evaluate(() => "pwned" in window)).toBe(false);
+      await poll(() => refused.locator("img").count()).toBe(0);
+      await poll(() => page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
+      await poll(() => page.getByRole("list", { name: "Selected photos" }).getByRole("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
 
       // Two photos so far: the spec's words as a calm hint with the count, no error toast, nothing marked invalid.
       const note = page.getByTestId("photos-too-few");
-      expect(await note.getAttribute("data-state")).toBe("hint");
-      expect(await note.textContent()).toBe("Too few filesPlease upload at least 3 photos. (2 of at least 3 photos)");
-      expect(await toast(page).textContent()).not.toContain("Too few files");
-      expect(await picker(page).getAttribute("aria-invalid")).toBeNull();
+      await poll(() => note.getAttribute("data-state")).toBe("hint");
+      await poll(() => note.textContent()).toBe("Too few filesPlease upload at least 3 photos. (2 of at least 3 photos)");
+      await poll(() => toast(page).textContent()).not.toContain("Too few files");
+      await poll(() => picker(page).getAttribute("aria-invalid")).toBeNull();
       expect((await picker(page).getAttribute("aria-describedby"))!.split(" ")).toContain("photos-too-few");
       // The refusals are still there, not replaced by the count.
-      expect(await refused.count()).toBe(3);
+      await poll(() => refused.count()).toBe(3);
 
       // Continuing with too few: now it is an error, beside the uploader and as the spec's toast.
       await continueButton(page).click();
       await toast(page).getByText("Too few files").waitFor();
-      expect(await note.getAttribute("data-state")).toBe("error");
-      expect(await note.getAttribute("id")).toBe("photos-error");
-      expect(await picker(page).getAttribute("aria-invalid")).toBe("true");
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
+      await poll(() => note.getAttribute("data-state")).toBe("error");
+      await poll(() => note.getAttribute("id")).toBe("photos-error");
+      await poll(() => picker(page).getAttribute("aria-invalid")).toBe("true");
+      await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
 
       // Two more photos: every message about the count, and the old refusals, are gone.
       await picker(page).setInputFiles(files(small.slice(2, 4), "more"));
       await page.getByText("4 of 6 photos selected").waitFor();
       await page.getByText("Too few files").first().waitFor({ state: "detached" });
-      expect(await page.getByText("Too few files").count()).toBe(0);
-      expect(await page.getByText("Please upload at least 3 photos").count()).toBe(0);
-      expect(await refused.count()).toBe(0);
-      expect(await picker(page).getAttribute("aria-invalid")).toBeNull();
+      await poll(() => page.getByText("Too few files").count()).toBe(0);
+      await poll(() => page.getByText("Please upload at least 3 photos").count()).toBe(0);
+      await poll(() => refused.count()).toBe(0);
+      await poll(() => picker(page).getAttribute("aria-invalid")).toBeNull();
       expect(pageErrors(errors)).toEqual([]);
     }, 30_000);
   }
@@ -214,8 +214,8 @@ describe("2. upload progress", () => {
         const first = await valueAbove(bar, 0);
         const later = await valueAbove(bar, first);
         expect(later).toBeLessThan(total);
-        expect(await page.getByTestId("submit-progress").textContent()).toMatch(/^Uploading photos… \d+\.\d of \d+\.\d MB$/);
-        expect(await page.getByRole("button", { name: "Processing..." }).isDisabled()).toBe(true);
+        await poll(() => page.getByTestId("submit-progress").textContent()).toMatch(/^Uploading photos… \d+\.\d of \d+\.\d MB$/);
+        await poll(() => page.getByRole("button", { name: "Processing..." }).isDisabled()).toBe(true);
 
         // Leaving asks first: a reload (the browser's own question) and the site's own links.
         expect(await dialogDuring(page, () => page.evaluate(() => location.reload()))).toBe("beforeunload");
@@ -228,7 +228,7 @@ describe("2. upload progress", () => {
       }
 
       await stepWords(page).getByText("Preparing payment…").waitFor();
-      expect(await page.evaluate(() => (window as unknown as { steps: string[] }).steps)).toEqual(["Uploading photos…", "Checking photos…", "Preparing payment…"]);
+      await poll(() => page.evaluate(() => (window as unknown as { steps: string[] }).steps)).toEqual(["Uploading photos…", "Checking photos…", "Preparing payment…"]);
       release();
       // Had the warning stayed armed, the browser would have asked (and stayed) instead of leaving for the payment.
       await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
@@ -254,7 +254,7 @@ describe("2. upload progress", () => {
       await toast(page).getByText("Error uploading profile").waitFor();
       await toast(page).getByText(message).waitFor();
       await continueButton(page).and(page.locator(":enabled")).waitFor();
-      expect(await page.getByRole("progressbar").count()).toBe(0);
+      await poll(() => page.getByRole("progressbar").count()).toBe(0);
     }
     // No answer at all: a sentence a customer can act on, not "Failed to fetch".
     await page.route("**/api/profiles", (route) => route.abort("connectionreset"), { times: 1 });
@@ -286,11 +286,11 @@ describe("3. nothing typed is lost", () => {
 
   async function expectFilled(page: Page, email: string) {
     await page.getByText("3 of 6 photos selected").waitFor();
-    expect(await page.locator("#field-email").inputValue()).toBe(email);
-    expect(await page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
-    expect(await page.locator("#field-interests").inputValue()).toBe("hiking, coffee, live music");
+    await poll(() => page.locator("#field-email").inputValue()).toBe(email);
+    await poll(() => page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
+    await poll(() => page.locator("#field-interests").inputValue()).toBe("hiking, coffee, live music");
     const previews = page.getByRole("list", { name: "Selected photos" }).getByRole("img");
-    await eventually("the three restored previews to decode", () => previews.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)), [320, 320, 320]);
+    await poll(() => previews.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)), { what: "the three restored previews to decode" }).toEqual([320, 320, 320]);
     await continueButton(page).and(page.locator(":enabled")).waitFor();
   }
 
@@ -329,7 +329,7 @@ describe("3. nothing typed is lost", () => {
       expect(saved).toHaveLength(1);
       const order = store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all();
       expect(order).toMatchObject([{ status: "pending", planId: "premium" }]);
-      expect(await draftState(page)).toEqual({ text: ["profile-draft:upload:premium"], photos: 1 });
+      await poll(() => draftState(page)).toEqual({ text: ["profile-draft:upload:premium"], photos: 1 });
 
       // The manual card form's way back lands on the form too, not on /pricing.
       await page.goto(`${server.url}/card-payment?planId=premium&price=9.99&orderId=${order[0]!.id}`);
@@ -345,11 +345,11 @@ describe("3. nothing typed is lost", () => {
       await page.getByRole("button", { name: "Pay $9.99" }).click();
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 15_000 });
       await page.waitForFunction(() => !Object.keys(sessionStorage).some((k) => k.startsWith("profile-draft:")));
-      expect(await draftState(page)).toEqual({ text: [], photos: 0 });
+      await poll(() => draftState(page)).toEqual({ text: [], photos: 0 });
       await page.goto(`${server.url}${UPLOAD}`);
       await hydrated(page);
-      expect(await page.locator("#field-email").inputValue()).toBe("");
-      expect(await page.getByTestId("draft-notice").count()).toBe(0);
+      await poll(() => page.locator("#field-email").inputValue()).toBe("");
+      await poll(() => page.getByTestId("draft-notice").count()).toBe(0);
       expect(pageErrors(errors)).toEqual([]);
     }, 60_000);
 
@@ -369,8 +369,8 @@ describe("3. nothing typed is lost", () => {
       await hydrated(page);
       await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\. Your answers and photos are still here/).waitFor();
       await page.getByText("3 of 6 photos selected").waitFor();
-      expect(await page.locator("#field-email").inputValue()).toBe(email);
-      expect(await page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
+      await poll(() => page.locator("#field-email").inputValue()).toBe(email);
+      await poll(() => page.locator("#field-bio").inputValue()).toBe("Weekend hiker, weekday coder.");
 
       const saved = store.db.select().from(profiles).where(eq(profiles.email, email)).all();
       expect(saved).toHaveLength(1);
@@ -383,7 +383,7 @@ describe("3. nothing typed is lost", () => {
       await page.getByRole("link", { name: "Back" }).click();
       await page.waitForURL(`${server.url}${form}&payment=cancelled`);
       await page.getByText("3 of 6 photos selected").waitFor();
-      expect(await page.locator("#field-email").inputValue()).toBe(email);
+      await poll(() => page.locator("#field-email").inputValue()).toBe(email);
       await page.getByTestId("draft-notice").getByText(/^Payment canceled: nothing was charged\./).waitFor();
       expect(pageErrors(errors)).toEqual([]);
     }, 30_000);
@@ -399,8 +399,8 @@ describe("4. payment is signposted", () => {
     expect(stepsBox!.y + stepsBox!.height).toBeLessThan(fieldBox!.y);
     expect(noteBox!.y).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
     expect(noteBox!.y - (buttonBox!.y + buttonBox!.height)).toBeLessThan(32);
-    expect(await button.getAttribute("aria-describedby")).toBe("next-step");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await poll(() => button.getAttribute("aria-describedby")).toBe("next-step");
+    await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 
   for (const width of WIDTHS) {
@@ -408,33 +408,33 @@ describe("4. payment is signposted", () => {
       // The link's price is tampered with: the page says what will be charged.
       const { page, errors } = await open("/upload?plan=Premium&price=0.50&planId=premium", width);
       const steps = page.getByRole("list", { name: "Order steps" });
-      expect(await steps.locator('[aria-current="step"]').textContent()).toBe("2Your profile and photos");
-      expect(await steps.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
-      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
+      await poll(() => steps.locator('[aria-current="step"]').textContent()).toBe("2Your profile and photos");
+      await poll(() => steps.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      await poll(() => page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
       await expectPlaced(page, width, "#field-email", continueButton(page));
 
       await page.goto(`${server.url}/profile-form?planId=basic`);
       await hydrated(page);
-      expect(await page.getByRole("list", { name: "Order steps" }).locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
-      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $6.99");
+      await poll(() => page.getByRole("list", { name: "Order steps" }).locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      await poll(() => page.locator("#next-step").textContent()).toBe("Next: secure payment of $6.99");
 
       // Paid first: no payment is announced.
       await page.goto(`${server.url}/profile-form?orderId=paid-already&planId=basic`);
       await hydrated(page);
-      expect(await page.getByRole("list", { name: "Order steps" }).locator('[data-step="payment"]').textContent()).toBe("✓Payment (done)");
-      expect(await page.locator("#next-step").count()).toBe(0);
-      expect(await page.getByText("Next: secure payment").count()).toBe(0);
+      await poll(() => page.getByRole("list", { name: "Order steps" }).locator('[data-step="payment"]').textContent()).toBe("✓Payment (done)");
+      await poll(() => page.locator("#next-step").count()).toBe(0);
+      await poll(() => page.getByText("Next: secure payment").count()).toBe(0);
 
       // The Hinge and Bumble forms: the profile and the plan on this page, payment next, its price once a plan is chosen.
       for (const form of ["/hinge-form", "/bumble-form"]) {
         await page.goto(`${server.url}${form}`);
         await hydrated(page);
         const list = page.getByRole("list", { name: "Order steps" });
-        expect(await list.locator('[aria-current="step"]').textContent()).toBe("1Your profile, photos and plan");
-        expect(await list.locator('[aria-current="step"] + li').textContent()).toBe("2PaymentNext");
-        expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment for the plan you choose");
+        await poll(() => list.locator('[aria-current="step"]').textContent()).toBe("1Your profile, photos and plan");
+        await poll(() => list.locator('[aria-current="step"] + li').textContent()).toBe("2PaymentNext");
+        await poll(() => page.locator("#next-step").textContent()).toBe("Next: secure payment for the plan you choose");
         await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).check();
-        expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
+        await poll(() => page.locator("#next-step").textContent()).toBe("Next: secure payment of $9.99");
         await expectPlaced(page, width, "#field-email", page.getByRole("button", { name: "Submit Profile" }));
       }
 
@@ -442,10 +442,10 @@ describe("4. payment is signposted", () => {
       await page.goto(`${server.url}/preparing-checkout?planId=elite&price=1`);
       await hydrated(page);
       const paidFirst = page.getByRole("list", { name: "Order steps" });
-      expect(await paidFirst.locator('[aria-current="step"]').textContent()).toBe("2Your e-mail address");
-      expect(await paidFirst.locator('[data-step="plan"]').textContent()).toBe("✓Choose a plan (done)");
-      expect(await paidFirst.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
-      expect(await page.locator("#next-step").textContent()).toBe("Next: secure payment of $49.99");
+      await poll(() => paidFirst.locator('[aria-current="step"]').textContent()).toBe("2Your e-mail address");
+      await poll(() => paidFirst.locator('[data-step="plan"]').textContent()).toBe("✓Choose a plan (done)");
+      await poll(() => paidFirst.locator('[aria-current="step"] + li').textContent()).toBe("3PaymentNext");
+      await poll(() => page.locator("#next-step").textContent()).toBe("Next: secure payment of $49.99");
       await expectPlaced(page, width, "#checkout-email", page.getByRole("button", { name: "Continue to Secure Payment" }));
       expect(pageErrors(errors)).toEqual([]);
     }, 30_000);
@@ -461,7 +461,7 @@ describe("accessibility of the changed pages: nothing serious or critical for ax
       await page.evaluate((t) => localStorage.setItem("theme", t), theme);
       await page.reload();
       await hydrated(page);
-      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       await picker(page).setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Dear diary") }, ...files(small.slice(0, 2))]);
       await page.getByTestId("photos-too-few").waitFor();
       await page.getByTestId("draft-notice").waitFor();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect } from "bun:test";
 import { join } from "node:path";
-import { launchBrowser, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 
 const PAGE = `<!doctype html><title>probe</title><input id="name" autofocus>`;
 let server: ReturnType<typeof Bun.serve>;
@@ -86,7 +86,7 @@ test("take() clears every storage of the origin, routes, listeners, media, offli
   await page.goto(origin);
   expect(await read(page)).toEqual(CLEAN);
   // Focus is where a new document puts it, not where the last test left it.
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe("name");
+  await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("name");
 });
 
 test("take() clears the tab's session storage on its own, where the drafts of the order forms live", async () => {
@@ -94,10 +94,10 @@ test("take() clears the tab's session storage on its own, where the drafts of th
   await page.goto(`${origin}/upload`);
   await page.evaluate(() => sessionStorage.setItem("profile-draft:upload:basic", "{}"));
   await page.goto(`${origin}/contact`);
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(1);
+  await poll(() => page.evaluate(() => sessionStorage.length)).toBe(1);
   page = await tab.take();
   await page.goto(`${origin}/upload`);
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  await poll(() => page.evaluate(() => sessionStorage.length)).toBe(0);
 });
 
 test("an init script, which cannot be taken back, retires the tab: the next take() is a new context without it", async () => {
@@ -105,7 +105,7 @@ test("an init script, which cannot be taken back, retires the tab: the next take
   const context = page.context();
   await page.addInitScript(() => ((window as unknown as { marked: boolean }).marked = true));
   await page.goto(origin);
-  expect(await page.evaluate(() => (window as unknown as { marked?: boolean }).marked)).toBe(true);
+  await poll(() => page.evaluate(() => (window as unknown as { marked?: boolean }).marked)).toBe(true);
 
   page = await tab.take();
   expect(page.context()).not.toBe(context);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -175,7 +175,7 @@ describe("marketing pages", () => {
             const page = await tab.take({ width, height: 800 });
             const errors = recordPageErrors(page);
             await visit(page, spec.path);
-            expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+            await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
 
             const main = page.locator("main");
             expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
@@ -183,10 +183,10 @@ describe("marketing pages", () => {
             for (const s of spec.strings) expect(text).toContain(s);
             for (const [name, href] of spec.links) {
               const link = main.getByRole("link", { name, exact: typeof name === "string" });
-              expect(await link.count()).toBeGreaterThan(0);
-              expect(await link.first().getAttribute("href")).toBe(href);
+              await poll(() => link.count()).toBeGreaterThan(0);
+              await poll(() => link.first().getAttribute("href")).toBe(href);
             }
-            for (const id of spec.anchors ?? []) expect(await page.locator(`#${id}`).count()).toBe(1);
+            for (const id of spec.anchors ?? []) await poll(() => page.locator(`#${id}`).count()).toBe(1);
 
             // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
             const overflowing = await main.evaluate((el) =>
@@ -194,7 +194,7 @@ describe("marketing pages", () => {
             );
             expect(overflowing).toEqual([]);
             // Nor does the shell around it (header, footer).
-            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+            await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
             expect(await seriousViolations(page)).toEqual([]);
             expect(errors).toEqual([]);
           }, 30_000);
@@ -218,20 +218,20 @@ describe("marketing pages", () => {
     const ctx = await browser.newContext();
     const page = await open(ctx, "/");
     const stars = page.locator("#success-stories").getByRole("img", { name: /out of 5 stars$/ });
-    expect(await stars.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual([
+    await poll(() => stars.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual([
       "5 out of 5 stars",
       "5 out of 5 stars",
       "4.5 out of 5 stars",
     ]);
     // The half star is drawn half filled.
-    expect(await stars.nth(2).locator("svg").evaluateAll((els) => els.map((e) => e.getAttribute("data-fill")))).toEqual(["1", "1", "1", "1", "0.5"]);
+    await poll(() => stars.nth(2).locator("svg").evaluateAll((els) => els.map((e) => e.getAttribute("data-fill")))).toEqual(["1", "1", "1", "1", "0.5"]);
     const photos = page.locator("#success-stories img");
-    expect(await photos.count()).toBe(4);
+    await poll(() => photos.count()).toBe(4);
     for (let i = 0; i < 4; i++) {
       const img = photos.nth(i);
-      expect(await img.getAttribute("alt")).toMatch(/couple/);
-      expect(await img.getAttribute("width")).toBe("480");
-      expect(await img.getAttribute("height")).toBe("400");
+      await poll(() => img.getAttribute("alt")).toMatch(/couple/);
+      await poll(() => img.getAttribute("width")).toBe("480");
+      await poll(() => img.getAttribute("height")).toBe("400");
       const res = await fetch(`${server.url}${await img.getAttribute("src")}`);
       expect(res.headers.get("content-type")).toBe("image/webp");
       expect((await res.arrayBuffer()).byteLength).toBeLessThan(10_000);
@@ -243,18 +243,18 @@ describe("marketing pages", () => {
     const ctx = await browser.newContext();
     const page = await open(ctx, "/pricing");
     const main = page.locator("main");
-    expect(await main.textContent()).not.toContain("Elite");
-    expect(await main.textContent()).not.toContain("49.99");
+    await poll(() => main.textContent()).not.toContain("Elite");
+    await poll(() => main.textContent()).not.toContain("49.99");
     const questions = main.locator("details summary");
-    expect(await questions.count()).toBe(6);
+    await poll(() => questions.count()).toBe(6);
     const all = (await questions.allTextContents()).join(" | ");
     for (const topic of [/How long/, /revisions/, /provide my current profile/, /confidential/, /guarantee more matches/, /refund/]) expect(all).toMatch(topic);
     const first = main.locator("details").first();
-    expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await poll(() => first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await questions.first().focus();
     await page.keyboard.press("Enter");
-    expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await first.textContent()).toContain("Between 12 and 48 hours");
+    await poll(() => first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await poll(() => first.textContent()).toContain("Between 12 and 48 hours");
     await ctx.close();
   });
 
@@ -262,23 +262,23 @@ describe("marketing pages", () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(`${server.url}/`);
-    expect(await page.locator("h1").textContent()).toBe(PAGES[0]!.h1);
+    await poll(() => page.locator("h1").textContent()).toBe(PAGES[0]!.h1);
     await page.getByRole("link", { name: "Learn More" }).click();
     await page.waitForURL(`${server.url}/services`);
-    expect(await page.locator("h1").textContent()).toBe("Our Services");
+    await poll(() => page.locator("h1").textContent()).toBe("Our Services");
     await page.getByRole("link", { name: "View Pricing", exact: true }).click();
     await page.waitForURL(`${server.url}/pricing`);
     await page.getByRole("link", { name: "Contact our team" }).click();
     await page.waitForURL(`${server.url}/contact`);
-    expect(await page.locator("main").textContent()).toContain("Sending this form needs JavaScript");
+    await poll(() => page.locator("main").textContent()).toContain("Sending this form needs JavaScript");
     await page.locator("footer").getByRole("link", { name: "Cookie Policy" }).click();
     await page.waitForURL(`${server.url}/privacy-policy#cookies`);
-    expect(await page.locator("#cookies h2").textContent()).toContain("Cookies");
+    await poll(() => page.locator("#cookies h2").textContent()).toContain("Cookies");
     await page.locator("footer").getByRole("link", { name: "Terms of Service" }).first().click();
     await page.waitForURL(`${server.url}/terms-of-service`);
     await page.locator("footer").getByRole("link", { name: "About Us" }).click();
     await page.waitForURL(`${server.url}/about`);
-    expect(await page.locator("h1").textContent()).toBe("About ProfileBoost");
+    await poll(() => page.locator("h1").textContent()).toBe("About ProfileBoost");
     await ctx.close();
   });
 
@@ -286,7 +286,7 @@ describe("marketing pages", () => {
     const ctx = await browser.newContext();
     for (const [path, count] of [["/privacy-policy", 9], ["/terms-of-service", 11]] as const) {
       const page = await open(ctx, path);
-      expect(await page.locator("main article > section").count()).toBe(count);
+      await poll(() => page.locator("main article > section").count()).toBe(count);
       await page.close();
     }
     await ctx.close();

@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { axe, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -50,19 +50,19 @@ describe("/plan-details", () => {
   test("shows the plan table's price, the features, the four next steps and both links", async () => {
     // The link's price is tampered with: the page shows what will be charged.
     const { page, errors } = await open("/plan-details?plan=Premium&amount=0.50&planId=premium");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Premium");
-    await expect(page.getByTestId("plan-price").textContent()).resolves.toBe("$9.99 one-time payment");
-    expect(await page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toHaveLength(7);
-    expect(await page.getByRole("list", { name: "Next steps" }).getByRole("listitem").count()).toBe(4);
-    expect(await page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
-    expect(await page.getByRole("link", { name: "Continue to Profile Details" }).getAttribute("href")).toBe("/upload?plan=Premium&price=9.99&planId=premium");
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Premium");
+    await poll(() => page.getByTestId("plan-price").textContent()).toBe("$9.99 one-time payment");
+    await poll(() => page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toHaveLength(7);
+    await poll(() => page.getByRole("list", { name: "Next steps" }).getByRole("listitem").count()).toBe(4);
+    await poll(() => page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
+    await poll(() => page.getByRole("link", { name: "Continue to Profile Details" }).getAttribute("href")).toBe("/upload?plan=Premium&price=9.99&planId=premium");
     expect(errors).toEqual([]);
   });
 
   test("an unknown plan id shows the first three Basic features and the default amount", async () => {
     const { page } = await open("/plan-details?plan=Gold&planId=gold");
-    await expect(page.getByTestId("plan-price").textContent()).resolves.toBe("$14.99 one-time payment");
-    expect(await page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toEqual([
+    await poll(() => page.getByTestId("plan-price").textContent()).toBe("$14.99 one-time payment");
+    await poll(() => page.getByRole("list", { name: "Plan features" }).getByRole("listitem").allTextContents()).toEqual([
       "AI Profile Analysis",
       "Basic Bio Optimization",
       "Photo Order Recommendations",
@@ -89,29 +89,29 @@ describe("/upload", () => {
 
   test("heading with plan and two-decimal price, terms note, and the fields of each app", async () => {
     const { page, errors } = await open("/upload?plan=Premium&price=9.99&planId=premium");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Premium Plan: $9.99");
-    expect(await page.getByRole("link", { name: "Terms of Service" }).first().getAttribute("href")).toBe("/terms-of-service");
-    expect(await page.getByRole("link", { name: "Privacy Policy" }).first().getAttribute("href")).toBe("/privacy-policy");
-    expect(await page.locator("#field-email").getAttribute("type")).toBe("email");
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Premium Plan: $9.99");
+    await poll(() => page.getByRole("link", { name: "Terms of Service" }).first().getAttribute("href")).toBe("/terms-of-service");
+    await poll(() => page.getByRole("link", { name: "Privacy Policy" }).first().getAttribute("href")).toBe("/privacy-policy");
+    await poll(() => page.locator("#field-email").getAttribute("type")).toBe("email");
     const names = () => page.locator("form [name]").evaluateAll((els) => els.map((e) => e.getAttribute("name")));
 
-    expect(await names()).toEqual(["email", "dating_app", "bio", "interests"]);
+    await poll(() => names()).toEqual(["email", "dating_app", "bio", "interests"]);
 
     await page.locator("#field-dating_app").selectOption("hinge");
-    expect(await names()).toEqual(["email", "dating_app", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "ideal_first_date", "job_title", "education"]);
+    await poll(() => names()).toEqual(["email", "dating_app", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "ideal_first_date", "job_title", "education"]);
     const hinge = await optionTexts(page, "#field-prompt1");
     expect(hinge).toHaveLength(15);
     expect(hinge).toContain("Two truths and a lie");
 
     await page.locator("#field-dating_app").selectOption("bumble");
-    expect(await names()).toEqual(["email", "dating_app", "bio", "prompt1", "response1", "prompt2", "response2"]);
+    await poll(() => names()).toEqual(["email", "dating_app", "bio", "prompt1", "response1", "prompt2", "response2"]);
     const bumble = await optionTexts(page, "#field-prompt1");
     expect(bumble).toHaveLength(15);
     expect(bumble).toContain("My non-negotiable");
 
     await page.locator("#field-dating_app").selectOption("the_league");
-    expect(await names()).toEqual(["email", "dating_app", "bio", "industry", "education", "looking_for", "vibes"]);
-    expect(await page.getByText("Upload 3 to 6 photos (JPEG, PNG, WebP, AVIF or HEIF), up to 10MB each.").count()).toBe(1);
+    await poll(() => names()).toEqual(["email", "dating_app", "bio", "industry", "education", "looking_for", "vibes"]);
+    await poll(() => page.getByText("Upload 3 to 6 photos (JPEG, PNG, WebP, AVIF or HEIF), up to 10MB each.").count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ describe("/upload", () => {
     await page.getByTestId("photos-too-few").getByText("Please upload at least 3 photos.").waitFor();
     await page.getByText("2 of 6 photos selected").waitFor();
 
-    expect(await page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
+    await poll(() => page.getByRole("list", { name: "Selected photos" }).getByRole("img").count()).toBe(2);
     await page.getByRole("button", { name: /^Remove photo 1/ }).click();
     await page.getByRole("button", { name: /^Remove photo 1/ }).click();
     await page.getByText("0 of 6 photos selected").waitFor();
@@ -147,19 +147,19 @@ describe("/upload", () => {
     await page.getByText("3 of 6 photos selected").waitFor();
     await page.locator("#field-interests").focus();
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("photos-input");
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-1.jpg)");
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-1.jpg)");
     await page.keyboard.press("Enter");
     await page.getByText("2 of 6 photos selected").waitFor();
     // The removed button's place is taken by the next photo's, and focus stays there.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-2.jpg)");
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-2.jpg)");
     await page.keyboard.press("Enter");
     await page.getByText("1 of 6 photos selected").waitFor();
     await page.keyboard.press("Enter");
     await page.getByText("0 of 6 photos selected").waitFor();
     // None left: back to the picker.
-    expect(await focused(page)).toBe("photos-input");
+    await poll(() => focused(page)).toBe("photos-input");
   });
 
   test("a validation error moves focus to the first field with a problem; the photo message is tied to the picker until photos are added", async () => {
@@ -167,25 +167,25 @@ describe("/upload", () => {
     await page.locator("#field-dating_app").selectOption("hinge");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await page.locator("#field-email-error").waitFor();
-    expect(await focused(page)).toBe("field-email");
+    await poll(() => focused(page)).toBe("field-email");
 
     await page.locator("#field-email").fill("sam@example.com");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await page.locator("#field-prompt1-error").waitFor();
-    expect(await focused(page)).toBe("field-prompt1");
+    await poll(() => focused(page)).toBe("field-prompt1");
 
     await page.locator("#field-dating_app").selectOption("tinder");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     const picker = page.locator("#photos-input");
     await page.locator("#photos-error").getByText("Please upload at least 3 photos").waitFor();
-    expect(await focused(page)).toBe("photos-input");
-    expect(await picker.getAttribute("aria-invalid")).toBe("true");
+    await poll(() => focused(page)).toBe("photos-input");
+    await poll(() => picker.getAttribute("aria-invalid")).toBe("true");
     expect((await picker.getAttribute("aria-describedby"))!.split(" ")).toContain("photos-error");
 
     await picker.setInputFiles(files(small.slice(0, 3)));
     await page.getByText("3 of 6 photos selected").waitFor();
-    expect(await page.locator("#photos-error").count()).toBe(0);
-    expect(await picker.getAttribute("aria-invalid")).toBeNull();
+    await poll(() => page.locator("#photos-error").count()).toBe(0);
+    await poll(() => picker.getAttribute("aria-invalid")).toBeNull();
   });
 
   test("a server refusal shows 'Error uploading profile' with the server's message and re-enables the button", async () => {
@@ -201,8 +201,8 @@ describe("/upload", () => {
     await toast(page).getByText(refusal).waitFor();
     await page.getByRole("button", { name: "Continue to Payment" }).and(page.locator(":enabled")).waitFor();
     // The button was disabled while busy, which drops focus; it gets it back.
-    expect(await focused(page)).toBe("Continue to Payment");
-    expect(await page.locator("#field-email").inputValue()).toBe("sam@example.com");
+    await poll(() => focused(page)).toBe("Continue to Payment");
+    await poll(() => page.locator("#field-email").inputValue()).toBe("sam@example.com");
   });
 
   test("a field error is shown beside the field, and nothing is sent", async () => {
@@ -216,7 +216,7 @@ describe("/upload", () => {
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await toast(page).getByText("Form submission error").waitFor();
     await page.locator("#field-bio-error").getByText("Bio must be at least 10 characters").waitFor();
-    expect(await page.locator("#field-bio").getAttribute("aria-invalid")).toBe("true");
+    await poll(() => page.locator("#field-bio").getAttribute("aria-invalid")).toBe("true");
     expect(sent).toEqual([]);
   });
 
@@ -309,13 +309,13 @@ describe("/profile-form", () => {
 
     await page.getByText("Your payment has been processed successfully.", { exact: false }).waitFor();
     const pendingIds = () => page.evaluate(() => [localStorage.getItem("pendingOrderId"), localStorage.getItem("pendingPlanId")]);
-    expect(await pendingIds()).toEqual([orderId, "premium"]);
+    await poll(() => pendingIds()).toEqual([orderId, "premium"]);
 
     await fillTinder(page, "paid-first@example.com");
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
     await dialog.getByText("within 24 hours", { exact: false }).waitFor();
-    expect(await pendingIds()).toEqual([null, null]);
+    await poll(() => pendingIds()).toEqual([null, null]);
 
     const order = store.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
     expect(order.profileId).not.toBeNull();
@@ -324,7 +324,7 @@ describe("/profile-form", () => {
     expect(store.db.select().from(jobs).where(eq(jobs.idempotencyKey, `optimise:${orderId}`)).all()).toHaveLength(1);
     expect(checkoutCalls).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/profile-form");
-    expect(await page.getByTestId("toast-viewport").textContent()).toContain("Processing your profile");
+    await poll(() => page.getByTestId("toast-viewport").textContent()).toContain("Processing your profile");
 
     await dialog.getByRole("button", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
@@ -333,7 +333,7 @@ describe("/profile-form", () => {
 
   test("without a plan or order: the profile is saved and the success dialog offers Return to Home", async () => {
     const { page, errors } = await open("/profile-form");
-    expect(await page.getByText("Your payment has been processed successfully.", { exact: false }).count()).toBe(0);
+    await poll(() => page.getByText("Your payment has been processed successfully.", { exact: false }).count()).toBe(0);
     await fillTinder(page, "no-plan@example.com");
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
@@ -349,9 +349,9 @@ describe("/profile-form", () => {
     await page.keyboard.press("Escape");
     const notice = page.getByRole("region", { name: "Profile Submitted Successfully" });
     await notice.waitFor();
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(await focused(page)).toBe("Return to Home");
-    expect(await page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-labelledby"))).toBe("success-notice-title");
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    await poll(() => focused(page)).toBe("Return to Home");
+    await poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-labelledby"))).toBe("success-notice-title");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/`);
     expect(errors).toEqual([]);
@@ -401,11 +401,11 @@ describe("/hinge-form and /bumble-form", () => {
   test("/bumble-form: bio hint, three prompts of 15, the four heights, twelve star signs; the profile is saved", async () => {
     const { page, errors } = await open("/bumble-form");
     await page.getByText("Max 300 characters").waitFor();
-    expect(await page.locator("#field-bio").getAttribute("maxlength")).toBe("2000");
-    for (const n of [1, 2, 3]) expect(await optionTexts(page, `#field-prompt${n}`)).toHaveLength(15);
-    expect(await optionTexts(page, "#field-height")).toEqual(["under_5_5", "5_5_to_5_8", "5_9_to_6_0", "6_1_plus"]);
-    expect(await page.locator("#field-height option").allTextContents()).toEqual(["Select your height", `Under 5'5"`, `5'5"-5'8"`, `5'9"-6'0"`, `6'1"+`]);
-    expect(await optionTexts(page, "#field-star_sign")).toHaveLength(12);
+    await poll(() => page.locator("#field-bio").getAttribute("maxlength")).toBe("2000");
+    for (const n of [1, 2, 3]) await poll(() => optionTexts(page, `#field-prompt${n}`)).toHaveLength(15);
+    await poll(() => optionTexts(page, "#field-height")).toEqual(["under_5_5", "5_5_to_5_8", "5_9_to_6_0", "6_1_plus"]);
+    await poll(() => page.locator("#field-height option").allTextContents()).toEqual(["Select your height", `Under 5'5"`, `5'5"-5'8"`, `5'9"-6'0"`, `6'1"+`]);
+    await poll(() => optionTexts(page, "#field-star_sign")).toHaveLength(12);
 
     await page.locator("#field-email").fill("bumble@example.com");
     await page.locator("#field-bio").fill("x".repeat(350)); // over the hint: not enforced
@@ -439,8 +439,8 @@ describe("payment forms", () => {
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.locator("form").getByRole("alert").getByText("Your card was declined.").waitFor();
     await page.getByRole("button", { name: "Pay $6.99" }).and(page.locator(":enabled")).waitFor();
-    expect(await focused(page)).toBe("Pay $6.99");
-    expect(await page.locator("#card-number").inputValue()).toBe("4000 0000 0000 0002");
+    await poll(() => focused(page)).toBe("Pay $6.99");
+    await poll(() => page.locator("#card-number").inputValue()).toBe("4000 0000 0000 0002");
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
   }, 30_000);
 
@@ -457,11 +457,11 @@ describe("payment forms", () => {
     await page.locator("#card-number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await toast(page).getByText("Please fill out all fields").waitFor();
-    expect(await focused(page)).toBe("card-name");
+    await poll(() => focused(page)).toBe("card-name");
     const invalid = () => page.locator("form [aria-invalid=true]").evaluateAll((els) => els.map((e) => e.id));
-    expect(await invalid()).toEqual(["card-name", "card-email", "card-expiry", "card-cvc"]);
+    await poll(() => invalid()).toEqual(["card-name", "card-email", "card-expiry", "card-cvc"]);
     await page.locator("#card-name").fill("Sam Lee");
-    expect(await invalid()).toEqual(["card-email", "card-expiry", "card-cvc"]);
+    await poll(() => invalid()).toEqual(["card-email", "card-expiry", "card-cvc"]);
   });
 });
 

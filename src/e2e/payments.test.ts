@@ -5,7 +5,7 @@ import { desc } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, launchBrowser, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { axe, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState, signedEvent } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { startFakeStripe, type FakeStripe } from "../testing/stripe-server.ts";
@@ -78,17 +78,17 @@ describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)",
     const page = await tab.take();
     const errors = recordPageErrors(page);
     await openCheckoutFor(page, orderId);
-    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$9.99");
-    expect(await page.getByText("Premium Package").count()).toBe(1);
-    expect(await page.getByLabel("Card number").inputValue()).toBe("4242 4242 4242 4242");
+    await poll(() => page.getByTestId("checkout-amount").textContent()).toBe("$9.99");
+    await poll(() => page.getByText("Premium Package").count()).toBe(1);
+    await poll(() => page.getByLabel("Card number").inputValue()).toBe("4242 4242 4242 4242");
 
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     // The premium plan's own promise, and the receipt: order reference, plan, amount, where the results go.
-    expect(await page.getByText("within 24 hours, at sam@example.com").count()).toBe(1);
-    expect(await page.getByText(orderId).count()).toBe(1);
-    expect(await page.getByRole("definition").allTextContents()).toEqual([orderId, "Premium", "$9.99", "sam@example.com"]);
+    await poll(() => page.getByText("within 24 hours, at sam@example.com").count()).toBe(1);
+    await poll(() => page.getByText(orderId).count()).toBe(1);
+    await poll(() => page.getByRole("definition").allTextContents()).toEqual([orderId, "Premium", "$9.99", "sam@example.com"]);
     await toast(page).getByText("Payment successful!").waitFor();
 
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", paymentProvider: "local" }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
@@ -105,13 +105,13 @@ describe("local hosted checkout (/checkout-redirect → /pay/:id → /success)",
     const errors = recordPageErrors(page);
     await openCheckoutFor(page, orderId);
     await page.getByLabel("Card number").fill("4000000000000002");
-    expect(await page.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
+    await poll(() => page.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay $9.99" }).click();
 
     await toast(page).getByText("Payment Failed").waitFor();
-    expect(await toast(page).textContent()).toContain("Your card was declined.");
+    await poll(() => toast(page).textContent()).toContain("Your card was declined.");
     expect(page.url()).toMatch(/\/pay\//);
-    expect(await page.getByRole("button", { name: "Pay $9.99" }).isEnabled()).toBe(true);
+    await poll(() => page.getByRole("button", { name: "Pay $9.99" }).isEnabled()).toBe(true);
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending", paidAt: null }, profileStatus: "created", jobs: 0 });
     // The browser reports the 402 answer as a failed resource load; anything else is an error in the page.
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
@@ -156,7 +156,7 @@ describe("manual card form (/card-payment)", () => {
     const page = await tab.take();
     await page.goto(`${server.url}/card-payment?planId=basic&price=6.99&orderId=${orderId}`);
     await hydrated(page);
-    expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?plan=Basic&price=6.99&planId=basic&payment=cancelled");
+    await poll(() => page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/upload?plan=Basic&price=6.99&planId=basic&payment=cancelled");
 
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await toast(page).getByText("Please fill out all fields").waitFor();
@@ -166,8 +166,8 @@ describe("manual card form (/card-payment)", () => {
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByLabel("Expiry (MM/YY)").fill("1234");
     await page.getByLabel("CVC").fill("12345");
-    expect(await page.getByLabel("Expiry (MM/YY)").inputValue()).toBe("12/34");
-    expect(await page.getByLabel("CVC").inputValue()).toBe("123");
+    await poll(() => page.getByLabel("Expiry (MM/YY)").inputValue()).toBe("12/34");
+    await poll(() => page.getByLabel("CVC").inputValue()).toBe("123");
 
     // Only the last four digits leave the page.
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/process-order"));
@@ -190,8 +190,8 @@ describe("success page", () => {
     await hydrated(page);
     await page.getByText("Missing payment information", { exact: true }).waitFor();
     await toast(page).getByText("Could not verify payment: Missing payment information").waitFor();
-    expect(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:support@localhost");
-    expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
+    await poll(() => page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:support@localhost");
+    await poll(() => page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
   });
 
   test("an unpaid session: 'Payment verification failed. Status: unpaid' and the 'Payment Not Verified' toast", async () => {
@@ -206,7 +206,7 @@ describe("success page", () => {
     await page.goto(`${server.url}/success?session_id=${sessionId}`);
     await page.locator("#main").getByText("Payment verification failed. Status: unpaid").waitFor();
     await toast(page).getByText("Payment Not Verified").waitFor();
-    expect(await page.locator("#main").textContent()).toContain("If you were charged, your payment went through");
+    await poll(() => page.locator("#main").textContent()).toContain("If you were charged, your payment went through");
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
   });
 
@@ -238,7 +238,7 @@ describe("success page", () => {
     const stored = await page.evaluate(() => (window as unknown as { storedItems: string[][] }).storedItems);
     expect(stored).toEqual(expect.arrayContaining([["pendingOrderId", orderId], ["pendingPlanId", "premium"]]));
     await page.locator('input[type="email"]').first().waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBe(orderId);
+    await poll(() => page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBe(orderId);
     await page.locator('input[type="email"]').first().fill("late@example.com");
     const app = page.getByLabel(/dating app/i).first();
     if ((await app.evaluate((el) => el.tagName)) === "SELECT") await app.selectOption("tinder");
@@ -247,7 +247,7 @@ describe("success page", () => {
     await page.locator('input[type="file"]').setInputFiles(photos.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer })));
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     await page.getByRole("dialog").getByText("Profile Submitted Successfully").waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBeNull();
+    await poll(() => page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBeNull();
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid", profileId: expect.any(String) }, profileStatus: expect.stringMatching(/^(pending|processing|completed)$/), jobs: 1 });
     await page.close();
   });
@@ -264,7 +264,7 @@ describe("preparing checkout (/preparing-checkout)", () => {
     await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
     await hydrated(page);
     // The plan's price, not the link's.
-    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$6.99");
+    await poll(() => page.getByTestId("checkout-amount").textContent()).toBe("$6.99");
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.waitForURL(/\/profile-form\?orderId=[a-z2-7]{26}&planId=basic$/);
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
@@ -278,7 +278,7 @@ describe("preparing checkout (/preparing-checkout)", () => {
     await hydrated(page);
     await page.getByText("Missing plan information").waitFor();
     await page.getByRole("button", { name: "Try Again" }).waitFor();
-    expect(await page.getByRole("link", { name: "Return to Pricing" }).getAttribute("href")).toBe("/pricing");
+    await poll(() => page.getByRole("link", { name: "Return to Pricing" }).getAttribute("href")).toBe("/pricing");
   });
 });
 
@@ -288,7 +288,7 @@ describe("checkout redirect errors", () => {
     await page.goto(`${server.url}/checkout-redirect?orderId=abc`);
     await hydrated(page);
     await page.getByText("Missing required order information").waitFor();
-    expect(await page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
+    await poll(() => page.getByRole("link", { name: "Return to Home" }).first().getAttribute("href")).toBe("/");
 
     await page.goto(`${server.url}/checkout-redirect?orderId=nosuchorder&price=9.99&planId=premium`);
     await page.locator("#main").getByText("Order not found.", { exact: true }).waitFor();
@@ -305,7 +305,7 @@ describe("internal test pages", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Pay $1.00" }).click();
     await page.waitForURL(/\/pay\//);
-    expect(await page.getByTestId("checkout-amount").textContent()).toBe("$1.00");
+    await poll(() => page.getByTestId("checkout-amount").textContent()).toBe("$1.00");
     await page.getByRole("button", { name: "Pay $1.00" }).click();
     await page.waitForURL(/\/success\?test=true&session_id=/);
     await page.getByText("Test payment: no order was charged.").waitFor();
@@ -316,7 +316,7 @@ describe("internal test pages", () => {
     const page = await tab.take();
     await page.goto(`${server.url}/test-payment?amount=6.99`);
     await hydrated(page);
-    expect(await page.getByText("4242 4242 4242 4242", { exact: true }).count()).toBe(1);
+    await poll(() => page.getByText("4242 4242 4242 4242", { exact: true }).count()).toBe(1);
     await page.getByRole("button", { name: "Pay $6.99" }).click();
     await page.waitForURL(/\/success\?test=true&session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
@@ -332,8 +332,8 @@ describe("internal test pages: failures", () => {
     await page.goto(`${server.url}/test-payment`);
     await hydrated(page);
     await toast(page).getByText("Error creating payment intent").waitFor();
-    expect(await toast(page).textContent()).toContain("Payments are paused for maintenance.");
-    expect(await page.getByRole("alert").filter({ hasText: "Payments are paused for maintenance." }).count()).toBeGreaterThan(0);
+    await poll(() => toast(page).textContent()).toContain("Payments are paused for maintenance.");
+    await poll(() => page.getByRole("alert").filter({ hasText: "Payments are paused for maintenance." }).count()).toBeGreaterThan(0);
   });
 });
 
@@ -397,7 +397,7 @@ describe("with Stripe (the SDK against the fake Stripe API)", () => {
     const page = await browser.newPage();
     await page.goto(`${stripeServer.url}/card-payment?planId=premium&price=9.99&orderId=${orderId}`);
     await hydrated(page);
-    expect(await page.getByRole("link", { name: "Continue to secure checkout" }).getAttribute("href")).toBe(
+    await poll(() => page.getByRole("link", { name: "Continue to secure checkout" }).getAttribute("href")).toBe(
       `/checkout-redirect?orderId=${orderId}&price=9.99&planId=premium`,
     );
     await page.getByLabel("Name on card").fill("Sam Lee");
@@ -407,7 +407,7 @@ describe("with Stripe (the SDK against the fake Stripe API)", () => {
     await page.getByLabel("CVC").fill("123");
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await toast(page).getByText("Payment Failed").waitFor();
-    expect(await toast(page).textContent()).toContain("Please use secure checkout.");
+    await poll(() => toast(page).textContent()).toContain("Please use secure checkout.");
     expect(orderState(stripeStore.db, orderId)).toMatchObject({ order: { status: "pending" }, jobs: 0 });
     await page.close();
   });

@@ -14,7 +14,7 @@ import { WRONG_EMAIL } from "../api/privacy.ts";
 import { openStore } from "../db/client.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -61,21 +61,21 @@ const emailField = (page: Page) => section(page).getByLabel("Your e-mail address
 describe("Your Data on the results page", () => {
   test("the retention dates; a wrong address is refused beside the field; the download holds the profile's data and photos", async () => {
     const { page, errors } = await openResults(fx.premium.id);
-    expect(await section(page).getByRole("heading", { name: "Your Data" }).isVisible()).toBe(true);
-    expect(await page.getByTestId("retention-note").textContent()).toMatch(
+    await poll(() => section(page).getByRole("heading", { name: "Your Data" }).isVisible()).toBe(true);
+    await poll(() => page.getByTestId("retention-note").textContent()).toMatch(
       /^As our privacy policy says, your photos will be deleted on .+\. Your profile text, results and e-mail address follow on .+\. We e-mail you a receipt each time\.$/,
     );
     expect(await seriousViolations(page)).toEqual([]);
 
     // Nothing typed: the schema's own message, no request.
     await section(page).getByRole("button", { name: "Download My Data" }).click();
-    expect(await page.locator("#your-data-email-error").textContent()).toBe("Please type the e-mail address your results were sent to.");
+    await poll(() => page.locator("#your-data-email-error").textContent()).toBe("Please type the e-mail address your results were sent to.");
 
     await emailField(page).fill("someone.else@example.com");
     await section(page).getByRole("button", { name: "Download My Data" }).click();
     await page.locator("#your-data-email-error", { hasText: WRONG_EMAIL }).waitFor();
-    expect(await emailField(page).getAttribute("aria-invalid")).toBe("true");
-    expect(await emailField(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => emailField(page).getAttribute("aria-invalid")).toBe("true");
+    await poll(() => emailField(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     await emailField(page).fill(` ${emailOf(fx.premium.id).toUpperCase()} `);
@@ -86,8 +86,8 @@ describe("Your Data on the results page", () => {
     expect(doc.profile.id).toBe(fx.premium.id);
     expect(doc.photo_files.map((f) => f.photo_id).sort()).toEqual([...fx.premium.uploaded].sort());
     expect(doc.photo_files.every((f) => f.photo !== null && zip[f.photo]!.length > 0)).toBe(true);
-    expect(await page.getByTestId("download-started").textContent()).toBe(`Your download has started: ${download.suggestedFilename()}`);
-    expect(await page.locator("#your-data-email-error").count()).toBe(0);
+    await poll(() => page.getByTestId("download-started").textContent()).toBe(`Your download has started: ${download.suggestedFilename()}`);
+    await poll(() => page.locator("#your-data-email-error").count()).toBe(0);
     // The browser reports the refused address's 403 as a failed resource load; anything else would be an error in the page.
     expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
   });
@@ -99,20 +99,20 @@ describe("Your Data on the results page", () => {
     await section(page).getByRole("button", { name: "Delete My Data" }).click();
     const confirm = page.getByTestId("erase-confirm");
     await confirm.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete everything now?");
-    expect(await confirm.textContent()).toContain(`e-mail a receipt to ${emailOf(fx.basic.id)}`);
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Delete everything now?");
+    await poll(() => confirm.textContent()).toContain(`e-mail a receipt to ${emailOf(fx.basic.id)}`);
     expect(await seriousViolations(page)).toEqual([]);
 
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    expect(await confirm.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete My Data");
+    await poll(() => confirm.count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Delete My Data");
     expect(files.every((f) => existsSync(join(server.dir, "uploads", f)))).toBe(true);
 
     await section(page).getByRole("button", { name: "Delete My Data" }).click();
     await confirm.getByRole("button", { name: "Delete Permanently" }).click();
     await page.getByRole("heading", { name: "Data Deleted" }).waitFor();
-    expect(await page.locator("main [role=alert]").textContent()).toMatch(/^The data of this profile was deleted on request on \d{1,2} \w+ \d{4}\.$/);
-    expect(await page.getByTestId("toast-viewport").textContent()).toContain("Your data has been deleted.");
+    await poll(() => page.locator("main [role=alert]").textContent()).toMatch(/^The data of this profile was deleted on request on \d{1,2} \w+ \d{4}\.$/);
+    await poll(() => page.getByTestId("toast-viewport").textContent()).toContain("Your data has been deleted.");
     expect(files.some((f) => existsSync(join(server.dir, "uploads", f)))).toBe(false);
     expect(withDb((db) => db.select().from(profiles).where(eq(profiles.id, fx.basic.id)).get())).toBeUndefined();
     expect(await seriousViolations(page)).toEqual([]);
@@ -139,12 +139,12 @@ describe("Your Data on the results page", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByRole("tab", { name: "Photo Analysis", exact: true }).click();
     await page.getByTestId("photo-list").waitFor();
-    expect(await page.getByTestId("photo-deleted").count()).toBe(4);
-    expect(await page.getByTestId("photo-list").locator("img").count()).toBe(0);
-    expect(await page.getByTestId("photo-score").count()).toBe(4);
-    expect(await page.getByTestId("retention-note").textContent()).toMatch(/^Your photos were deleted on .+, as our privacy policy says\. Your profile text, results and e-mail address follow on /);
-    expect(await page.getByText("a revision is no longer possible").count()).toBe(1);
-    expect(await page.getByRole("button", { name: "Request Revision" }).count()).toBe(0);
+    await poll(() => page.getByTestId("photo-deleted").count()).toBe(4);
+    await poll(() => page.getByTestId("photo-list").locator("img").count()).toBe(0);
+    await poll(() => page.getByTestId("photo-score").count()).toBe(4);
+    await poll(() => page.getByTestId("retention-note").textContent()).toMatch(/^Your photos were deleted on .+, as our privacy policy says\. Your profile text, results and e-mail address follow on /);
+    await poll(() => page.getByText("a revision is no longer possible").count()).toBe(1);
+    await poll(() => page.getByRole("button", { name: "Request Revision" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(photoRequests).toEqual([]);
     expect(errors).toEqual([]);

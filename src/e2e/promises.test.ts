@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { PLANS } from "../orders/plans.ts";
-import { launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -80,7 +80,7 @@ async function fillTinder(page: Page, email?: string) {
 async function payLocally(page: Page, amount: string) {
   await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
   await hydrated(page);
-  expect(await page.getByTestId("checkout-amount").textContent()).toBe(amount);
+  await poll(() => page.getByTestId("checkout-amount").textContent()).toBe(amount);
   await page.getByRole("button", { name: `Pay ${amount}` }).click();
 }
 
@@ -111,7 +111,7 @@ describe("5. promises only when true", () => {
       await page.getByRole("button", { name: "Submit Profile" }).click();
       await page.locator("#field-plan-error").getByText("Please choose a plan").waitFor();
       expect(sent).toEqual([]);
-      expect(await page.getByRole("dialog").count()).toBe(0);
+      await poll(() => page.getByRole("dialog").count()).toBe(0);
 
       await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).check();
       await page.getByText("Next: secure payment of $9.99").waitFor();
@@ -123,9 +123,9 @@ describe("5. promises only when true", () => {
       // Cancel and return: the form again, filled in from its draft, plan included; continuing pays the same order.
       await cancelAndReturn(page, "/hinge-form");
       await page.getByText("3 of 6 photos selected").waitFor();
-      expect(await page.locator("#field-email").inputValue()).toBe(email);
-      expect(await page.locator("#field-response3").inputValue()).toBe("A real answer number 3");
-      expect(await page.getByRole("radio", { name: /^Premium: \$9\.99/ }).isChecked()).toBe(true);
+      await poll(() => page.locator("#field-email").inputValue()).toBe(email);
+      await poll(() => page.locator("#field-response3").inputValue()).toBe("A real answer number 3");
+      await poll(() => page.getByRole("radio", { name: /^Premium: \$9\.99/ }).isChecked()).toBe(true);
       await page.getByRole("button", { name: "Submit Profile" }).click();
       await page.waitForURL(payUrl);
       expect(sent.slice(3)).toEqual(["/api/create-checkout-session"]);
@@ -162,15 +162,15 @@ describe("5. promises only when true", () => {
 
       await cancelAndReturn(page, "/bumble-form");
       await page.getByText("3 of 6 photos selected").waitFor();
-      expect(await page.locator("#field-bio").inputValue()).toBe("Climber, cook, and a terrible but keen guitarist.");
-      expect(await page.getByRole("radio", { name: /^Basic: \$6\.99/ }).isChecked()).toBe(true);
-      expect(await page.getByRole("dialog").count()).toBe(0);
+      await poll(() => page.locator("#field-bio").inputValue()).toBe("Climber, cook, and a terrible but keen guitarist.");
+      await poll(() => page.getByRole("radio", { name: /^Basic: \$6\.99/ }).isChecked()).toBe(true);
+      await poll(() => page.getByRole("dialog").count()).toBe(0);
       await page.getByRole("button", { name: "Submit Profile" }).click();
       await payLocally(page, "$6.99");
       await page.waitForURL(/\/bumble-form\?session_id=/);
       const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
       await dialog.getByText(`Thank you! ${PROMISE} 48 hours.`).waitFor();
-      expect(await dialog.textContent()).not.toContain("24 hours");
+      await poll(() => dialog.textContent()).not.toContain("24 hours");
       expect(ordersOf(profile.id)).toMatchObject([{ id: order!.id, status: "paid" }]);
       expect(errors).toEqual([]);
     }, 60_000);
@@ -184,7 +184,7 @@ describe("5. promises only when true", () => {
       const ordersBefore = store.db.select().from(orders).all().length;
       await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
       await page.locator("#checkout-email-error").getByText("Email is required").waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("checkout-email");
+      await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("checkout-email");
       expect(store.db.select().from(orders).all()).toHaveLength(ordersBefore);
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
@@ -192,7 +192,7 @@ describe("5. promises only when true", () => {
 
       // Cancel and return: this page again, not /pricing, with its plan and the address, saying nothing was charged.
       await cancelAndReturn(page, form);
-      expect(await page.getByText("Premium Package · $9.99 one-time payment").count()).toBe(1);
+      await poll(() => page.getByText("Premium Package · $9.99 one-time payment").count()).toBe(1);
       await page.waitForFunction((typed) => (document.getElementById("checkout-email") as HTMLInputElement | null)?.value === typed, email);
       await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
       await payLocally(page, "$9.99");
@@ -203,18 +203,18 @@ describe("5. promises only when true", () => {
       // The address given before payment fills the form; the order stays stored, a reload included.
       await page.waitForFunction((typed) => (document.getElementById("field-email") as HTMLInputElement | null)?.value === typed, email);
       const stored = () => page.evaluate(() => localStorage.getItem("pendingOrderId"));
-      expect(await stored()).toBe(orderId);
+      await poll(() => stored()).toBe(orderId);
       await page.goto(`${server.url}/profile-form`);
       await hydrated(page);
       await page.getByText("Your payment has been processed successfully.", { exact: false }).waitFor();
-      expect(await stored()).toBe(orderId);
+      await poll(() => stored()).toBe(orderId);
 
       await page.waitForFunction(() => (document.getElementById("field-email") as HTMLInputElement | null)?.value !== "");
       await fillTinder(page);
       await page.getByRole("button", { name: "Submit Profile for Review" }).click();
       const dialog = page.getByRole("dialog", { name: "Profile Submitted Successfully" });
       await dialog.getByText(`${PROMISE} ${PLANS.premium.deliveryHours} hours.`, { exact: false }).waitFor();
-      expect(await stored()).toBeNull();
+      await poll(() => stored()).toBeNull();
       expect(store.db.select().from(orders).where(eq(orders.id, orderId)).get()).toMatchObject({ status: "paid", profileId: expect.any(String) });
       expect(profileByEmail(email)).toBeDefined();
       expect(errors).toEqual([]);
@@ -226,12 +226,12 @@ describe("5. promises only when true", () => {
     const plans = page.getByRole("list", { name: "Plans" }).getByRole("listitem");
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      expect(await plans.allTextContents()).toEqual([
+      await poll(() => plans.allTextContents()).toEqual([
         "Basic: $6.99, delivered within 48 hours.",
         "Premium: $9.99, delivered within 24 hours.",
         "Elite: $49.99, delivered within 12 hours.",
       ]);
-      expect(await plans.last().isVisible()).toBe(true);
+      await poll(() => plans.last().isVisible()).toBe(true);
     }
     const terms = await visibleText(page);
     expect(terms).toContain("built-in test payments, which are meant for development and testing: no real card is charged");
@@ -251,9 +251,9 @@ describe("6. small screens and no JavaScript", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    expect(await menu.isVisible()).toBe(false);
+    await poll(() => menu.isVisible()).toBe(false);
     await page.locator("header summary").click();
-    expect(await menu.isVisible()).toBe(true);
+    await poll(() => menu.isVisible()).toBe(true);
     for (const link of await menu.getByRole("link").all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await menu.getByRole("link", { name: "Get Started" }).click();
     await page.waitForURL(`${server.url}/pricing`);
@@ -270,8 +270,8 @@ describe("6. small screens and no JavaScript", () => {
     await page.goto(`${server.url}/success?session_id=nosuchsession`);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      expect(await note.isVisible()).toBe(true);
-      expect(await note.innerText()).toStartWith("Confirming your payment needs JavaScript. If you paid, your payment went through");
+      await poll(() => note.isVisible()).toBe(true);
+      await poll(() => note.innerText()).toStartWith("Confirming your payment needs JavaScript. If you paid, your payment went through");
     }
 
     const order = (await (await api("/api/orders", { plan: "basic" })).json()) as { id: string };
@@ -279,8 +279,8 @@ describe("6. small screens and no JavaScript", () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await page.goto(`${server.url}${new URL(url, server.url).pathname}`);
-      expect(await note.isVisible()).toBe(true);
-      expect(await note.innerText()).toStartWith("Paying on this page needs JavaScript, and nothing has been charged.");
+      await poll(() => note.isVisible()).toBe(true);
+      await poll(() => note.innerText()).toStartWith("Paying on this page needs JavaScript, and nothing has been charged.");
     }
     await context.close();
   });
@@ -290,21 +290,21 @@ describe("6. small screens and no JavaScript", () => {
     const toggle = page.locator("header summary");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await toggle.click();
-    expect(await menu.isVisible()).toBe(true);
+    await poll(() => menu.isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Services" }).focus();
     await page.keyboard.press("Escape");
-    expect(await menu.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+    await poll(() => menu.isVisible()).toBe(false);
+    await poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
     await page.keyboard.press("Enter");
-    expect(await menu.isVisible()).toBe(true);
+    await poll(() => menu.isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${server.url}/pricing`);
     await page.getByRole("heading", { level: 1, name: "Simple, One-Time Pricing" }).waitFor();
-    expect(await menu.isVisible()).toBe(false);
+    await poll(() => menu.isVisible()).toBe(false);
 
     await page.setViewportSize(DESKTOP);
-    expect(await toggle.isVisible()).toBe(false);
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).isVisible()).toBe(true);
+    await poll(() => toggle.isVisible()).toBe(false);
+    await poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -340,7 +340,7 @@ describe("6. small screens and no JavaScript", () => {
       await page.getByRole("banner").getByRole("link", { name: "Get Started" }).filter({ visible: true }).click();
       await page.waitForURL(`${server.url}/pricing`);
       await page.getByRole("heading", { level: 1, name: "Simple, One-Time Pricing" }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { sawRedirecting: boolean }).sawRedirecting)).toBe(false);
+      await poll(() => page.evaluate(() => (window as unknown as { sawRedirecting: boolean }).sawRedirecting)).toBe(false);
       expect(errors).toEqual([]);
     }
   });
@@ -385,10 +385,10 @@ describe("7. copy", () => {
         const contact = page.locator("aside");
         for (const viewport of [PHONE, DESKTOP]) {
           await page.setViewportSize(viewport);
-          expect(await contact.getByRole("link", { name: /Instagram|Facebook|X \(Twitter\)/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([...expected]);
+          await poll(() => contact.getByRole("link", { name: /Instagram|Facebook|X \(Twitter\)/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([...expected]);
           const footerLink = page.locator("footer").getByRole("link", { name: /Instagram/ });
-          expect(await footerLink.getAttribute("href")).toBe(expected[0]);
-          expect(await footerLink.isVisible()).toBe(true);
+          await poll(() => footerLink.getAttribute("href")).toBe(expected[0]);
+          await poll(() => footerLink.isVisible()).toBe(true);
         }
       }
     } finally {
@@ -422,7 +422,7 @@ describe("the whole path on embedded defaults", () => {
       await page.evaluate((t) => localStorage.setItem("theme", t), theme);
       await page.reload();
       await hydrated(page);
-      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       const serious: string[] = [];
       // Each page at 1280 px, and in the light theme at 375 px too (before, so the walk goes on at 1280): what the
       // phone layout alone shows is the same in both themes but for its colours, and a check costs about 0.35 s.
@@ -450,7 +450,7 @@ describe("the whole path on embedded defaults", () => {
       await check("/pay");
       await page.getByRole("button", { name: "Pay $9.99" }).click();
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-      expect(await visibleText(page)).toContain("You receive your optimized profile by e-mail within 24 hours");
+      await poll(() => visibleText(page)).toContain("You receive your optimized profile by e-mail within 24 hours");
       await check("/success");
 
       // The other ways in, and the legal pages (the payment canceled notice with the paid-first steps).

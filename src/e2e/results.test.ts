@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { deliveryTime } from "../web/results/delivery.ts";
@@ -78,14 +78,14 @@ async function thumbnailsLoaded(page: Page) {
 describe("the results page: titles and statuses", () => {
   test("titled by plan: Basic, Premium, Elite Package; Custom without an order", async () => {
     const { ctx, page, errors } = await openResults(fx.basic.id);
-    expect(await main(page).locator("h1").textContent()).toBe("Basic Package");
+    await poll(() => main(page).locator("h1").textContent()).toBe("Basic Package");
     for (const [id, title] of [
       [fx.premium.id, "Premium Package"],
       [fx.elite.id, "Elite Package"],
       [fx.noOrder, "Custom"],
     ] as const) {
       await page.goto(`${server.url}/view-results?id=${id}`);
-      expect(await main(page).locator("h1").textContent()).toBe(title);
+      await poll(() => main(page).locator("h1").textContent()).toBe(title);
     }
     expect(errors).toEqual([]);
     await ctx.close();
@@ -105,9 +105,9 @@ describe("the results page: titles and statuses", () => {
     for (const [id, expected, { delivery, tabs }] of cases) {
       await page.goto(`${server.url}/view-results?id=${id}`);
       expect(`${id}: ${await status(page).textContent()}`).toBe(`${id}: ${expected}`);
-      expect(await page.getByTestId("estimated-delivery").count()).toBe(delivery ? 1 : 0);
-      expect(await page.getByRole("tablist").count()).toBe(tabs ? 1 : 0);
-      expect(await main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(id === fx.revisionRequested.id ? 1 : 0);
+      await poll(() => page.getByTestId("estimated-delivery").count()).toBe(delivery ? 1 : 0);
+      await poll(() => page.getByRole("tablist").count()).toBe(tabs ? 1 : 0);
+      await poll(() => main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(id === fx.revisionRequested.id ? 1 : 0);
     }
     expect(errors).toEqual([]);
     await ctx.close();
@@ -123,11 +123,11 @@ describe("the results page: titles and statuses", () => {
     ] as const) {
       if (fixture !== fx.processing) await page.goto(`${server.url}/view-results?id=${fixture.id}`);
       const delivery = page.getByTestId("estimated-delivery");
-      expect(await delivery.textContent()).toStartWith(`${hours} hours`);
+      await poll(() => delivery.textContent()).toStartWith(`${hours} hours`);
       const time = page.getByTestId("delivery-time");
-      expect(await time.getAttribute("datetime")).toBe(fixture.deadline.toISOString());
-      expect(await time.textContent()).toBe(deliveryTime(fixture.deadline, new Date(), { locale: "en-GB", timeZone: timezoneId }));
-      expect(await time.textContent()).toMatch(/^by (\d\d:\d\d (today|tomorrow)|\w+day \d\d:\d\d)$/);
+      await poll(() => time.getAttribute("datetime")).toBe(fixture.deadline.toISOString());
+      await poll(() => time.textContent()).toBe(deliveryTime(fixture.deadline, new Date(), { locale: "en-GB", timeZone: timezoneId }));
+      await poll(() => time.textContent()).toMatch(/^by (\d\d:\d\d (today|tomorrow)|\w+day \d\d:\d\d)$/);
     }
     expect(errors).toEqual([]);
     await ctx.close();
@@ -135,14 +135,14 @@ describe("the results page: titles and statuses", () => {
 
   test("a finished result no administrator released shows In Progress and nothing of the result", async () => {
     const { ctx, page, errors } = await openResults(fx.completedUnreleased.id);
-    expect(await status(page).textContent()).toBe("In Progress");
-    expect(await page.getByRole("tablist").count()).toBe(0);
+    await poll(() => status(page).textContent()).toBe("In Progress");
+    await poll(() => page.getByRole("tablist").count()).toBe(0);
     const text = (await main(page).textContent()) ?? "";
     expect(text).not.toContain("Concrete details");
     expect(text).not.toContain("Request a Revision");
-    expect(await main(page).locator("img").count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Need Help" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    await poll(() => main(page).locator("img").count()).toBe(0);
+    await poll(() => page.getByRole("link", { name: "Need Help" }).count()).toBe(0);
+    await poll(() => page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -152,76 +152,76 @@ describe("the results page: a released result", () => {
   test("premium: three tabs by keyboard, the optimised profile with starters, guide and before/after, recommendations, photos in the recommended order", async () => {
     const { ctx, page, errors } = await openResults(fx.premium.id);
     const result = fx.premium.result;
-    expect(await page.getByRole("tab").allTextContents()).toEqual(["Optimized Profile", "Recommendations", "Photo Analysis"]);
-    expect(await tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByRole("tabpanel").count()).toBe(1); // the other two are hidden
+    await poll(() => page.getByRole("tab").allTextContents()).toEqual(["Optimized Profile", "Recommendations", "Photo Analysis"]);
+    await poll(() => tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
+    await poll(() => page.getByRole("tabpanel").count()).toBe(1); // the other two are hidden
 
     // Optimized Profile: the server's HTML, then the premium content as text, then before and after.
     const profile = panel(page);
-    expect(await profile.getByTestId("optimized-profile").getByRole("heading", { name: "Your prompt answers" }).count()).toBe(1);
-    expect(await profile.getByTestId("conversation-starters").locator("li").allTextContents()).toEqual(result.conversationStarters);
+    await poll(() => profile.getByTestId("optimized-profile").getByRole("heading", { name: "Your prompt answers" }).count()).toBe(1);
+    await poll(() => profile.getByTestId("conversation-starters").locator("li").allTextContents()).toEqual(result.conversationStarters);
     const guide = profile.getByTestId("strategy-guide");
-    expect(await guide.getByRole("heading", { level: 4 }).textContent()).toBe(result.strategyGuide!.title);
-    expect(await guide.getByRole("heading", { level: 5 }).allTextContents()).toEqual(result.strategyGuide!.sections.map((s) => s.heading));
-    expect(await guide.locator("li").allTextContents()).toEqual(result.strategyGuide!.sections.flatMap((s) => s.points));
+    await poll(() => guide.getByRole("heading", { level: 4 }).textContent()).toBe(result.strategyGuide!.title);
+    await poll(() => guide.getByRole("heading", { level: 5 }).allTextContents()).toEqual(result.strategyGuide!.sections.map((s) => s.heading));
+    await poll(() => guide.locator("li").allTextContents()).toEqual(result.strategyGuide!.sections.flatMap((s) => s.points));
     const first = profile.getByTestId("compare-prompt1");
-    expect(await first.getByRole("heading").textContent()).toBe(result.prompts[0]!.prompt);
-    expect(await first.getByTestId("before").textContent()).toBe(result.prompts[0]!.original!);
-    expect(await first.getByTestId("after").textContent()).toBe(result.prompts[0]!.optimised);
-    expect(await first.textContent()).toContain("Added a detail a match can ask about.");
-    expect(await profile.getByTestId("compare-prompt2").textContent()).toContain("After: kept as you wrote it");
+    await poll(() => first.getByRole("heading").textContent()).toBe(result.prompts[0]!.prompt);
+    await poll(() => first.getByTestId("before").textContent()).toBe(result.prompts[0]!.original!);
+    await poll(() => first.getByTestId("after").textContent()).toBe(result.prompts[0]!.optimised);
+    await poll(() => first.textContent()).toContain("Added a detail a match can ask about.");
+    await poll(() => profile.getByTestId("compare-prompt2").textContent()).toContain("After: kept as you wrote it");
 
     // Arrow keys move and select; the selected tab is the only tab stop.
     await tab(page, "Optimized Profile").focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Recommendations");
-    expect(await tab(page, "Recommendations").getAttribute("aria-selected")).toBe("true");
-    expect(await tab(page, "Optimized Profile").getAttribute("tabindex")).toBe("-1");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Recommendations");
+    await poll(() => tab(page, "Recommendations").getAttribute("aria-selected")).toBe("true");
+    await poll(() => tab(page, "Optimized Profile").getAttribute("tabindex")).toBe("-1");
     const recommendations = panel(page).getByTestId("recommendations");
-    expect(await recommendations.textContent()).toContain(result.analysis.summary);
-    expect(await recommendations.getByRole("heading", { name: "What to change" }).count()).toBe(1);
+    await poll(() => recommendations.textContent()).toContain(result.analysis.summary);
+    await poll(() => recommendations.getByRole("heading", { name: "What to change" }).count()).toBe(1);
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
-    expect(await tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
+    await poll(() => tab(page, "Optimized Profile").getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("End");
-    expect(await tab(page, "Photo Analysis").getAttribute("aria-selected")).toBe("true");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(await panel(page).getAttribute("id"));
+    await poll(() => tab(page, "Photo Analysis").getAttribute("aria-selected")).toBe("true");
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(await panel(page).getAttribute("id"));
 
     // Photo Analysis: the customer's own photos, best first, each with its score and reasons; the left-out one marked.
     await thumbnailsLoaded(page);
     const items = panel(page).locator("li[data-photo-id]");
-    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.premium.recommended);
-    expect(await items.getByTestId("photo-score").allTextContents()).toEqual(["Score 91/100", "Score 78/100", "Score 64/100", "Score 35/100"]);
-    expect(await items.getByRole("heading").allTextContents()).toEqual(["1. Photo 3", "2. Photo 1", "3. Photo 4", "Photo 2"]);
-    expect(await items.nth(3).getByTestId("leave-out").textContent()).toBe("Leave out");
-    expect(await panel(page).getByTestId("leave-out").count()).toBe(1);
-    expect(await items.nth(0).textContent()).toContain("Sharp and well lit, one smiling face");
-    expect(await items.locator("img").evaluateAll((els) => els.map((e) => e.getAttribute("alt")))).toEqual(["Your photo 3", "Your photo 1", "Your photo 4", "Your photo 2"]);
+    await poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.premium.recommended);
+    await poll(() => items.getByTestId("photo-score").allTextContents()).toEqual(["Score 91/100", "Score 78/100", "Score 64/100", "Score 35/100"]);
+    await poll(() => items.getByRole("heading").allTextContents()).toEqual(["1. Photo 3", "2. Photo 1", "3. Photo 4", "Photo 2"]);
+    await poll(() => items.nth(3).getByTestId("leave-out").textContent()).toBe("Leave out");
+    await poll(() => panel(page).getByTestId("leave-out").count()).toBe(1);
+    await poll(() => items.nth(0).textContent()).toContain("Sharp and well lit, one smiling face");
+    await poll(() => items.locator("img").evaluateAll((els) => els.map((e) => e.getAttribute("alt")))).toEqual(["Your photo 3", "Your photo 1", "Your photo 4", "Your photo 2"]);
 
     // The revision note (premium, completed) with the revisions used, and help by e-mail once the results were sent.
     const revision = page.getByRole("region", { name: "Request a Revision" });
-    expect(await revision.textContent()).toContain("request a revision by replying to your results e-mail or by contacting our support team");
-    expect(await revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
-    expect(await page.getByRole("link", { name: "Need Help" }).getAttribute("href")).toBe(`mailto:${SUPPORT_EMAIL}`);
+    await poll(() => revision.textContent()).toContain("request a revision by replying to your results e-mail or by contacting our support team");
+    await poll(() => revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
+    await poll(() => page.getByRole("link", { name: "Need Help" }).getAttribute("href")).toBe(`mailto:${SUPPORT_EMAIL}`);
     expect(errors).toEqual([]);
     await ctx.close();
   }, 30_000);
 
   test("basic: no starters, no guide, no revision note; the bio before and after; every photo kept", async () => {
     const { ctx, page, errors } = await openResults(fx.basic.id);
-    expect(await page.getByTestId("conversation-starters").count()).toBe(0);
-    expect(await page.getByTestId("strategy-guide").count()).toBe(0);
-    expect(await page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
-    expect(await page.locator("textarea").count()).toBe(0);
+    await poll(() => page.getByTestId("conversation-starters").count()).toBe(0);
+    await poll(() => page.getByTestId("strategy-guide").count()).toBe(0);
+    await poll(() => page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
+    await poll(() => page.locator("textarea").count()).toBe(0);
     const bio = page.getByTestId("compare-bio");
-    expect(await bio.getByRole("heading").textContent()).toBe("Your Bumble bio");
-    expect(await bio.getByTestId("before").textContent()).toBe(fx.basic.result.bio!.original!);
-    expect(await bio.getByTestId("after").textContent()).toBe(fx.basic.result.bio!.optimised);
+    await poll(() => bio.getByRole("heading").textContent()).toBe("Your Bumble bio");
+    await poll(() => bio.getByTestId("before").textContent()).toBe(fx.basic.result.bio!.original!);
+    await poll(() => bio.getByTestId("after").textContent()).toBe(fx.basic.result.bio!.optimised);
     await tab(page, "Photo Analysis").click();
     await thumbnailsLoaded(page);
-    expect(await panel(page).locator("li[data-photo-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.basic.recommended);
-    expect(await panel(page).getByTestId("leave-out").count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Need Help" }).count()).toBe(1);
+    await poll(() => panel(page).locator("li[data-photo-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.basic.recommended);
+    await poll(() => panel(page).getByTestId("leave-out").count()).toBe(0);
+    await poll(() => page.getByRole("link", { name: "Need Help" }).count()).toBe(1);
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -229,18 +229,18 @@ describe("the results page: a released result", () => {
   test("elite with its revision used: the note and the count, no form", async () => {
     const { ctx, page, errors } = await openResults(fx.elite.id);
     const revision = page.getByRole("region", { name: "Request a Revision" });
-    expect(await revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 1 of 1");
-    expect(await page.locator("textarea").count()).toBe(0);
-    expect(await page.getByTestId("conversation-starters").locator("li").count()).toBe(5);
+    await poll(() => revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 1 of 1");
+    await poll(() => page.locator("textarea").count()).toBe(0);
+    await poll(() => page.getByTestId("conversation-starters").locator("li").count()).toBe(5);
     expect(errors).toEqual([]);
     await ctx.close();
   });
 
   test("a revision being made: the released result stays, no form", async () => {
     const { ctx, page, errors } = await openResults(fx.revisionRequested.id);
-    expect(await main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(1);
-    expect(await page.getByRole("tablist").count()).toBe(1);
-    expect(await page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
+    await poll(() => main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(1);
+    await poll(() => page.getByRole("tablist").count()).toBe(1);
+    await poll(() => page.getByRole("region", { name: "Request a Revision" }).count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -250,17 +250,17 @@ describe("the results page: a released result", () => {
     const notes = page.getByLabel("What would you like us to change?");
     const submit = page.getByRole("button", { name: "Request Revision" });
     await notes.fill("Too short");
-    expect(await page.getByTestId("revision-count").textContent()).toBe("9 / 2,000");
+    await poll(() => page.getByTestId("revision-count").textContent()).toBe("9 / 2,000");
     await submit.click();
-    expect(await notes.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
-    expect(await notes.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await notes.getAttribute("maxlength")).toBe("2000");
+    await poll(() => notes.getAttribute("aria-invalid")).toBe("true");
+    await poll(() => page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    await poll(() => notes.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => notes.getAttribute("maxlength")).toBe("2000");
 
     const wanted = "Please make the bio sound more playful and mention my band.";
     await notes.fill(wanted);
-    expect(await page.getByTestId("revision-count").textContent()).toBe(`${wanted.length} / 2,000`);
-    expect(await page.locator("#revision-notes-error").count()).toBe(0);
+    await poll(() => page.getByTestId("revision-count").textContent()).toBe(`${wanted.length} / 2,000`);
+    await poll(() => page.locator("#revision-notes-error").count()).toBe(0);
     const answered = page.waitForResponse((r) => r.url().endsWith(`/api/profiles/${fx.premiumToRevise.id}/revision-request`));
     await submit.click();
     const response = await answered;
@@ -270,12 +270,12 @@ describe("the results page: a released result", () => {
 
     const sent = page.getByTestId("revision-sent");
     await sent.waitFor();
-    expect(await sent.textContent()).toBe(message);
-    expect(await sent.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => sent.textContent()).toBe(message);
+    await poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
     // The results were read again: the revision is being made and the form is gone.
     await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
-    expect(await page.locator("textarea").count()).toBe(0);
-    expect(await status(page).textContent()).not.toBe("Completed");
+    await poll(() => page.locator("textarea").count()).toBe(0);
+    await poll(() => status(page).textContent()).not.toBe("Completed");
 
     // A reload reads the same.
     await page.reload();
@@ -290,7 +290,7 @@ describe("the results page: a released result", () => {
     await page.getByLabel("What would you like us to change?").fill("Please change the second answer.");
     await page.getByRole("button", { name: "Request Revision" }).click();
     await toast(page).getByText("Revision Request Failed").waitFor();
-    expect(await toast(page).textContent()).toContain("No revisions left on this plan.");
+    await poll(() => toast(page).textContent()).toContain("No revisions left on this plan.");
     await ctx.close();
   });
 });
@@ -300,14 +300,14 @@ describe("the results page: errors", () => {
     const { ctx, page, errors } = await open("/view-results");
     await page.waitForURL(`${server.url}/`);
     await toast(page).getByText("No profile ID provided").waitFor();
-    expect(await toast(page).textContent()).toContain("Error");
+    await poll(() => toast(page).textContent()).toContain("Error");
     expect(errors).toEqual([]);
     await ctx.close();
   });
 
   test("an unknown id: Profile Not Found with Return to Home", async () => {
     const { ctx, page, errors } = await openResults("abcdefghijklmnopqrstuvwxyz");
-    expect(await main(page).locator("h1").textContent()).toBe("Profile Not Found");
+    await poll(() => main(page).locator("h1").textContent()).toBe("Profile Not Found");
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
     // The browser reports the 404 answer as a failed resource load; anything else would be an error in the page.
@@ -322,9 +322,9 @@ describe("the results page: errors", () => {
     await page.route("**/api/profiles/*/results", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }));
     await page.goto(`${server.url}/view-results?id=${fx.premium.id}`);
     await toast(page).getByText("Failed to load profile results").waitFor();
-    expect(await toast(page).textContent()).toContain("Error");
-    expect(await main(page).locator("h1").textContent()).toBe("Failed to load profile results");
-    expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    await poll(() => toast(page).textContent()).toContain("Error");
+    await poll(() => main(page).locator("h1").textContent()).toBe("Failed to load profile results");
+    await poll(() => page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
     // Try Again reads the results again, and this time they come.
     await page.unroute("**/api/profiles/*/results");
     await page.getByRole("button", { name: "Try Again" }).click();
@@ -339,28 +339,28 @@ describe("the results page: accessibility, themes, safety", () => {
     for (const width of [375, 1280]) {
       test(`${theme} theme at ${width}px: a released premium result (each tab) and an in-progress one, nothing serious for axe, nothing wider than the screen`, async () => {
         const { ctx, page, errors } = await openResults(fx.premium.id, { theme, viewport: { width, height: 800 } });
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         // Headings go down one level at a time from the page's one h1.
         const levels = await main(page).evaluate((el) => [...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter((h) => !h.closest("[hidden]")).map((h) => Number(h.tagName[1])));
         expect(levels[0]).toBe(1);
         expect(levels.filter((l) => l === 1).length).toBe(1);
         expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1)).toBe(true);
-        expect(await overflowing(page)).toEqual([]);
+        await poll(() => overflowing(page)).toEqual([]);
         // Every tab's label fits inside its tab.
-        expect(await page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent))).toEqual([]);
+        await poll(() => page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent))).toEqual([]);
         expect(await pageViolations(page)).toEqual([]);
         for (const name of ["Recommendations", "Photo Analysis"]) {
           await tab(page, name).click();
           if (name === "Photo Analysis") await thumbnailsLoaded(page);
           expect(`${name}: ${await pageViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}: `);
-          expect(await overflowing(page)).toEqual([]);
+          await poll(() => overflowing(page)).toEqual([]);
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
         await page.goto(`${server.url}/view-results?id=${fx.pending.id}`);
         await page.getByTestId("estimated-delivery").waitFor();
         expect(await pageViolations(page)).toEqual([]);
-        expect(await overflowing(page)).toEqual([]);
+        await poll(() => overflowing(page)).toEqual([]);
         expect(errors).toEqual([]);
         await ctx.close();
       }, 60_000);
@@ -377,14 +377,14 @@ describe("the results page: accessibility, themes, safety", () => {
     for (const name of ["Optimized Profile", "Recommendations", "Photo Analysis"]) {
       await tab(page, name).click();
       if (name === "Photo Analysis") await thumbnailsLoaded(page);
-      expect(await panel(page).textContent()).toContain(HOSTILE);
+      await poll(() => panel(page).textContent()).toContain(HOSTILE);
     }
     await tab(page, "Optimized Profile").click();
     for (const testId of ["optimized-profile", "conversation-starters", "strategy-guide", "before-after"]) {
       expect(`${testId}: ${(await page.getByTestId(testId).textContent())?.includes(HOSTILE)}`).toBe(`${testId}: true`);
     }
-    expect(await page.locator('main img[src="x"]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    await poll(() => page.locator('main img[src="x"]').count()).toBe(0);
+    await poll(() => page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
@@ -400,7 +400,7 @@ describe("the results page: accessibility, themes, safety", () => {
     expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /view-results");
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("view-results");
     const { ctx, page } = await openResults(fx.premium.id);
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    await poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
     await ctx.close();
   });
 });

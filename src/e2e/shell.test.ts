@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { axe, launchBrowser, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { axe, launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
@@ -27,10 +27,10 @@ describe("server rendering", () => {
     const page = await context.newPage();
     const res = await page.goto(`${server.url}/`);
     expect(res?.status()).toBe(200);
-    await expect(page.locator("h1").first().textContent()).resolves.toContain("dating profile");
-    expect(await page.getByRole("link", { name: "Get Started" }).first().getAttribute("href")).toBe("/upload");
-    expect(await page.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/services");
-    expect(await page.locator("footer").textContent()).toContain("Expert dating profile optimization service.");
+    await poll(() => page.locator("h1").first().textContent()).toContain("dating profile");
+    await poll(() => page.getByRole("link", { name: "Get Started" }).first().getAttribute("href")).toBe("/upload");
+    await poll(() => page.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/services");
+    await poll(() => page.locator("footer").textContent()).toContain("Expert dating profile optimization service.");
     await context.close();
   });
 
@@ -43,7 +43,7 @@ describe("server rendering", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.locator("footer").getByRole("link", { name: "About Us" }).click();
     await page.waitForURL(`${server.url}/about`);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(errors).toEqual([]);
   });
 });
@@ -55,20 +55,20 @@ describe("the shell", () => {
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const [name, href] of [["Services", "/services"], ["Pricing", "/pricing"], ["Contact", "/contact"]]) {
-      expect(await nav.getByRole("link", { name }).getAttribute("href")).toBe(href!);
+      await poll(() => nav.getByRole("link", { name }).getAttribute("href")).toBe(href!);
     }
-    expect(await page.getByRole("link", { name: "ProfileBoost home" }).getAttribute("href")).toBe("/");
+    await poll(() => page.getByRole("link", { name: "ProfileBoost home" }).getAttribute("href")).toBe("/");
     const footer = page.locator("footer");
     const company = footer.getByRole("navigation", { name: "Company" });
     for (const [name, href] of [["About Us", "/about"], ["Contact", "/contact"], ["Support", "/contact"], ["Privacy Policy", "/privacy-policy"], ["Terms of Service", "/terms-of-service"]]) {
-      expect(await company.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href!);
+      await poll(() => company.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href!);
     }
     const legal = footer.getByRole("navigation", { name: "Legal" });
-    expect(await legal.getByRole("link", { name: "Cookie Policy" }).getAttribute("href")).toBe("/privacy-policy#cookies");
-    expect(await legal.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
-    expect(await legal.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
-    expect(await footer.textContent()).toContain("© 2025");
-    expect(await footer.getByRole("link", { name: /Instagram/ }).getAttribute("href")).toStartWith("https://");
+    await poll(() => legal.getByRole("link", { name: "Cookie Policy" }).getAttribute("href")).toBe("/privacy-policy#cookies");
+    await poll(() => legal.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+    await poll(() => legal.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
+    await poll(() => footer.textContent()).toContain("© 2025");
+    await poll(() => footer.getByRole("link", { name: /Instagram/ }).getAttribute("href")).toStartWith("https://");
   });
 
   test("the active header link is highlighted", async () => {
@@ -80,37 +80,37 @@ describe("the shell", () => {
     await page.waitForURL(`${server.url}/pricing`);
     // Navigation renders in a transition: the header updates once the pricing page's chunk has loaded.
     await nav.locator('a[aria-current="page"]').waitFor();
-    expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
-    expect(await nav.getByRole("link", { name: "Pricing" }).getAttribute("class")).toContain("text-primary");
-    expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBeNull();
+    await poll(() => nav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
+    await poll(() => nav.getByRole("link", { name: "Pricing" }).getAttribute("class")).toContain("text-primary");
+    await poll(() => nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBeNull();
   });
 
   test("at 320 px the shell fits the screen: no sideways scrolling", async () => {
     const page = await tab.take({ width: 320, height: 640 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
-    expect(await page.locator("header summary").isVisible()).toBe(true);
+    await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await poll(() => page.locator("header summary").isVisible()).toBe(true);
   });
 
   test("the mobile menu opens, shows the same links, and closes when one is chosen", async () => {
     const page = await tab.take({ width: 375, height: 740 });
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await poll(() => page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     // A <details> disclosure (it works before and without the script): its <summary> is the toggle.
     const toggle = page.locator("header summary");
-    expect(await toggle.textContent()).toBe("Menu");
-    expect(await page.locator("header details").getAttribute("open")).toBeNull();
+    await poll(() => toggle.textContent()).toBe("Menu");
+    await poll(() => page.locator("header details").getAttribute("open")).toBeNull();
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    expect(await menu.isVisible()).toBe(true);
-    expect(await page.locator("header details").getAttribute("open")).toBe("");
-    for (const name of ["Services", "Pricing", "Contact", "Get Started"]) expect(await menu.getByRole("link", { name }).isVisible()).toBe(true);
+    await poll(() => menu.isVisible()).toBe(true);
+    await poll(() => page.locator("header details").getAttribute("open")).toBe("");
+    for (const name of ["Services", "Pricing", "Contact", "Get Started"]) await poll(() => menu.getByRole("link", { name }).isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Contact" }).click();
     await page.waitForURL(`${server.url}/contact`);
-    expect(await menu.isVisible()).toBe(false);
-    expect(await page.locator("header details").getAttribute("open")).toBeNull();
+    await poll(() => menu.isVisible()).toBe(false);
+    await poll(() => page.locator("header details").getAttribute("open")).toBeNull();
   });
 
   test("the theme defaults to light, persists across reloads, and is applied before first paint", async () => {
@@ -118,10 +118,10 @@ describe("the shell", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await page.getByRole("button", { name: /^Theme: Light/ }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
 
     // Hold the client bundle back: whatever is painted before it arrives must already be dark.
     let release!: () => void;
@@ -149,17 +149,17 @@ describe("the shell", () => {
       return bg;
     })();
     expect(beforeScript.background).not.toBe(lightBackground);
-    expect(await page.getByRole("button", { name: /^Theme: Dark/ }).count()).toBe(1);
+    await poll(() => page.getByRole("button", { name: /^Theme: Dark/ }).count()).toBe(1);
 
     // dark → system follows the operating system's preference.
     await page.getByRole("button", { name: /^Theme: Dark/ }).click();
-    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
+    await poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
     await page.emulateMedia({ colorScheme: "dark" });
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await page.emulateMedia({ colorScheme: "light" });
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await context.close();
   });
 
@@ -183,8 +183,8 @@ describe("the shell", () => {
     const page = await tab.take();
     const res = await page.goto(`${server.url}/definitely/not/here`);
     expect(res?.status()).toBe(404);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
-    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
+    await poll(() => page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
   });
 
   test("a route change scrolls back to the top", async () => {
@@ -192,13 +192,13 @@ describe("the shell", () => {
     await page.goto(`${server.url}/`);
     await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.locator("footer").getByRole("link", { name: "Support" }).click();
     await page.waitForURL(`${server.url}/contact`);
     await page.waitForFunction(() => window.scrollY === 0);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // Focus moves to the new page's content, not left on the link that was clicked.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 });
 
@@ -215,7 +215,7 @@ describe("a page served from the page cache (src/ssr/page-cache.ts)", () => {
     const accept = (await again!.request().headerValue("accept-encoding")) ?? "";
     expect((await fetch(`${server.url}/pricing`, { headers: { "If-None-Match": etag, "Accept-Encoding": accept } })).status).toBe(304);
     // Only the inline script applies a stored theme before hydration; a CSP refusal would also be a console error.
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await hydrated(page);
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as bunTest } from "bun:test";
+import { test as bunTest, expect } from "bun:test";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from "playwright-core";
 
@@ -263,18 +263,40 @@ export async function seriousViolations(page: Page, { include, tags = WCAG_TAGS 
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+type Matchers<T> = ReturnType<typeof expect<T>>;
+type Polled<T> = { [K in keyof Matchers<T> as K extends "not" | "resolves" | "rejects" ? never : K]: Matchers<T>[K] extends (...args: infer A) => unknown ? (...args: A) => Promise<void> : never };
+
 /**
- * Reads `read()` until it equals `expected` (deeply) and answers it; after `ms` throws with what was awaited and the
- * last value read. For a state that arrives on its own time (an image decoding, a count growing, focus moving), which
- * a single read right after the action that starts it would race.
+ * `expect` for what a page shows, read again until the matcher passes: `await poll(() => locator.textContent()).toBe("Sent")`.
+ * A state that follows an action (text, a count, an attribute, focus, a decoded image) arrives on the page's time, so
+ * a single read right after the action races it. After `ms` the last read's assertion error is thrown, headed by
+ * `what` (or the reading function's source) so the failure says what was awaited.
  */
-export async function eventually<T>(what: string, read: () => Promise<T>, expected: T, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (Bun.deepEquals(last, expected)) return last;
-    if (Date.now() > deadline) throw new Error(`waited ${ms / 1000} s for ${what}: expected ${JSON.stringify(expected)}, last read ${JSON.stringify(last)}`);
-    await Bun.sleep(50);
-  }
+export function poll<T>(read: () => Promise<T> | T, { ms = 10_000, what }: { ms?: number; what?: string } = {}): Polled<T> & { not: Polled<T> } {
+  const matchers = (negate: boolean): Polled<T> & { not: Polled<T> } =>
+    new Proxy({} as Polled<T> & { not: Polled<T> }, {
+      get: (_, matcher: string) => {
+        if (matcher === "not") return matchers(!negate);
+        // Not a promise itself: `await poll(read)` without a matcher is a mistake, not a wait.
+        if (matcher === "then") return undefined;
+        return async (...args: unknown[]) => {
+          const deadline = Date.now() + ms;
+          for (;;) {
+            const value = await read();
+            try {
+              const subject = negate ? expect(value).not : expect(value);
+              (subject as unknown as Record<string, (...a: unknown[]) => void>)[matcher]!(...args);
+              return;
+            } catch (error) {
+              if (Date.now() > deadline) {
+                if (error instanceof Error) error.message = `waited ${ms / 1000} s for ${what ?? read.toString()}:\n${error.message}`;
+                throw error;
+              }
+              await Bun.sleep(50);
+            }
+          }
+        };
+      },
+    });
+  return matchers(false);
 }
