@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { analysePhotos, closeFaceDetector } from "./analyse.ts";
 import { type Fingerprint, fingerprint, fingerprintDistance, NEAR_DUPLICATE_MAX_DISTANCE } from "./hash.ts";
 import { decodePhoto, greyCopy } from "./measure.ts";
@@ -14,7 +14,7 @@ const FIXTURES = join(import.meta.dir, "fixtures");
 /** Four different pictures (see fixtures/SOURCES.md). */
 const PICTURES = ["astronaut", "grace-hopper", "cameraman", "coffee"] as const;
 
-type Edit = (image: sharp.Sharp, width: number, height: number) => sharp.Sharp;
+type Edit = (image: Sharp, width: number, height: number) => Sharp;
 
 /** What people do to a photo before uploading it again, as the issue lists them; each saved at JPEG quality 90 unless
  * it says otherwise. */
@@ -47,7 +47,7 @@ async function fingerprintOf(path: string): Promise<Fingerprint> {
 }
 
 /** Writes `image` as a JPEG and returns its path. */
-async function save(image: sharp.Sharp, name: string, quality = 90): Promise<string> {
+async function save(image: Sharp, name: string, quality = 90): Promise<string> {
   const path = join(dir, `${name}.jpg`);
   await image.jpeg({ quality }).toFile(path);
   return path;
