@@ -91,6 +91,15 @@ describe("passing faults are tried again before any fallback", () => {
     );
   });
 
+  test("a retry late in the window gets only the time left as its timeout, and still answers", async () => {
+    server.enqueue({ kind: "error", status: 503, retryAfter: "65.5" }, good());
+    const clock = recordingClock();
+    const result = await engine(server, log, { clock, timeoutMs: 60_000 }).optimise(makeInput(photoDir));
+    expect(clock.waits).toEqual([65_500]);
+    expect(server.requests).toHaveLength(2);
+    expect(result.fallback).toBeNull();
+  });
+
   test("Retry-After as an HTTP date is honored", async () => {
     const inFiveSeconds = new Date(Date.now() + 5000).toUTCString();
     server.enqueue({ kind: "error", status: 503, retryAfter: inFiveSeconds }, good());

@@ -89,7 +89,8 @@ export function createAiOptimiser(options: AiOptimiserOptions): Optimiser {
       const left = RETRY_WINDOW_MS - (clock.now() - start);
       usage.requests++;
       try {
-        const completion = await client.chat.completions.create(params, { timeout: tryNo === 1 ? timeoutMs : Math.min(timeoutMs, left) });
+        // The SDK takes whole milliseconds only.
+        const completion = await client.chat.completions.create(params, { timeout: tryNo === 1 ? timeoutMs : Math.floor(Math.min(timeoutMs, left)) });
         if (completion.usage) {
           usage.reported = true;
           usage.prompt += completion.usage.prompt_tokens;
