@@ -137,6 +137,7 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
   const html = typeof optimized === "string" ? optimized : (optimized?.html ?? null);
   const premiumSaved = typeof optimized === "object" && optimized !== null ? optimized : null;
   const fallback = profile.optimization?.fallback;
+  const flagged = profile.optimization?.checks?.flagged ? profile.optimization.checks.problems : null;
   // The server refuses edits of a result the customer has (src/admin/actions.ts): regenerate or revise it instead.
   // The server's rule (`editable`), not a copy of it.
   const locked = profile.editable ? null : "This result has been sent to the customer, so it can no longer be edited. Regenerate it or process a revision to change it.";
@@ -200,6 +201,20 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
           <p className="mt-1 break-words text-sm">
             The local analyzer's result stands in. Reason: <span className="font-medium">{fallback.reason}</span>
           </p>
+        </section>
+      )}
+
+      {flagged && (
+        <section aria-labelledby="review-checks-heading" className="rounded-lg border border-danger p-4" data-testid="review-checks">
+          <h3 id="review-checks-heading" className="font-semibold">
+            The AI model's texts failed our checks twice
+          </h3>
+          <p className="mt-1 text-sm">Read and fix these before sending:</p>
+          <ul className="mt-1 list-disc pl-5 text-sm break-words">
+            {flagged.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
         </section>
       )}
 
