@@ -100,9 +100,10 @@ export function tidy(text: string): string {
 
 /** Each sentence after a full stop, question or exclamation mark starts with a capital ("…badly. at the gym" reads "…badly. At the gym"). */
 export function capitaliseSentences(text: string): string {
-  return text.replace(/([.!?…]["”')\]]*\s+)(\p{Ll})/gu, (whole, gap: string, letter: string, offset: number) => {
+  // An emoji or a bracket may stand before the first letter ("… 🎷 jazz on Sundays").
+  return text.replace(/([.!?…]["”')\]]*\s+)([^\p{L}\p{N}\s]*\s*)(\p{Ll})/gu, (whole, gap: string, lead: string, letter: string, offset: number) => {
     const before = /([\p{L}]+)$/u.exec(text.slice(0, offset))?.[1] ?? "";
     const abbreviation = text[offset] === "." && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before));
-    return abbreviation ? whole : gap + letter.toUpperCase();
+    return abbreviation ? whole : gap + lead + letter.toUpperCase();
   });
 }
