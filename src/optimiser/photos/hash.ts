@@ -85,15 +85,6 @@ export function toHex(bits: Uint8Array): string {
   return hex;
 }
 
-/** The bits of a hex hash (`toHex`), four a digit. */
-export function fromHex(hex: string): Uint8Array {
-  if (!/^[0-9a-f]*$/i.test(hex)) throw new Error(`Not a hex hash: ${hex}`);
-  return Uint8Array.from([...hex].flatMap((digit) => {
-    const value = Number.parseInt(digit, 16);
-    return [(value >> 3) & 1, (value >> 2) & 1, (value >> 1) & 1, value & 1];
-  }));
-}
-
 /** [start, length] of each crop of a side `size` long (the whole side once). */
 function spans(size: number): [number, number][] {
   const out: [number, number][] = [];
@@ -150,7 +141,9 @@ function cellMeans(sums: Float64Array, imageWidth: number, left: number, top: nu
 }
 
 /** cos((2i + 1) u π / 2N) for the kept frequencies u and every cell i. */
-const COSINES = Array.from({ length: FREQUENCIES }, (_, u) => Float64Array.from({ length: CELLS }, (_, i) => Math.cos(((2 * i + 1) * u * Math.PI) / (2 * CELLS))));
+const COSINES = Array.from({ length: FREQUENCIES }, (_, u) =>
+  Float64Array.from({ length: CELLS }, (_, i) => Math.cos(((2 * i + 1) * u * Math.PI) / (2 * CELLS))),
+);
 
 /** The FREQUENCIES x FREQUENCIES lowest coefficients of the 2-D DCT-II (unscaled), [vertical][horizontal]. */
 function lowFrequencies(cells: Float64Array): Float64Array {

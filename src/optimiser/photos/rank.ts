@@ -1,7 +1,8 @@
 /**
  * Scores each measured photo, says why in words a customer understands, and orders them as dating coaches and the
  * apps' own guides advise: a sharp, well-lit, big enough photo of you alone, facing the camera, first (smiling if
- * possible), group photos never first, blurry, dark, faceless or repeated photos last or left out. Photos are named by upload order ("Photo 2"), never by file name or id.
+ * possible), group photos never first, blurry, dark, faceless or repeated photos last or left out. Photos are named
+ * by upload order ("Photo 2"), never by file name or id.
  */
 import type { PhotoAnalysis } from "../result.ts";
 import type { FaceSummary } from "./faces.ts";
