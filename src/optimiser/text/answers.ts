@@ -127,7 +127,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
     const extra = supplement(w, style, written);
     if (extra) {
       added.push(extra.text);
-      parts.push({ options: [extra.text], order: 0.5, priority: byDetail.length === 0 ? PRIORITY.lead : PRIORITY.closing });
+      parts.push({ options: [extra.text], order: 0.5, priority: byDetail.length === 0 ? PRIORITY.lead : PRIORITY.closing, ours: true });
       notes.push(`Drew on ${extra.label} (“${shorten(extra.source, 80)}”), since the answer on its own gave a match little to reply to.`);
     }
   }

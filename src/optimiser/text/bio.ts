@@ -14,6 +14,7 @@ import { assemble, droppedNote, joinList, limitNote, lowerFirst, machineNote, PR
 import { fitToLimit } from "./fit.ts";
 import { bioClosings, ownClosing, pick, type Closing } from "./hooks.ts";
 import { norm, sameWord, words } from "./match.ts";
+import { JOB_WORDS } from "./phrases.ts";
 import { NOTES, WRITER_REASONS } from "./notes.ts";
 import { leftOut, revisionNotes, shorterTarget } from "./revision.ts";
 import { capitalise, splitSentences } from "./sentences.ts";
@@ -69,14 +70,14 @@ function editBio(w: Writer, limit: number, original: string): Draft | null {
   const own = ownClosing(sentences.filter((s) => !cleaned.wishes.includes(s.text)));
   const closing = own ? null : pick([], bioClosings(w));
   const stated = requested(w);
-  const closingPart = closing ? [{ options: [closing.text], order: 100, priority: closingPriority(closing) }] : [];
+  const closingPart = closing ? [{ options: [closing.text], order: 100, priority: closingPriority(closing), ours: true }] : [];
 
   // Whole, when it fits, so their layout (line breaks, bullets) stays; otherwise sentence by sentence, the least
   // specific going first, their own question or invitation last of all.
   const body = w.revision?.leaveOut.length ? sentences.map((s) => s.text).join(" ") : cleaned.text;
   const whole: Part[] = [{ options: [body], order: 0, priority: PRIORITY.lead }, ...stated, ...closingPart];
   const bySentence: Part[] = [
-    ...sentences.map((s, i) => ({ options: [s.text], order: i, priority: i === 0 ? PRIORITY.lead : s === own ? PRIORITY.closing : sentencePriority(s.text, sentences) })),
+    ...sentences.map((s, i) => ({ options: [s.text], order: i, priority: i === 0 ? PRIORITY.lead : s === own ? PRIORITY.closing : sentencePriority(w, s.text, sentences) })),
     ...stated,
     ...closingPart,
   ];
@@ -86,10 +87,9 @@ function editBio(w: Writer, limit: number, original: string): Draft | null {
   const machine = machineText(original);
   if (machine.length > 0) notes.push(NOTES.machineInBio(machine[0]!));
   if (cleaned.fillers.length > 0) notes.push(NOTES.fillers(cleaned.fillers));
-  if (closing) notes.push(closingNote(closing));
-  else if (own) notes.push(NOTES.ownClosingKept(findHook(own.text)!.kind, own.text));
+  const ending = closing ? { text: closing.text, note: closingNote(closing) } : own ? { text: own.text, note: NOTES.ownClosingKept(findHook(own.text)!.kind, own.text) } : null;
   const added = [closing?.text ?? "", ...cleaned.wishes, ...cleaned.corrected.map((c) => c.to)];
-  return finish(w, fitsWhole && !w.revision?.shorter ? whole : bySentence, limit, null, notes, original, added);
+  return finish(w, fitsWhole && !w.revision?.shorter ? whole : bySentence, limit, null, notes, original, added, ending);
 }
 
 /** Premium and elite: the customer's own sentences, most specific first, with a closing line. */
@@ -112,23 +112,25 @@ function writeBio(w: Writer, limit: number): Draft | null {
   // Their own question or invitation is the best closing, unless they asked for a different tone.
   const own = w.tone === "default" ? ownClosing(sentences, false) : undefined;
   const statements = sentences.filter((s) => s !== own && !s.text.includes("?"));
-  // A complaint never leads, however specific it is.
-  const lead = [...statements].filter((s) => isSpecific(s.text) && !soundsNegative(s.text)).sort((a, b) => b.score - a.score)[0];
+  // A complaint never leads, however specific it is. When their bio will not fit whole, what they do leads: it is
+  // short, and the fact a match looks for first.
+  const candidates = [...statements].filter((s) => isSpecific(s.text) && !soundsNegative(s.text)).sort((a, b) => b.score - a.score);
+  const tooLong = statements.map((s) => s.text).join(" ").length > limit;
+  const lead = (tooLong ? candidates.find((s) => talksAboutWork(w, s.text)) : undefined) ?? candidates[0];
   if (lead) {
     parts.push({ options: [lead.text], order: 0, priority: PRIORITY.lead });
     notes.push(NOTES.openedWith(lead.text));
   }
-  // The League is career-forward: their own line about work comes right after the opening.
+  // What they do is kept before other details; The League is career-forward, so there it comes right after the opening.
   const careerFirst = w.input.app === "the_league" || focus.has("job") || focus.has("industry");
-  const workSentence = careerFirst ? statements.find((s) => s !== lead && talksAboutWork(w, s.text)) : undefined;
-  if (workSentence) notes.push(NOTES.careerForward);
+  const workSentence = statements.find((s) => s !== lead && talksAboutWork(w, s.text));
+  if (workSentence && careerFirst) notes.push(NOTES.careerForward);
   statements.forEach((s, i) => {
     if (s === lead) return;
-    const priority = s === workSentence ? PRIORITY.career : statesGoal(s.text) ? PRIORITY.goal : sentencePriority(s.text, statements);
-    parts.push({ options: [s.text], order: s === workSentence ? 0.5 : 1 + i / 100, priority });
+    parts.push({ options: [s.text], order: s === workSentence && careerFirst ? 0.5 : 1 + i / 100, priority: sentencePriority(w, s.text, statements) });
   });
   parts.push(...requested(w));
-  facts.wishes.filter((wish) => !leftOut(w.revision, wish)).forEach((wish) => parts.push({ options: [wish], order: 50, priority: PRIORITY.wish }));
+  facts.wishes.filter((wish) => !leftOut(w.revision, wish)).forEach((wish) => parts.push({ options: [wish], order: 50, priority: PRIORITY.wish, ours: true }));
 
   // Nothing of their bio to keep: their interests, in their own words, are the only honest material.
   const said = statements.map((s) => s.text).join(" ");
@@ -144,14 +146,14 @@ function writeBio(w: Writer, limit: number): Draft | null {
   if (focus.has("date")) closings.sort((a, b) => Number(b.from === "your first-date idea") - Number(a.from === "your first-date idea"));
   const closing: Closing = own ? { text: own.text, from: "own" } : pick([], closings);
   if (!own) added.push(closing.text);
-  parts.push({ options: [closing.text], order: 100, priority: parts.length === 0 ? PRIORITY.lead : closingPriority(closing) });
-  notes.push(own ? NOTES.ownClosingKept(findHook(own.text)!.kind, own.text) : closingNote(closing));
+  parts.push({ options: [closing.text], order: 100, priority: parts.length === 0 ? PRIORITY.lead : closingPriority(closing), ours: !own });
+  const ending = { text: closing.text, note: own ? NOTES.ownClosingKept(findHook(own.text)!.kind, own.text) : closingNote(closing) };
   if (parts.length === 1) {
     notes.push(NOTES.nothingToBuildOn);
     needsWriter = { reason: WRITER_REASONS.empty };
   }
   const maxWords = w.rules.bioWords?.max ?? null;
-  const draft = finish(w, parts, limit, maxWords, notes, original, added);
+  const draft = finish(w, parts, limit, maxWords, notes, original, added, ending);
   return needsWriter ? { ...draft, needsWriter } : draft;
 }
 
@@ -179,18 +181,29 @@ function mentionedIn(text: string, item: string): boolean {
   return words(item).every((word) => said.some((s) => sameWord(s, word)));
 }
 
-/** Shared last steps: fit to the limit (shorter on request), voice, notes about what did not fit and the revision. */
-function finish(w: Writer, parts: Part[], limit: number, maxWords: number | null, notes: string[], original: string | null, added: string[]): Draft {
+/**
+ * Shared last steps: fit to the limit (shorter on request), voice, notes about what did not fit and the revision.
+ * `ending`: the closing line and its note, which is said only when the line made it into the text.
+ */
+function finish(
+  w: Writer,
+  parts: Part[],
+  limit: number,
+  maxWords: number | null,
+  notes: string[],
+  original: string | null,
+  added: string[],
+  ending: { text: string; note: string } | null,
+): Draft {
   let built = assemble(parts, limit, maxWords);
   const essential = parts.filter((p) => p.priority < PRIORITY.fact).map((p) => p.options[0]!);
   const target = shorterTarget(w.revision, built.text.length, limit, essential.join(" ").length);
   if (target !== null) built = assemble(parts, target, maxWords);
   const out = [...notes];
-  if (built.dropped.length > 0) {
-    const research = w.rules.bioWords;
-    const lead = maxWords && research ? NOTES.droppedForWords(research.min, research.max, research.source) : NOTES.droppedToFit;
-    out.push(droppedNote(lead, built.dropped));
-  }
+  if (ending && built.text.includes(ending.text)) out.push(ending.note);
+  if (built.dropped.length > 0) out.push(droppedNote(NOTES.droppedToFit, built.dropped));
+  const research = w.rules.bioWords;
+  if (built.droppedForWords.length > 0 && research) out.push(droppedNote(NOTES.droppedForWords(research.min, research.max, research.source), built.droppedForWords));
   if ((original?.length ?? 0) > limit || built.trimmed) out.push(limitNote(w.rules, limit, "bio"));
   out.push(...revisionNotes(w.revision, w.facts, built.text));
   return { text: inVoice(w, built.text), notes: out, added };
@@ -204,11 +217,11 @@ function workFields(w: Writer): string | null {
   return [job, adds ? lowerFirst(industry) : null].filter(Boolean).join(", ") || null;
 }
 
-/** Does a sentence already say what the customer does (a word of their job title or industry)? */
+/** Does a sentence say what the customer does (a word of their job title or industry, a job's name, "I work as")? */
 function talksAboutWork(w: Writer, text: string): boolean {
   const keys = [w.facts.job, w.facts.industry].flatMap((f) => words(f ?? "")).filter((k) => k.length >= 5);
-  const said = new Set(words(text));
-  return keys.some((k) => said.has(k));
+  const said = words(text);
+  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /i (?:work|am working) (?:as|at|in)/u.test(said.join(" "));
 }
 
 /** "Looking for a serious relationship", "I'm hoping to find…": the customer's stated goal, never dropped for space. */
@@ -224,8 +237,10 @@ function closingNote(closing: Closing): string {
   return closing.from && closing.from !== "own" ? NOTES.builtClosing(closing.from) : NOTES.openClosing;
 }
 
-/** A sentence of theirs: a fact (ranked by how specific it is among its siblings) or filler. */
-function sentencePriority(text: string, sentences: { text: string }[]): number {
+/** A sentence of theirs: their goal, what they do, another fact (ranked by how specific it is among its siblings) or filler. */
+function sentencePriority(w: Writer, text: string, sentences: { text: string }[]): number {
+  if (statesGoal(text)) return PRIORITY.goal;
+  if (talksAboutWork(w, text)) return PRIORITY.career;
   const rank = [...sentences].sort((a, b) => specificity(b.text) - specificity(a.text)).findIndex((s) => s.text === text);
-  return statesGoal(text) ? PRIORITY.goal : ranked(isSpecific(text) ? PRIORITY.fact : PRIORITY.filler, rank);
+  return ranked(isSpecific(text) ? PRIORITY.fact : PRIORITY.filler, rank);
 }

@@ -142,7 +142,8 @@ function rebuild(original: string, found: Problem[], elsewhere: string, wishes: 
   let inDemand = false;
   for (const clause of withSpannedClausesJoined(splitClauses(sentence), problems)) {
     const hits = problems.filter((p) => p.start < clause.end && p.end > clause.start);
-    inDemand = inDemand && !OWN_SUBJECT.test(clause.text);
+    // "…, I'm not interested" still belongs to the demand before it.
+    inDemand = inDemand && (!OWN_SUBJECT.test(clause.text) || /\b(?:not|never|no)\b|n['’]?t\b/iu.test(clause.text));
     if (inDemand) continue;
     if (hits.length === 0) {
       parts.push({ text: clause.text, before: clause.before });

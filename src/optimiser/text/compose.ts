@@ -49,18 +49,22 @@ export interface Part {
   order: number;
   /** Lower goes in first (PRIORITY). */
   priority: number;
+  /** A line we wrote (a closing, a wish): only these give way to the word budget, never the customer's own lines. */
+  ours?: boolean;
 }
 
 interface Assembled {
   text: string;
-  /** First wording of each part that did not fit. */
+  /** First wording of each part that did not fit in the characters. */
   dropped: string[];
+  /** Our lines left out for the word budget. */
+  droppedForWords: string[];
   /** The lead had to be shortened. */
   trimmed: boolean;
 }
 
 /**
- * The parts that fit in `limit` characters (and `maxWords` for parts of priority 2 and over), most important first,
+ * The parts that fit in `limit` characters (and `maxWords` for our own lines), most important first,
  * in reading order.
  * The lead always goes in, shortened if it must be, leaving room for the part right after it in importance
  * (the closing question) when that still leaves the lead half the space.
@@ -69,6 +73,7 @@ export function assemble(parts: Part[], limit: number, maxWords: number | null =
   const byPriority = [...parts].filter((p) => p.options.some((o) => o.trim())).sort((a, b) => a.priority - b.priority);
   const chosen: { text: string; order: number }[] = [];
   const dropped: string[] = [];
+  const droppedForWords: string[] = [];
   let trimmed = false;
   const length = (extra: string) => [...chosen.map((c) => c.text), extra].join(" ").length;
   const wordCount = (extra: string) => [...chosen.map((c) => c.text), extra].join(" ").split(/\s+/).length;
@@ -86,9 +91,10 @@ export function assemble(parts: Part[], limit: number, maxWords: number | null =
       chosen.push({ text: lead, order: part.order });
       return;
     }
-    // The word budget (Tinder's research) only ever pushes out filler, never a fact, the goal or the closing line.
-    const fits = options.find((o) => length(o) <= limit && (maxWords === null || part.priority < PRIORITY.filler || wordCount(o) <= maxWords));
-    if (fits) chosen.push({ text: fits, order: part.order });
+    // The word budget (Tinder's research) only ever leaves out a line of ours, never one of the customer's.
+    const fits = options.find((o) => length(o) <= limit);
+    if (fits && maxWords !== null && part.ours && wordCount(fits) > maxWords) droppedForWords.push(fits);
+    else if (fits) chosen.push({ text: fits, order: part.order });
     else dropped.push(options[0]!);
   });
   // Every part but the last ends its sentence, so an answer like "at the studio" does not run into the question.
@@ -97,7 +103,7 @@ export function assemble(parts: Part[], limit: number, maxWords: number | null =
     .map((c, i, all) => (i < all.length - 1 && !endsSentence(c.text) ? `${c.text.replace(/[\s,;:–—-]+$/u, "")}.` : c.text))
     .join(" ");
   // Only reachable when the lead was cut to half the limit and the closing line still did not fit beside it.
-  return { text: fitToLimit(text, limit), dropped, trimmed };
+  return { text: fitToLimit(text, limit), dropped, droppedForWords, trimmed };
 }
 
 /** "a", "a and b", "a, b and c" (or "or"). */

@@ -170,6 +170,10 @@ export const LOW_EFFORT: readonly PhraseRule[] = [
       "idk what to write",
       "dont know what to put",
       "not sure what to write",
+      "writing these is hard",
+      "writing this is hard",
+      "here goes nothing",
+      "but here goes",
     ],
     why: "it tells a match you didn't want to write a profile, which makes it hard for them to want to reply",
   },
@@ -352,7 +356,15 @@ export interface Correction {
 }
 
 const DURATION = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several)\s+(years?|months?|weeks?)`;
-const JOB_NOUN = String.raw`(?:engineer|developer|designer|teacher|nurse|doctor|manager|architect|accountant|consultant|lawyer|programmer|analyst|chef|cook|waiter|waitress|barista|mechanic|electrician|pharmacist|dentist|researcher|scientist|translator|journalist|photographer|driver|pilot|student|assistant|secretary|receptionist|cashier|salesman|saleswoman|physiotherapist|veterinarian|vet)`;
+/** Words that name a job: a sentence with one says what the customer does, a fact kept before any filler. */
+export const JOB_WORDS: readonly string[] = (
+  "engineer developer designer teacher nurse doctor manager architect accountant consultant lawyer programmer analyst chef " +
+  "cook waiter waitress barista mechanic electrician plumber pharmacist dentist researcher scientist translator journalist " +
+  "photographer driver pilot student assistant secretary receptionist cashier salesman saleswoman physiotherapist physio " +
+  "veterinarian vet paramedic firefighter surgeon barrister solicitor midwife carer banker trader founder lecturer professor " +
+  "librarian carpenter builder baker biologist chemist physicist economist officer sergeant soldier paralegal tutor coach"
+).split(" ");
+const JOB_NOUN = `(?:${JOB_WORDS.join("|")})`;
 
 export const CORRECTIONS: readonly Correction[] = [
   // "I live in Milan since 3 years" → "I've lived in Milan for 3 years".
