@@ -109,6 +109,9 @@ export function cleanText(text: string, elsewhere = ""): Cleaned {
     const tightened = tighten(result);
     fillers.push(...tightened.removed);
     result = correct(tightened.text, corrected);
+    // A short demand that points back ("Have kids or can't hold a conversation? Keep scrolling.") takes its question with it.
+    const pointsBack = !result && inside.some((p) => p.kind === "demand") && words(sentence.text).length <= 4;
+    if (pointsBack && kept.at(-1)?.text.trim().endsWith("?")) kept.pop();
     // Line breaks and bullets ("climber · jazz on Sundays") are kept as the customer laid them out.
     const separator = gap.includes("\n") ? "\n" : gap.trim() ? ` ${gap.trim()} ` : " ";
     if (/[\p{L}\p{N}]/u.test(result)) kept.push({ text: result, gap: separator });

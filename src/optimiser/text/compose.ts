@@ -81,7 +81,9 @@ export function assemble(parts: Part[], limit: number, maxWords: number | null =
   byPriority.forEach((part, i) => {
     const options = part.options.filter((o) => o.trim());
     if (i === 0) {
-      const next = byPriority[1]?.options.filter((o) => o.trim()).at(-1) ?? "";
+      // Room is kept only for the customer's own closing line: their lead is never cut for a line of ours.
+      const second = byPriority[1];
+      const next = second && !second.ours ? (second.options.filter((o) => o.trim()).at(-1) ?? "") : "";
       const reserve = next ? next.length + 1 : 0;
       let lead = options[0]!;
       if (lead.length + reserve > limit) {

@@ -45,6 +45,9 @@ describe("edits work on whole words, clauses and sentences", () => {
       expect(out).toContain("Nurse in Leeds, I run the canal path every morning.");
     }
     expect(cleanText("Swipe left if you're rude or boring, I'm a teacher in Leeds.").text).toBe("I'm a teacher in Leeds.");
+    expect(cleanText("Swipe left if your pics are all filters, I'm not interested. I run.").text).toBe("I run.");
+    expect(cleanText("Nurse in Leeds. Have kids or can't hold a conversation? Keep scrolling.").text).toBe("Nurse in Leeds.");
+    expect(cleanText("Do you like jazz? I play sax in Leeds.").text).toBe("Do you like jazz? I play sax in Leeds.");
   });
 
   test("no lower-case fragment after a full stop and no “,.” scar", () => {
@@ -84,6 +87,18 @@ describe("a strong text is kept as written", () => {
     expect(r.prompts[0]!.optimised).toBe(twoTruths);
     expect(r.prompts[0]!.rewritten).toBe(false);
     expect((r.prompts[0]!.needsWriter ?? null) !== null).toBe(plan === "elite");
+  });
+
+  test("an edit that is not better keeps the original, says so and marks it for a writer", () => {
+    // Nothing to remove, and a closing line of ours would not fit beside their words: no edit is better than theirs.
+    const bio =
+      "Gardener at Kew, where I look after the alpine house and its very moody cacti. Weekends I cycle to Richmond Park with a flask of builder's tea and a book by Ursula Le Guin. I have grown the same tomato plant from seed for six summers running and named every one of them Gerald.";
+    expect(bio.length).toBeLessThanOrEqual(300);
+    const r = analyseText(inputFor({ app: "bumble", profile: { bio } }, "premium"));
+    expect(r.bio!.optimised).toBe(bio.trim());
+    expect(r.bio!.notes[0]).toContain("kept your bio as you wrote it");
+    expect(r.bio!.needsWriter?.reason).toContain("could not write a version better");
+    expect(r.analysis.summary).toContain("could not improve it");
   });
 
   test("a strong bio on premium is kept, said so, and marked for a writer; basic is kept without a flag", () => {

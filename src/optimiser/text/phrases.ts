@@ -143,6 +143,7 @@ export const NEGATIVITY: readonly NegativeRule[] = [
   { kind: "demand", variants: ["must be", "you must", "you have to be", "you need to be", "only reply if", "only message if"], why: RULE_FOR_THEM },
   { kind: "demand", variants: ["dont just say hi", "dont just say hey", "hey wont get a reply", "hi wont get a reply"], why: RULE_FOR_THEM },
   { kind: "demand", variants: ["if youre boring", "dont be boring", "no boring people"], why: RULE_FOR_THEM },
+  { kind: "demand", variants: ["keep scrolling", "keep swiping", "move along", "swipe left"], why: RULE_FOR_THEM },
   {
     kind: "negative",
     variants: ["tired of", "sick of", "fed up with", "done with the apps", "hate these apps"],

@@ -8,6 +8,7 @@ import { joinList, lowerFirst } from "./compose.ts";
 import type { Writer } from "./writer.ts";
 import { fitToLimit, shorten } from "./fit.ts";
 import { norm } from "./match.ts";
+import { NOTES } from "./notes.ts";
 
 interface Inputs {
   writer: Writer;
@@ -88,8 +89,10 @@ function whatWeDid(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[],
   const extras = starters.length > 0 ? ` You also get ${starters.length} conversation starters and a strategy guide for ${w.rules.name}.` : "";
 
   const bioKept = !!bio?.original && norm(bio.optimised) === norm(bio.original);
+  // Kept because it is strong, or because nothing we could write was better: the summary says which.
+  const strong = bioKept && !bio?.notes.some((n) => n === NOTES.keptNotBetter);
   if (w.input.plan === "basic") {
-    if (bio && bioKept) return "Your bio needed no edits, so we kept it exactly as you wrote it.";
+    if (bio && bioKept) return strong ? "Your bio needed no edits, so we kept it exactly as you wrote it." : "We kept your bio as you wrote it: our automatic edit could not improve it.";
     const alsoAnswers = answers ? `, and rewrote ${answers}` : "";
     if (bio) return `We edited your bio lightly, keeping your own words, within ${w.rules.name}'s ${bio.limit} characters${alsoAnswers}; advice on the rest is in the notes.`;
     const weakest = rewritten[0];
@@ -98,7 +101,9 @@ function whatWeDid(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[],
   const bioPart = !bio
     ? ""
     : bioKept
-      ? "kept your bio exactly as you wrote it, since it already works"
+      ? strong
+        ? "kept your bio exactly as you wrote it, since it already works"
+        : "kept your bio as you wrote it, since our automatic rewrite could not improve it (a writer will rework it)"
       : `rewrote your bio${kept}, within ${w.rules.name}'s ${bio.limit} characters`;
   const answerPart = answers ? `rewrote ${answers}${bio ? "" : kept}` : "";
   const did = [bioPart, answerPart].filter(Boolean).join(", and ");
