@@ -4,12 +4,15 @@
  * do not state a number, the source is a third-party guide or our choice, and the comment says so: change it here
  * when an app's help page says otherwise.
  */
+import { APP_TEXT_LIMITS } from "../profiles/app-limits.ts";
 import type { DatingApp } from "../profiles/options.ts";
-import { BUMBLE_BIO_HINT } from "../profiles/submission.ts";
 
 export interface AppRules {
   name: string;
-  /** Characters (UTF-16 units, as `String.length` counts) the bio may have; null where the app has no free bio. */
+  /**
+   * Characters (UTF-16 units, as `String.length` counts) the bio may have; null where the app has no free bio. The
+   * two limits, with their sources, live in src/profiles/app-limits.ts, shared with the forms' counters.
+   */
   bioLimit: number | null;
   /** Characters a prompt answer may have; null where the app (or our form for it) has no prompts. */
   promptAnswerLimit: number | null;
@@ -40,12 +43,8 @@ export interface AppRules {
 const RULES: Record<DatingApp, AppRules> = {
   hinge: {
     name: "Hinge",
-    // No free bio: profiles are photos and prompt answers only (garage.madebyal.net, "Hinge, on the other hand,
-    // only has prompts"); our Hinge form asks for no bio either.
-    bioLimit: null,
-    // 150: third-party guide (ablaze.dating, "Hinge gives you exactly 150 characters to write your prompts");
-    // not stated on Hinge's own pages that we could find.
-    promptAnswerLimit: 150,
+    bioLimit: APP_TEXT_LIMITS.hinge.bio,
+    promptAnswerLimit: APP_TEXT_LIMITS.hinge.promptAnswer,
     // Three: "You have to answer three Prompts to make your account" (Business Insider, "How does Hinge work?").
     promptCount: 3,
     bioWords: null,
@@ -70,12 +69,8 @@ const RULES: Record<DatingApp, AppRules> = {
   },
   bumble: {
     name: "Bumble",
-    // 300: the spec's Bumble bio hint (section 9), also "a brief description (300 characters or less)" in
-    // PeopleLooker's Bumble guide.
-    bioLimit: BUMBLE_BIO_HINT,
-    // Unconfirmed: no source we could find states Bumble's prompt-answer limit. 150 keeps answers as short as
-    // Hinge's, the tightest limit we know, so an answer that fits here fits any prompt box.
-    promptAnswerLimit: 150,
+    bioLimit: APP_TEXT_LIMITS.bumble.bio,
+    promptAnswerLimit: APP_TEXT_LIMITS.bumble.promptAnswer,
     // Three: "Bumble has space for a bio and also three prompts" (garage.madebyal.net); our form takes two or three.
     promptCount: 3,
     bioWords: null,
@@ -104,11 +99,8 @@ const RULES: Record<DatingApp, AppRules> = {
   },
   tinder: {
     name: "Tinder",
-    // 500: third-party guide (datingappworld.com, "stick to no more than 500 characters"); not stated on
-    // tinder.com/faq, which we checked.
-    bioLimit: 500,
-    // Our Tinder form collects a bio and interests only, no prompts.
-    promptAnswerLimit: null,
+    bioLimit: APP_TEXT_LIMITS.tinder.bio,
+    promptAnswerLimit: APP_TEXT_LIMITS.tinder.promptAnswer,
     promptCount: 0,
     // 15-45 words: Tinder's own research with Opinium, July 2023 (reported by Mashable and Global Dating Insights).
     bioWords: { min: 15, max: 45, source: "Tinder's own research" },
@@ -138,12 +130,8 @@ const RULES: Record<DatingApp, AppRules> = {
   },
   the_league: {
     name: "The League",
-    // Unconfirmed: The League says "We put a character limit on this" for About Me (theleague.com, "Chapter 1:
-    // Getting Drafted") without the number. 300 is Bumble's confirmed limit, the shortest we know for a bio, so a
-    // bio written to it is never cut.
-    bioLimit: 300,
-    // Our League form collects bio, industry, education, looking for and vibes; no prompts.
-    promptAnswerLimit: null,
+    bioLimit: APP_TEXT_LIMITS.the_league.bio,
+    promptAnswerLimit: APP_TEXT_LIMITS.the_league.promptAnswer,
     promptCount: 0,
     bioWords: null,
     statedIntent: null,
