@@ -134,6 +134,12 @@ describe("light corrections and the customer's goal", () => {
     expect(r.bio!.notes.join(" ")).toContain("Corrected the English lightly");
   });
 
+  test("word order and verbs of other languages", () => {
+    expect(cleanText("I come from Napoli but since 3 years I live in Berlin. In my free time I make sports.").text).toBe(
+      "I come from Napoli but for 3 years I've lived in Berlin. In my free time I do sports.",
+    );
+  });
+
   test("only the exact patterns: an idiom with an article stays", () => {
     expect(cleanText("I work like a dog on weekdays and sail on Sundays.").text).toBe("I work like a dog on weekdays and sail on Sundays.");
   });

@@ -367,12 +367,25 @@ export const JOB_WORDS: readonly string[] = (
 ).split(" ");
 const JOB_NOUN = `(?:${JOB_WORDS.join("|")})`;
 
+/** "make" → "do", "making" → "doing", keeping a capital. */
+const MAKE_TO_DO: Record<string, (verb: string) => string> = {
+  make: (v) => (v[0] === "M" ? "Do" : "do"),
+  making: (v) => (v[0] === "M" ? "Doing" : "doing"),
+};
+
 export const CORRECTIONS: readonly Correction[] = [
   // "I live in Milan since 3 years" → "I've lived in Milan for 3 years".
   {
     pattern: new RegExp(String.raw`\b(I|i) (?:live|am living) (in [^.,;!?\n]{1,40}?) since ${DURATION}\b`, "gu"),
     fix: (i, place, n, unit) => `${i === "i" ? "i" : "I"}'ve lived ${place} for ${n} ${unit}`,
   },
+  // "since 3 years I live in Berlin" → "for 3 years I've lived in Berlin".
+  {
+    pattern: new RegExp(String.raw`\bsince ${DURATION},? (I|i) (?:live|am living) (in [^.,;!?\n]{1,40}?)(?=[.,;!?\n]|$)`, "gu"),
+    fix: (n, unit, i, place) => `for ${n} ${unit} ${i === "i" ? "i" : "I"}'ve lived ${place}`,
+  },
+  // "I make sports" → "I do sports".
+  { pattern: /\b(make|making) (sports?)\b/giu, fix: (verb, sport) => `${MAKE_TO_DO[verb.toLowerCase()]!(verb)} ${sport}` },
   // "since 3 years" → "for 3 years".
   { pattern: new RegExp(String.raw`\bsince ${DURATION}\b`, "giu"), fix: (n, unit) => `for ${n} ${unit}` },
   // "I work like software engineer" → "I work as a software engineer" (never "work like a dog": an article follows there).
