@@ -10,7 +10,7 @@ import type { Finding, PromptRewrite } from "../result.ts";
 import type { TextRewrite } from "./bio.ts";
 import { cleanText } from "./clean.ts";
 import { assemble, droppedNote, joinList, limitNote, machineNote, MAX_NOTES, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";
-import { fitToLimit, shorten } from "./fit.ts";
+import { fitToLimit } from "./fit.ts";
 import { better, harmless } from "./harm.ts";
 import { NOTES, WRITER_REASONS } from "./notes.ts";
 import { inVoice, type Writer } from "./writer.ts";
@@ -78,14 +78,14 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
     // Nothing to change, or nothing better: their own answer stays, with advice.
     if (norm(answer.text) === norm(original)) return kept(advice([], style));
     if (fits && !(harmless(w, answer.text, answer.added) && better(answer.text, original, limit))) {
-      return kept([NOT_BETTER, ...advice(problemsOf(i), style)], w.input.plan === "basic" ? null : { reason: WRITER_REASONS.notBetter });
+      return kept([NOTES.answerNotBetter, ...advice(problemsOf(i), style)], w.input.plan === "basic" ? null : { reason: WRITER_REASONS.notBetter });
     }
     written.push(answer.text);
     return { prompt: p.prompt, original, optimised: answer.text, limit, rewritten: true, notes: answer.notes.slice(0, MAX_NOTES), needsWriter: null };
   });
 }
 
-const NOT_BETTER = "We kept your answer as you wrote it: our automatic rewrite could not improve it without losing something of yours.";
+
 
 interface Answer {
   text: string;
@@ -111,7 +111,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   const added: string[] = cleaned.corrected.map((c) => c.to);
   const machine = machineText(p.response);
   if (machine.length > 0) notes.push(machineNote(machine));
-  if (cleaned.fillers.length > 0) notes.push(`Dropped filler words (${cleaned.fillers.map((f) => `“${f}”`).join(", ")}).`);
+  if (cleaned.fillers.length > 0) notes.push(NOTES.answerFillers(cleaned.fillers));
 
   // Every line of theirs is kept before anything we add; the order inside keeps a list ("Two truths and a lie") whole.
   const parts: Part[] = byDetail.map((s, rank) => ({
@@ -120,7 +120,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
     priority: rank === 0 ? PRIORITY.lead : ranked(isSpecific(s.text) || keepOrder ? PRIORITY.fact : PRIORITY.filler, rank),
   }));
   if (byDetail.length > 1 && byDetail[0] !== statements[0]) {
-    notes.push(`Led with your most specific detail, “${shorten(byDetail[0]!.text, 80)}”, so it is the first thing people read.`);
+    notes.push(NOTES.ledWithDetail(byDetail[0]!.text));
   }
 
   if (!isSpecific(statements.map((s) => s.text).join(" "))) {
@@ -128,7 +128,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
     if (extra) {
       added.push(extra.text);
       parts.push({ options: [extra.text], order: 0.5, priority: byDetail.length === 0 ? PRIORITY.lead : PRIORITY.closing, ours: true });
-      notes.push(`Drew on ${extra.label} (“${shorten(extra.source, 80)}”), since the answer on its own gave a match little to reply to.`);
+      notes.push(NOTES.drewOn(extra.label, extra.source));
     }
   }
   if (withRevision) w.revision?.stated.forEach((s, i) => parts.push({ options: [s], order: 0.6 + i / 10, priority: PRIORITY.requested }));
@@ -138,12 +138,12 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   if (!ownQuestion) added.push(closing);
   parts.push({ options: [closing], order: 100, priority: !hasContent ? PRIORITY.lead : ownQuestion ? PRIORITY.closing : PRIORITY.builtClosing });
   if (!hasContent) {
-    notes.push("There was nothing here we could build on without inventing details, so this answer asks the match to go first. Send us one real detail and we'll rewrite it around that.");
-  } else if (ownQuestion) notes.push(`Kept your own ${findHook(ownQuestion.text)!.kind} at the end: it already invites a reply.`);
-  else notes.push(`Ended with “${closing}” so a match has an easy way in.`);
+    notes.push(NOTES.openAnswer);
+  } else if (ownQuestion) notes.push(NOTES.ownClosingKept(findHook(ownQuestion.text)!.kind, ownQuestion.text));
+  else notes.push(NOTES.endedWith(closing));
   const content = parts.filter((part) => part.order < 100).map((part) => part.options[0]).join(" ");
   if (hasContent && !isSpecific(content)) {
-    notes.push("This is still short on detail because we only use what you told us: one real example (a moment, a place, a habit) would make it far stronger.");
+    notes.push(NOTES.stillThin);
   }
 
   if (cleaned.corrected.length > 0) notes.push(NOTES.corrected(cleaned.corrected));

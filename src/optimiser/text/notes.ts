@@ -29,7 +29,14 @@ export const NOTES = {
   ownClosingKept: (kind: string, text: string) => `Kept your own ${kind} (${q(text, 60)}) at the end: it already gives a match an easy way in.`,
   droppedForWords: (min: number, max: number, source: string) => `Left out to keep it readable (${source} favors ${min} to ${max} words)`,
   droppedToFit: "Left out to fit",
-  requestedInterests: "Mentioned, as you asked",
+  answerFillers: (words: string[]) => `Dropped filler words (${words.map((f) => `“${f}”`).join(", ")}).`,
+  ledWithDetail: (text: string) => `Led with your most specific detail, ${q(text)}, so it is the first thing people read.`,
+  drewOn: (label: string, source: string) => `Drew on ${label} (${q(source)}), since the answer on its own gave a match little to reply to.`,
+  openAnswer:
+    "There was nothing here we could build on without inventing details, so this answer asks the match to go first. Send us one real detail and we'll rewrite it around that.",
+  endedWith: (closing: string) => `Ended with “${closing}” so a match has an easy way in.`,
+  stillThin: "This is still short on detail because we only use what you told us: one real example (a moment, a place, a habit) would make it far stronger.",
+  answerNotBetter: "We kept your answer as you wrote it: our automatic rewrite could not improve it without losing something of yours.",
 } as const;
 
 /** Why the review gate shows a part as needing a writer (admin-facing). */
