@@ -68,7 +68,7 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
 function needsWriter(bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
   const parts = [...(bio?.needsWriter ? ["the bio"] : []), ...prompts.filter((p) => p.needsWriter).map((p) => `the answer to “${p.prompt}”`)];
   if (parts.length === 0) return null;
-  return { reason: shorten(`A writer is needed for ${joinList(parts)}: the local analyser kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
+  return { reason: shorten(`A writer is needed for ${joinList(parts)}: the automatic rewrite kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
 }
 
 /** All their text in lowercase ("i teach year 5…") is a style; our lines follow it. */

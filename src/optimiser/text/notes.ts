@@ -42,7 +42,7 @@ export const NOTES = {
 /** Why the review gate shows a part as needing a writer (admin-facing). */
 export const WRITER_REASONS = {
   strong: "The customer's text is already strong and was kept as written; a premium rewrite needs a writer.",
-  notBetter: "The local analyser could not write a version better than the customer's own; the original was kept.",
+  notBetter: "The automatic rewrite could not write a version better than the customer's own; the original was kept.",
   empty: "The customer gave nothing to build this text from; it is an open question until a writer adds more.",
   fromFields: "Built only from the customer's list fields (no sentences of theirs to keep); a writer should make it read like them.",
 } as const;

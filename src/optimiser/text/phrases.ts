@@ -359,7 +359,7 @@ export interface Correction {
 const DURATION = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several)\s+(years?|months?|weeks?)`;
 /** Words that name a job: a sentence with one says what the customer does, a fact kept before any filler. */
 export const JOB_WORDS: readonly string[] = (
-  "engineer developer designer teacher nurse doctor manager architect accountant consultant lawyer programmer analyst chef " +
+  "engineer developer designer teacher nurse doctor manager architect accountant consultant lawyer coder analyst chef " +
   "cook waiter waitress barista mechanic electrician plumber pharmacist dentist researcher scientist translator journalist " +
   "photographer driver pilot student assistant secretary receptionist cashier salesman saleswoman physiotherapist physio " +
   "veterinarian vet paramedic firefighter surgeon barrister solicitor midwife carer banker trader founder lecturer professor " +
