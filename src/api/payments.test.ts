@@ -490,6 +490,19 @@ describe("GET /api/verify-payment/:sessionId", () => {
     expect(order).toMatchObject({ id: orderId, plan_id: "basic", plan: "Basic", amount: 699, price: 6.99, currency: "usd", status: "pending" });
   });
 
+  test("every answer, the e-mail address's included, is kept by no cache (private, no-store)", async () => {
+    const { orderId } = insertOrder(stripeCtx.store.db);
+    const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { orderId }));
+    stripe.completeCheckoutSession(sessionId);
+    const paid = await stripeApp.request(`/api/verify-payment/${sessionId}`);
+    expect(paid.status).toBe(200);
+    expect((await json(paid)).delivery).toMatchObject({ email: "sam@example.com" });
+    expect(paid.headers.get("cache-control")).toBe("private, no-store");
+    const unknown = await stripeApp.request("/api/verify-payment/cs_test_unknown");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   test("a paid test payment verifies with no order and fulfils nothing", async () => {
     const { sessionId } = await json(await post(stripeApp, "/api/create-checkout-session", { amount: 1 }));
     stripe.completeCheckoutSession(sessionId);

@@ -138,6 +138,8 @@ export function paymentsRouter(ctx: AppContext) {
   });
 
   r.get("/verify-payment/:sessionId", async (c) => {
+    // The answer carries the customer's e-mail address: kept by no cache, whatever it says.
+    c.header("Cache-Control", "private, no-store");
     const sessionId = c.req.param("sessionId");
     const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
     const provider = row ? ctx.services.payments.byName(row.provider) : null;

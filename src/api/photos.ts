@@ -18,7 +18,7 @@ export function photoDeletedMessage(at: Date): string {
  * GET /api/photos/:id and GET /api/photos/:id/thumbnail: a customer photo, for a signed-in administrator, or for
  * whoever holds the owning profile's id (`?profile=`, the results link's capability) once a result has been
  * released. Everyone else: 401 without any of these, 404 when the profile id does not own the photo, so the answer
- * says nothing about photos one cannot see. Never cached by a shared cache; never served from public/. A photo that
+ * says nothing about photos one cannot see. Never stored by any cache; never served from public/. A photo that
  * retention deleted (src/privacy/retention.ts) answers 410 with the date, to whoever may see it.
  */
 export function photosRouter(ctx: AppContext) {
@@ -39,7 +39,9 @@ export function photosRouter(ctx: AppContext) {
     return new Response(file, {
       headers: {
         "Content-Type": "image/jpeg",
-        "Cache-Control": "private, max-age=3600",
+        // Kept by no cache, the browser's included: a photo must not outlive its erasure or retention in a cache,
+        // nor stay readable on a shared computer after the results page or the admin's session is closed.
+        "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         "Content-Disposition": "inline",
       },
