@@ -13,6 +13,7 @@ import { sanitiseHtml } from "../html/sanitise.ts";
 import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { OPTIMISE_MAX_ATTEMPTS, optimiseJobKey, type OrderRow } from "../orders/orders.ts";
+import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { transition, type ProfileChanges, type Transition } from "../profiles/lifecycle.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { audit } from "./audit.ts";
@@ -23,9 +24,10 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 type ProfileRow = typeof profiles.$inferSelect;
 type Tx = Parameters<Parameters<AppContext["store"]["db"]["transaction"]>[0]>[0];
 
-/** The actions the review dialog offers now. */
+/** The actions the review dialog offers now: none once the order was refunded (src/orders/refunded.ts). */
 export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
   const actions: AdminAction[] = [];
+  if (order?.status === "refunded") return actions;
   if (profile.status === "completed" && !profile.emailSent) actions.push("send-email");
   // Each of these runs the optimiser again, which needs the photos: retention may have deleted them.
   const photos = profile.photosDeletedAt === null;
@@ -59,6 +61,7 @@ function rerun(ctx: AppContext, admin: string, profileId: string, name: Transiti
   writeTransaction(ctx.store.db, (tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
     if (!profile) throw new DomainError("not_found", "Profile not found.");
+    refuseIfRefunded(tx, profileId, name === "processRevision" ? REFUNDED.processRevision : REFUNDED.rerun);
     const order = paidOrderOf(tx, profileId);
     if (!order) throw new DomainError("conflict", "This profile has no paid order.");
     if (profile.photosDeletedAt) throw new DomainError("conflict", "This profile's photos were deleted under the retention policy, so it cannot be optimized again.");

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { existsSync, readdirSync } from "node:fs";
 import { adminAudit, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
 import { newId } from "../db/ids.ts";
 import { jobHandlers } from "../jobs/handlers.ts";
+import { RESULTS_MAIL } from "../jobs/kinds.ts";
+import { enqueueJob } from "../jobs/queue.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import type { PlanId } from "../orders/plans.ts";
+import { REFUNDED } from "../orders/refunded.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { adminCookie } from "../testing/admin.ts";
@@ -125,6 +129,139 @@ describe("GET /api/admin/profiles", () => {
     } finally {
       fresh.cleanup();
     }
+  });
+});
+
+describe("GET /api/admin/profiles?q=: the order reference, and any part of the address or id", () => {
+  test("finds a profile by its order reference (whole, part, any case), part of its id, part of its address; nothing else", async () => {
+    const fresh = testContext({}, { optimiser: scriptedOptimiser() });
+    const freshApp = testApp(fresh);
+    const freshCookie = adminCookie(fresh.store.db);
+    try {
+      const [a, b, c] = ["premium", "basic", "elite"].map((plan) => insertOrder(fresh.store.db, { plan: plan as PlanId }));
+      fresh.store.db.update(profiles).set({ email: "Ada.Lovelace@Example.com" }).where(eq(profiles.id, a!.profileId!)).run();
+      fresh.store.db.update(profiles).set({ email: "grace_hopper@navy.example" }).where(eq(profiles.id, b!.profileId!)).run();
+      fresh.store.db.update(profiles).set({ email: "percent%sign@example.org" }).where(eq(profiles.id, c!.profileId!)).run();
+      const search = async (q: string) => {
+        const res = await freshApp.request(`/api/admin/profiles?q=${encodeURIComponent(q)}`, { headers: { Cookie: freshCookie } });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { profiles: { id: string }[]; total: number };
+        expect(body.total).toBe(body.profiles.length);
+        return body.profiles.map((p) => p.id).sort();
+      };
+      const only = (...ids: (string | null)[]) => ids.map(String).sort();
+      // The reference every e-mail asks the customer to quote is the order id.
+      expect(await search(a!.orderId)).toEqual(only(a!.profileId));
+      expect(await search(a!.orderId.toUpperCase())).toEqual(only(a!.profileId));
+      expect(await search(`  ${a!.orderId.slice(3, 15)} `)).toEqual(only(a!.profileId));
+      expect(await search(b!.profileId!.slice(5, 17).toUpperCase())).toEqual(only(b!.profileId));
+      expect(await search("lovelace@EXAMPLE")).toEqual(only(a!.profileId));
+      expect(await search("example")).toEqual(only(a!.profileId, b!.profileId, c!.profileId));
+      // `_` and `%` are themselves, not wildcards.
+      expect(await search("_hopper")).toEqual(only(b!.profileId));
+      expect(await search("t%s")).toEqual(only(c!.profileId));
+      expect(await search("%")).toEqual(only(c!.profileId));
+      expect(await search("nobody@nowhere")).toEqual([]);
+      // An order with no profile is never a match for some other profile.
+      const loose = insertOrder(fresh.store.db, { withProfile: false });
+      expect(await search(loose.orderId)).toEqual([]);
+      // The search combines with a status filter.
+      const filtered = await freshApp.request(`/api/admin/profiles?status=pending&q=${a!.orderId}`, { headers: { Cookie: freshCookie } });
+      expect(((await filtered.json()) as { total: number }).total).toBe(0);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  test("the dialog's answer carries the order reference", async () => {
+    const { profileId, orderId } = await completedProfile();
+    const body = await (await get(`/api/admin/profiles/${profileId}`)).json();
+    expect(body.order).toMatchObject({ id: orderId, status: "paid" });
+  });
+});
+
+describe("after a refund, the order is closed", () => {
+  const outbox = () => (existsSync(ctx.config.outboxDir) ? readdirSync(ctx.config.outboxDir).sort() : []);
+  /** Everything an action could change: the profile row, every job (status included) and the mail written. */
+  const state = (profileId: string) => ({ profile: row(profileId), jobs: ctx.store.db.select().from(jobs).all(), outbox: outbox() });
+  const refund = async (profileId: string) => expect((await send("POST", `/api/admin/profiles/${profileId}/refund`, { reason: "Could not deliver" })).status).toBe(200);
+  const askRevision = (profileId: string) =>
+    app.request(`/api/profiles/${profileId}/revision-request`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes: "Please make it funnier." }) });
+  async function refused(res: Response, message: string) {
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(message);
+  }
+  /** The refund's own mail runs first, so what is compared afterwards is only what the refused actions did. */
+  async function settled(profileId: string) {
+    await runJobs();
+    return state(profileId);
+  }
+
+  test("a result not sent yet: Send and Regenerate are refused with a message and not offered; nothing changes, nothing is sent", async () => {
+    const { profileId, orderId } = await completedProfile();
+    await refund(profileId);
+    const before = await settled(profileId);
+    expect(before.profile).toMatchObject({ status: "completed", emailSent: false });
+    await refused(await send("POST", `/api/admin/profiles/${profileId}/send-email`), REFUNDED.sendEmail);
+    await refused(await send("POST", `/api/admin/profiles/${profileId}/regenerate`), REFUNDED.rerun);
+    await runJobs();
+    expect(state(profileId)).toEqual(before);
+    expect(before.outbox.filter((f) => f.includes(profileId))).toEqual([]);
+    expect(before.outbox).toContain(`mail-refund-${orderId}.eml`);
+    const detail = await (await get(`/api/admin/profiles/${profileId}`)).json();
+    expect(detail.actions).toEqual([]);
+    expect(detail.order).toMatchObject({ id: orderId, status: "refunded" });
+    const trail = ctx.store.db.select().from(adminAudit).where(eq(adminAudit.profileId, profileId)).all().map((a) => a.action);
+    expect(trail).toEqual(["refund"]);
+  });
+
+  test("a results e-mail job that still runs after the refund sends nothing and records nothing", async () => {
+    const { profileId } = await completedProfile();
+    await refund(profileId);
+    const before = await settled(profileId);
+    // As a retry scheduled before the refund would be: queued for the current result.
+    ctx.store.db.transaction((tx) => enqueueJob(tx, { kind: RESULTS_MAIL, payload: { profileId, resultAt: before.profile.optimizedAt!.getTime() }, idempotencyKey: `retry:${profileId}` }));
+    await runJobs();
+    expect(row(profileId)).toEqual(before.profile);
+    expect(outbox().filter((f) => f.includes(profileId))).toEqual([]);
+  });
+
+  test("a revision requested before the refund: Process Revision is refused and not offered; nothing is queued", async () => {
+    const { profileId } = await completedProfile();
+    await send("POST", `/api/admin/profiles/${profileId}/send-email`);
+    await runJobs();
+    expect((await askRevision(profileId)).status).toBe(200);
+    await refund(profileId);
+    const before = await settled(profileId);
+    expect(before.profile).toMatchObject({ status: "revision_requested", needsRevision: true, revisionsUsed: 0 });
+    await refused(await send("POST", `/api/admin/profiles/${profileId}/process-revision`), REFUNDED.processRevision);
+    await runJobs();
+    expect(state(profileId)).toEqual(before);
+    expect((await (await get(`/api/admin/profiles/${profileId}`)).json()).actions).toEqual([]);
+    // The revision e-mails queued with the request were not sent once the order was refunded.
+    expect(before.outbox.filter((f) => f.includes("revision") && f.includes(profileId))).toEqual([]);
+  });
+
+  test("a released result: the customer's revision request is refused with a message; nothing changes", async () => {
+    const { profileId } = await completedProfile();
+    await send("POST", `/api/admin/profiles/${profileId}/send-email`);
+    await runJobs();
+    await refund(profileId);
+    const before = await settled(profileId);
+    expect(before.profile).toMatchObject({ status: "completed", emailSent: true, needsRevision: false });
+    await refused(await askRevision(profileId), REFUNDED.customerRevision);
+    await runJobs();
+    expect(state(profileId)).toEqual(before);
+  });
+
+  test("a failed run: Recover is refused and not offered", async () => {
+    const { profileId } = await completedProfile();
+    await refund(profileId);
+    setStatus(profileId, "failed");
+    const before = await settled(profileId);
+    await refused(await send("POST", `/api/admin/profiles/${profileId}/recover`), REFUNDED.rerun);
+    expect(state(profileId)).toEqual(before);
+    expect((await (await get(`/api/admin/profiles/${profileId}`)).json()).actions).toEqual([]);
   });
 });
 

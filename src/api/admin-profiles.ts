@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
 import { audit, auditOf } from "../admin/audit.ts";
@@ -59,7 +59,7 @@ export function adminProfilesRouter(ctx: AppContext) {
     const { status, q, page, page_size } = parsed.data;
     const filters: SQL[] = [];
     if (status) filters.push(eq(profiles.status, status));
-    if (q) filters.push(or(eq(profiles.id, q.toLowerCase()), sql`instr(lower(${profiles.email}), ${q.toLowerCase()}) > 0`)!);
+    if (q) filters.push(matching(q));
     const where = filters.length ? and(...filters) : undefined;
 
     const counts = db
@@ -180,6 +180,20 @@ export function adminProfilesRouter(ctx: AppContext) {
     const { refundReference } = await refundOrder(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json").reason);
     return c.json({ message: "The order was refunded.", refund: refundReference });
   });
+
+  /**
+   * The search box: any part of the e-mail address, the profile id or the order reference (the order id every e-mail
+   * asks the customer to quote), in any case. `instr`, not LIKE: a `%` or `_` typed is itself, not a wildcard.
+   */
+  function matching(q: string): SQL {
+    const needle = q.toLowerCase();
+    const contains = (column: Column) => sql`instr(lower(${column}), ${needle}) > 0`;
+    return or(
+      contains(profiles.email),
+      contains(profiles.id),
+      sql`exists (select 1 from ${orders} where ${orders.profileId} = ${profiles.id} and ${contains(orders.id)})`,
+    )!;
+  }
 
   /** Each profile's plan: its paid (or refunded) order's, else its latest order's. */
   function plansOf(profileIds: string[]): Map<string, PlanId> {

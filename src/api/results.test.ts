@@ -151,8 +151,26 @@ describe("POST /api/profiles/:id/revision-request", () => {
     expect(mailJobs(id)).toHaveLength(1);
   });
 
-  test("refused with a 409 and a message: basic, no revisions left, not released yet", async () => {
+  test("the revision gets the plan's own delivery time from the request; the customer's acknowledgement is queued; the estimate shows it", async () => {
+    for (const [plan, hours] of [["elite", 12], ["premium", 24]] as const) {
+      const id = profileIn("completed", { plan, released: true });
+      const asked = Date.now();
+      expect((await ask(id, { notes: "Please mention my cello in the bio." })).status).toBe(200);
+      const deadline = ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!.deadlineAt!.getTime();
+      expect(deadline).toBeGreaterThanOrEqual(asked + hours * HOUR);
+      expect(deadline).toBeLessThanOrEqual(Date.now() + hours * HOUR);
+      const acks = ctx.store.db.select().from(jobs).all().filter((j) => j.kind === "mail:revision-received" && (j.payload as { profileId: string }).profileId === id);
+      expect(acks.map((j) => j.payload)).toEqual([{ profileId: id, revision: 1 }]);
+      const { body } = await results(id);
+      expect(body.estimated_delivery).toEqual({ hours, by: new Date(deadline).toISOString() });
+    }
+  });
+
+  test("refused with a 409 and a message: basic, no revisions left, not released yet, refunded", async () => {
+    const refunded = profileIn("completed", { plan: "premium", released: true });
+    ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.profileId, refunded)).run();
     const cases = [
+      [refunded, /order was refunded, so a revision can no longer be requested/],
       [profileIn("completed", { plan: "basic", released: true }), /does not include revisions/],
       [profileIn("completed", { plan: "premium", released: true, revisionsUsed: 1 }), /used the revisions/],
       [profileIn("completed", { plan: "premium", result: true }), /once your results have been sent/],

@@ -3,6 +3,7 @@
  * e-mail once per release, and what a release records.
  */
 import { afterEach, describe, expect, test } from "bun:test";
+import type { ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +24,10 @@ import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
+import { processRevision } from "../admin/actions.ts";
+import { formatDeadline } from "../mail/order-confirmation.tsx";
 import { queueResultsEmail, resultsMailKey } from "./results.ts";
+import { requestRevision } from "./revision.tsx";
 
 const HOSTILE = `<img src=x onerror="alert(1)">`;
 
@@ -149,5 +153,54 @@ describe("the results e-mail", () => {
     const [basicMail] = await smtp.waitFor(1);
     expect(basicMail!.text).not.toContain("Opener number");
     expect(basicMail!.text).not.toMatch(/includes 1 revision/i);
+  });
+});
+
+describe("the revision loop", () => {
+  const address = (field: ParsedMail["to"] | ParsedMail["replyTo"]) => (field && !Array.isArray(field) ? field.value.map((a) => a.address) : []);
+
+  test("request → the customer's acknowledgement with the expected time, support's e-mail replying to the customer → the revised e-mail says so", async () => {
+    await setup();
+    const { payment, profileId, orderId } = await optimisedProfile("premium");
+    fulfil(ctx.store.db, payment);
+    await loop().runDue();
+    queueResultsEmail(ctx.store.db, profileId);
+    await loop().runDue();
+    const first = (await smtp.waitFor(2)).find((m) => m.subject?.includes("profile is ready"))!;
+    expect(first.subject).toBe("Your optimized Tinder profile is ready");
+    smtp.received.length = 0;
+
+    const notes = "Please mention my cello and drop the hiking line.";
+    requestRevision(ctx.store.db, profileId, notes);
+    const deadline = row(profileId).deadlineAt!;
+    await loop().runDue();
+    const [a, b] = await smtp.waitFor(2);
+    const ack = [a!, b!].find((m) => address(m.to).includes("ada@example.com"))!;
+    const support = [a!, b!].find((m) => address(m.to).includes("help@profileboost.test"))!;
+
+    expect(ack.subject).toBe("We received your revision request for your Tinder profile");
+    expect(address(ack.replyTo)).toEqual(["help@profileboost.test"]);
+    expect(ack.text).toContain(`Your revised profile will be e-mailed to you within 24 hours, by ${formatDeadline(deadline)}.`);
+    expect(ack.text).toContain(notes);
+    expect(ack.text).toContain(`Please quote your order reference, ${orderId}.`);
+
+    expect(support.subject).toBe(`Revision request from ada@example.com (order ${orderId})`);
+    expect(address(support.replyTo)).toEqual(["ada@example.com"]);
+    expect(support.text).toContain("Customer: ada@example.com");
+    expect(support.text).toContain(`Order reference: ${orderId}`);
+    expect(support.text).toContain(notes);
+    smtp.received.length = 0;
+
+    processRevision(ctx, "admin", profileId);
+    await loop().runDue();
+    expect(row(profileId).status).toBe("completed");
+    queueResultsEmail(ctx.store.db, profileId);
+    await loop().runDue();
+    const [revised] = await smtp.waitFor(1);
+    expect(revised!.subject).toBe("Your revised Tinder profile is ready");
+    expect(revised!.text).toContain("Hello,\n\nThis is the revision you asked for:");
+    expect(revised!.text).toContain(`You asked:\n\n${notes}`);
+    expect(revised!.text).not.toMatch(/your plan includes \d revision/);
+    expect(row(profileId)).toMatchObject({ emailSent: true, needsRevision: false, revisionsUsed: 1 });
   });
 });

@@ -19,6 +19,7 @@ import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { renderResultsEmail } from "../mail/results-email.tsx";
 import { PLANS } from "../orders/plans.ts";
+import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
 import { appRules } from "../optimiser/apps.ts";
 import { startersFromMarkdown, uploadLabel } from "../optimiser/render.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
@@ -31,7 +32,7 @@ export type QueueResultsOutcome = "queued" | "already_queued";
 
 /**
  * Queues the results e-mail for the profile's current result. Refused (a `conflict`) when there is no finished
- * result or it was already sent; asking again before the job ran changes nothing.
+ * result, it was already sent or the order was refunded; asking again before the job ran changes nothing.
  */
 export function queueResultsEmail(db: DB, profileId: string): QueueResultsOutcome {
   return writeTransaction(db, (tx) => queueResultsEmailIn(tx, profileId));
@@ -41,6 +42,7 @@ export function queueResultsEmail(db: DB, profileId: string): QueueResultsOutcom
 export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId: string): QueueResultsOutcome {
   const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
   if (!profile) throw new DomainError("not_found", "Profile not found.");
+  refuseIfRefunded(tx, profileId, REFUNDED.sendEmail);
   if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
   if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
   const queued = enqueueJob(tx, {
@@ -64,6 +66,11 @@ export function sendResultsEmail(ctx: AppContext) {
       return;
     }
     if (profile.emailSent) return;
+    // The refund cancels a queued e-mail; one already running (or waiting for a retry) stops here.
+    if (isRefunded(db, profileId)) {
+      ctx.log.info(`results e-mail ${profileId}: the order was refunded; not sent`);
+      return;
+    }
     const snapshot = snapshotForRelease(profile, new Date());
     if (!snapshot) throw new Error(`profile ${profileId} has no complete result to release`);
     const order = db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get();
@@ -83,6 +90,8 @@ export function sendResultsEmail(ctx: AppContext) {
       resultsUrl: resultsUrl(ctx, profileId),
       supportEmail: ctx.config.mail.supportEmail,
       revisionsLeft: Math.max(0, profile.revisionsAllowed - profile.revisionsUsed),
+      // A processed revision request stays open (needs_revision) until its result is sent: this one.
+      revision: profile.needsRevision && profile.revisionsUsed > 0 ? { notes: profile.revisionNotes ?? "" } : null,
     });
     const sent = await ctx.services.mailer.send({
       key: job.idempotencyKey,

@@ -1,19 +1,25 @@
 /**
  * A customer's revision request (spec: `revisions_allowed`, `revisions_used`, `needs_revision`, `revision_notes`;
- * Premium includes 1 revision): allowed on a released result while revisions are left, one at a time. The profile
- * moves `completed → revision_requested` with the notes, and support is told by e-mail; an administrator processes it.
+ * Premium includes 1 revision): allowed on a released result while revisions are left, one at a time, and never
+ * after a refund. The profile moves `completed → revision_requested` with the notes and a new deadline (the plan's
+ * delivery hours from the request); in the same transaction two e-mails are queued: the customer's acknowledgement
+ * with that deadline, and support's, whose Reply-To is the customer. An administrator processes the request.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { profiles } from "../db/schema.ts";
+import { orders, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { REVISION_REQUEST_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
+import { REVISION_RECEIVED_MAIL, REVISION_REQUEST_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
 import type { RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { EmailLayout, renderEmail } from "../mail/render.tsx";
+import { renderRevisionReceivedEmail, renderRevisionRequestEmail } from "../mail/revision-emails.tsx";
+import { PLANS } from "../orders/plans.ts";
+import { isRefunded, REFUNDED } from "../orders/refunded.ts";
+import { appRules } from "../optimiser/apps.ts";
 import { transition } from "../profiles/lifecycle.ts";
-import { releasedOf } from "../profiles/release.ts";
+import { deliveryHours, releasedOf } from "../profiles/release.ts";
+import { resultsUrl } from "./results.ts";
 
 export { revisionRequestSchema } from "./revision-schema.ts";
 
@@ -24,6 +30,7 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
   writeTransaction(db, (tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
     if (!profile) throw new DomainError("not_found", "Profile not found");
+    if (isRefunded(tx, profileId)) throw new DomainError("conflict", REFUNDED.customerRevision);
     if (profile.revisionsAllowed === 0) {
       throw new DomainError("conflict", "Your plan does not include revisions. Contact support if something in your results is wrong.");
     }
@@ -34,39 +41,80 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
     if (profile.revisionsUsed >= profile.revisionsAllowed) {
       throw new DomainError("conflict", "You have used the revisions your plan includes. Contact support if something in your results is wrong.");
     }
-    if (!transition(tx, profileId, "requestRevision", { needsRevision: true, revisionNotes: notes })) {
+    // The revision has the plan's own delivery time, counted from the request.
+    const deadlineAt = new Date(Date.now() + deliveryHours(orderOf(tx, profileId)?.planId) * 3600_000);
+    if (!transition(tx, profileId, "requestRevision", { needsRevision: true, revisionNotes: notes, deadlineAt })) {
       throw new DomainError("conflict", "Your results are being updated right now. Please try again once you have received them.");
     }
     const revision = profile.revisionsUsed + 1;
-    enqueueJob(tx, { kind: REVISION_REQUEST_MAIL, payload: { profileId, revision }, idempotencyKey: `mail:revision-request:${profileId}:${revision}`, maxAttempts: 20 });
+    const payload = { profileId, revision };
+    enqueueJob(tx, { kind: REVISION_REQUEST_MAIL, payload, idempotencyKey: `mail:revision-request:${profileId}:${revision}`, maxAttempts: 20 });
+    enqueueJob(tx, { kind: REVISION_RECEIVED_MAIL, payload, idempotencyKey: `mail:revision-received:${profileId}:${revision}`, maxAttempts: 20 });
   });
+}
+
+/** The profile's order: the paid (or refunded) one, else its latest. */
+function orderOf(db: Pick<DB, "select">, profileId: string) {
+  const rows = db.select().from(orders).where(eq(orders.profileId, profileId)).orderBy(desc(orders.createdAt)).all();
+  return rows.find((o) => o.status === "paid" || o.status === "refunded") ?? rows[0];
 }
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-function RevisionRequestEmail({ profile, revision, adminUrl }: { profile: ProfileRow; revision: number; adminUrl: string }) {
-  return (
-    <EmailLayout title="Revision request">
-      <h1 style={{ fontSize: "20px", margin: "0 0 12px" }}>A customer asked for a revision</h1>
-      <p style={{ margin: "0 0 4px" }}>
-        <strong>Profile:</strong> {profile.id} ({profile.datingApp}), revision {revision} of {profile.revisionsAllowed}
-      </p>
-      <p style={{ margin: "0 0 4px" }}>
-        <strong>Deadline:</strong> {profile.deadlineAt ? profile.deadlineAt.toUTCString() : "none set"}
-      </p>
-      <div style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #b3186b", paddingLeft: "12px", margin: "12px 0" }}>{profile.revisionNotes}</div>
-      <p style={{ margin: "16px 0 0" }}>
-        Process it in the admin area: <a href={adminUrl}>{adminUrl}</a>
-      </p>
-    </EmailLayout>
-  );
+/** The profile still waiting for this revision, on an order not refunded; otherwise there is nothing to tell. */
+function waitingProfile(ctx: AppContext, profileId: string): ProfileRow | undefined {
+  const db = ctx.store.db;
+  const profile = db.select().from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.needsRevision, true))).get();
+  if (!profile || !profile.email || isRefunded(db, profileId)) return undefined;
+  return profile;
 }
 
+/** To support: who asked, for which order, what, and by when; replying writes to the customer. */
 export function sendRevisionRequestMail(ctx: AppContext) {
   return async (job: RunningJob<ParsedPayload<typeof REVISION_REQUEST_MAIL>>): Promise<void> => {
-    const profile = ctx.store.db.select().from(profiles).where(eq(profiles.id, job.payload.profileId)).get();
-    if (!profile || !profile.needsRevision) return;
-    const { html, text } = renderEmail(<RevisionRequestEmail profile={profile} revision={job.payload.revision} adminUrl={`${ctx.config.publicUrl}/admin`} />);
-    await ctx.services.mailer.send({ key: job.idempotencyKey, to: ctx.config.mail.supportEmail, subject: `Revision request for profile ${profile.id}`, html, text });
+    const profile = waitingProfile(ctx, job.payload.profileId);
+    if (!profile) return;
+    const order = orderOf(ctx.store.db, profile.id);
+    const email = renderRevisionRequestEmail({
+      profileId: profile.id,
+      orderReference: order?.id ?? null,
+      customerEmail: profile.email,
+      appName: appRules(profile.datingApp).name,
+      planTitle: order ? PLANS[order.planId].title : "Unknown",
+      revision: job.payload.revision,
+      revisionsAllowed: profile.revisionsAllowed,
+      deadline: profile.deadlineAt,
+      notes: profile.revisionNotes ?? "",
+      adminUrl: `${ctx.config.publicUrl}/admin`,
+    });
+    await ctx.services.mailer.send({ key: job.idempotencyKey, to: ctx.config.mail.supportEmail, replyTo: { name: "", address: profile.email }, ...email });
+  };
+}
+
+/** To the customer: the request is in, with when to expect the revised profile. */
+export function sendRevisionReceivedMail(ctx: AppContext) {
+  return async (job: RunningJob<ParsedPayload<typeof REVISION_RECEIVED_MAIL>>): Promise<void> => {
+    const profile = waitingProfile(ctx, job.payload.profileId);
+    const order = profile && orderOf(ctx.store.db, profile.id);
+    if (!profile || !order) return;
+    const plan = PLANS[order.planId];
+    const email = renderRevisionReceivedEmail({
+      appName: appRules(profile.datingApp).name,
+      planTitle: plan.title,
+      orderReference: order.id,
+      notes: profile.revisionNotes ?? "",
+      revision: job.payload.revision,
+      revisionsAllowed: profile.revisionsAllowed,
+      deliveryHours: plan.deliveryHours,
+      deadline: profile.deadlineAt ?? new Date(profile.updatedAt.getTime() + plan.deliveryHours * 3600_000),
+      resultsUrl: resultsUrl(ctx, profile.id),
+      supportEmail: ctx.config.mail.supportEmail,
+    });
+    await ctx.services.mailer.send({
+      key: job.idempotencyKey,
+      to: profile.email,
+      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      ...email,
+    });
   };
 }

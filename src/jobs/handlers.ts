@@ -3,7 +3,7 @@ import { sendContactMessage } from "../mail/contact-message.tsx";
 import { optimiseProfileJob } from "../optimiser/job.ts";
 import { sendOrderConfirmation } from "../delivery/confirmation.ts";
 import { sendResultsEmail } from "../delivery/results.ts";
-import { sendRevisionRequestMail } from "../delivery/revision.tsx";
+import { sendRevisionReceivedMail, sendRevisionRequestMail } from "../delivery/revision.tsx";
 import { sendDeadlineAlert } from "../admin/deadlines.tsx";
 import { sendRefundEmail } from "../orders/refund.tsx";
 import { abandonDeletionReceipt, sendDeletionReceipt } from "../privacy/receipt.ts";
@@ -18,6 +18,7 @@ import {
   REFUND_MAIL,
   RESULTS_MAIL,
   RETENTION_PASS,
+  REVISION_RECEIVED_MAIL,
   REVISION_REQUEST_MAIL,
 } from "./kinds.ts";
 import type { JobHandlers } from "./loop.ts";
@@ -38,6 +39,7 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
     // Each release is followed by a retention pass: with PHOTO_RETENTION_DAYS=0 the photos go right after.
     [RESULTS_MAIL]: { ...JOB_KINDS[RESULTS_MAIL], run: withRetentionPass(sendResultsEmail(ctx)) },
     [REVISION_REQUEST_MAIL]: { ...JOB_KINDS[REVISION_REQUEST_MAIL], run: sendRevisionRequestMail(ctx) },
+    [REVISION_RECEIVED_MAIL]: { ...JOB_KINDS[REVISION_RECEIVED_MAIL], run: sendRevisionReceivedMail(ctx) },
     [REFUND_MAIL]: { ...JOB_KINDS[REFUND_MAIL], run: sendRefundEmail(ctx) },
     [DEADLINE_ALERT_MAIL]: { ...JOB_KINDS[DEADLINE_ALERT_MAIL], run: sendDeadlineAlert(ctx) },
     [DELETION_RECEIPT_MAIL]: { ...JOB_KINDS[DELETION_RECEIPT_MAIL], run: sendDeletionReceipt(ctx), giveUp: abandonDeletionReceipt(ctx) },

@@ -13,6 +13,7 @@ export const CONTACT_MAIL = "mail:contact";
 export const ORDER_CONFIRMATION_MAIL = "mail:order-confirmation";
 export const RESULTS_MAIL = "mail:results";
 export const REVISION_REQUEST_MAIL = "mail:revision-request";
+export const REVISION_RECEIVED_MAIL = "mail:revision-received";
 export const REFUND_MAIL = "mail:refund";
 export const DEADLINE_ALERT_MAIL = "mail:deadline-alert";
 export const DELETION_RECEIPT_MAIL = "mail:deletion-receipt";
@@ -45,6 +46,11 @@ export const JOB_KINDS = {
   },
   [REVISION_REQUEST_MAIL]: {
     lane: "mail",
+    payload: z.object({ profileId: id, revision: z.number().int().min(1) }),
+  },
+  [REVISION_RECEIVED_MAIL]: {
+    lane: "mail",
+    /** The customer's acknowledgement of revision request number `revision`. */
     payload: z.object({ profileId: id, revision: z.number().int().min(1) }),
   },
   [REFUND_MAIL]: {

@@ -3,6 +3,7 @@ import { Window } from "happy-dom";
 import { renderOrderConfirmationEmail } from "./order-confirmation.tsx";
 import { EmailButton, EmailLayout, htmlToText, renderEmail } from "./render.tsx";
 import { renderResultsEmail } from "./results-email.tsx";
+import { renderRevisionReceivedEmail } from "./revision-emails.tsx";
 
 function parse(html: string) {
   return new new Window().DOMParser().parseFromString(html, "text/html");
@@ -23,6 +24,7 @@ const CUSTOMER_EMAILS = {
     resultsUrl: URL,
     supportEmail: "help@profileboost.test",
     revisionsLeft: 1,
+    revision: null,
   }),
   confirmation: renderOrderConfirmationEmail({
     orderId: "ord_1",
@@ -33,6 +35,18 @@ const CUSTOMER_EMAILS = {
     resultsUrl: URL,
     supportEmail: "help@profileboost.test",
     email: "ada@example.com",
+  }),
+  revisionReceived: renderRevisionReceivedEmail({
+    appName: "Bumble",
+    planTitle: "Premium",
+    orderReference: "ord_1",
+    notes: "Funnier, please.",
+    revision: 1,
+    revisionsAllowed: 1,
+    deliveryHours: 24,
+    deadline: new Date("2025-11-25T14:30:00Z"),
+    resultsUrl: URL,
+    supportEmail: "help@profileboost.test",
   }),
 };
 

@@ -70,6 +70,9 @@ export const HEADING: Record<"h1" | "h2", CSSProperties> = {
 
 export const LINK: CSSProperties = { color: COLOURS.brand, textDecoration: "underline" };
 
+/** Someone's own words quoted (a customer's revision notes): kept as written, line breaks included. */
+export const QUOTE: CSSProperties = { whiteSpace: "pre-wrap", borderLeftWidth: "3px", borderLeftStyle: "solid", borderLeftColor: COLOURS.brand, paddingLeft: "12px", margin: "0 0 12px" };
+
 /**
  * A link drawn as a button. The colour sits on the cell (what Outlook paints) and on the link (what the others
  * paint), so the white words always have the brand colour under them.

@@ -20,6 +20,7 @@ function basic(overrides: Partial<ResultsEmailData> = {}): ResultsEmailData {
     resultsUrl: URL,
     supportEmail: "help@profileboost.test",
     revisionsLeft: 0,
+    revision: null,
     ...overrides,
   };
 }
@@ -67,7 +68,8 @@ describe("the results e-mail", () => {
       "Timing",
       "Reply within a day.",
       "Ask about one detail.",
-      "Reply to this e-mail with what you'd like changed",
+      "Ask for a revision on your results page",
+      "or reply to this e-mail with what you'd like changed",
       "your plan includes 1 revision.",
     ];
     for (const piece of pieces) {
@@ -116,7 +118,29 @@ describe("the results e-mail", () => {
     const { text } = renderResultsEmail(premium({ revisionsLeft: 0 }));
     expect(text).toContain("Conversation starters");
     expect(text).not.toContain("Reply to this e-mail");
+    expect(text).not.toContain("Ask for a revision");
     expect(text).toContain("help@profileboost.test");
+  });
+
+  test("the revision offer links to the results page, where the request form is", () => {
+    const links = [...parse(renderResultsEmail(premium()).html).querySelectorAll(`a[href="${URL}"]`)].map((a) => a.textContent);
+    expect(links.filter((t) => t === "your results page")).toHaveLength(2);
+  });
+
+  test("the revised result says so in the subject and the first lines, quoting what the customer asked; the first one does not", () => {
+    const notes = "Please mention my cello.\nAnd less about work.";
+    const { subject, html, text } = renderResultsEmail(premium({ revisionsLeft: 0, revision: { notes } }));
+    expect(subject).toBe("Your revised Bumble profile is ready");
+    const doc = parse(html);
+    expect(doc.querySelector("h1")?.textContent).toBe("Your revised Bumble profile is ready");
+    expect(text).toStartWith("ProfileBoost\n\nYour revised Bumble profile is ready\n\nHello,\n\nThis is the revision you asked for:");
+    expect(text).toContain("You asked:\n\nPlease mention my cello.\nAnd less about work.");
+    expect(text).not.toContain("results are here");
+    // The revision used up the plan's: no offer of another.
+    expect(text).not.toContain("Ask for a revision");
+    const first = renderResultsEmail(premium());
+    expect(first.subject).not.toContain("revised");
+    expect(first.text).not.toContain("This is the revision");
   });
 
   test("the revision count is the one left, in words that agree with it", () => {

@@ -5,7 +5,7 @@
  */
 import { Fragment, type CSSProperties } from "react";
 import { sanitiseHtml } from "../html/sanitise.ts";
-import { COLOURS, EmailButton, EmailLayout, HEADING, LINK, oneLine, renderEmail } from "./render.tsx";
+import { COLOURS, EmailButton, EmailLayout, HEADING, LINK, oneLine, QUOTE, renderEmail } from "./render.tsx";
 
 export interface ResultsEmailData {
   /** "Premium". */
@@ -26,10 +26,12 @@ export interface ResultsEmailData {
   supportEmail: string;
   /** Basic 0; premium and elite 1 until it is used. */
   revisionsLeft: number;
+  /** Set when this result is the revision the customer asked for: the subject and the first lines say so. */
+  revision: { notes: string } | null;
 }
 
 export function renderResultsEmail(data: ResultsEmailData): { subject: string; html: string; text: string } {
-  const subject = oneLine(`Your optimized ${data.appName} profile is ready`);
+  const subject = oneLine(data.revision ? `Your revised ${data.appName} profile is ready` : `Your optimized ${data.appName} profile is ready`);
   return { subject, ...renderEmail(<ResultsEmail data={data} title={subject} />) };
 }
 
@@ -43,10 +45,23 @@ function ResultsEmail({ data, title }: { data: ResultsEmailData; title: string }
     <EmailLayout title={title}>
       <h1 style={HEADING.h1}>{title}</h1>
       <p style={P}>Hello,</p>
-      <p style={P}>
-        Your ProfileBoost {data.planTitle} results are here: your optimized {data.appName} profile, what we changed and why, and the order to put
-        your photos in. Copy the new text into the app whenever you like.
-      </p>
+      {data.revision ? (
+        <>
+          <p style={P}>
+            This is the revision you asked for: your {data.appName} profile with the changes you requested, reviewed by our team. It replaces the
+            results we sent before. Copy the new text into the app whenever you like.
+          </p>
+          <p style={P}>
+            <strong>You asked:</strong>
+          </p>
+          <div style={QUOTE}>{data.revision.notes}</div>
+        </>
+      ) : (
+        <p style={P}>
+          Your ProfileBoost {data.planTitle} results are here: your optimized {data.appName} profile, what we changed and why, and the order to put
+          your photos in. Copy the new text into the app whenever you like.
+        </p>
+      )}
       <EmailButton href={data.resultsUrl}>See your results online</EmailButton>
 
       <h2 style={HEADING.h2}>Your optimized profile</h2>
@@ -108,7 +123,11 @@ function ResultsEmail({ data, title }: { data: ResultsEmailData; title: string }
         <>
           <h2 style={HEADING.h2}>Want something changed?</h2>
           <p style={P}>
-            Reply to this e-mail with what you'd like changed and we'll revise your profile: your plan includes {data.revisionsLeft}{" "}
+            Ask for a revision on{" "}
+            <a href={data.resultsUrl} style={LINK}>
+              your results page
+            </a>
+            , or reply to this e-mail with what you'd like changed, and we'll revise your profile: your plan includes {data.revisionsLeft}{" "}
             {data.revisionsLeft === 1 ? "revision" : "revisions"}.
           </p>
         </>
