@@ -1,6 +1,5 @@
 import { useSearchParams } from "react-router";
 import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../profiles/options.ts";
-import { BUMBLE_BIO_HINT } from "../../profiles/submission.ts";
 import { Bio, Line, PromptWithResponse } from "../profile/AppSections.tsx";
 import { SelectField } from "../profile/fields.tsx";
 import { draftKey } from "../profile/draft.ts";
@@ -11,8 +10,9 @@ const FIELDS = ["bio", "prompt1", "response1", "prompt2", "response2", "prompt3"
 const STAR_SIGN_OPTIONS = STAR_SIGNS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
 /**
- * /bumble-form: email, bio (300-character hint, not enforced), three prompts, height, star sign, job, education, photos,
- * and the plan to pay for; back from the payment with `session_id`, the paid confirmation.
+ * /bumble-form: email, bio (counted against Bumble's 300 characters, not enforced: AppLimitCounter.tsx), three
+ * prompts, height, star sign, job, education, photos, and the plan to pay for; back from the payment with
+ * `session_id`, the paid confirmation.
  */
 export function BumbleFormPage() {
   const sessionId = useSearchParams()[0].get("session_id");
@@ -26,9 +26,9 @@ export function BumbleFormPage() {
     >
       {(p) => (
         <>
-          <Bio required hint={`Max ${BUMBLE_BIO_HINT} characters`} {...p} />
+          <Bio app="bumble" required {...p} />
           {[1, 2, 3].map((n) => (
-            <PromptWithResponse key={n} n={n} prompts={BUMBLE_PROMPTS} app="Bumble" {...p} />
+            <PromptWithResponse key={n} n={n} prompts={BUMBLE_PROMPTS} app="bumble" {...p} />
           ))}
           <SelectField name="height" label="Height" placeholder="Select your height" options={HEIGHT_OPTIONS} value={p.values.height ?? ""} error={p.errors.height} onChange={p.onChange} disabled={p.disabled} />
           <SelectField name="star_sign" label="Star sign" placeholder="Select your star sign" options={STAR_SIGN_OPTIONS} value={p.values.star_sign ?? ""} error={p.errors.star_sign} onChange={p.onChange} disabled={p.disabled} />

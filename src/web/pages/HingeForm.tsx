@@ -22,7 +22,7 @@ export function HingeFormPage() {
       {(p) => (
         <>
           {[1, 2, 3].map((n) => (
-            <PromptWithResponse key={n} n={n} prompts={HINGE_PROMPTS} app="Hinge" required {...p} />
+            <PromptWithResponse key={n} n={n} prompts={HINGE_PROMPTS} app="hinge" required {...p} />
           ))}
           <IdealFirstDate {...p} />
           <Line name="job_title" label="Job title" required {...p} />

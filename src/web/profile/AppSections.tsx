@@ -1,4 +1,4 @@
-import { BUMBLE_PROMPTS, HINGE_PROMPTS, type DatingApp } from "../../profiles/options.ts";
+import { BUMBLE_PROMPTS, DATING_APP_LABELS, HINGE_PROMPTS, type DatingApp } from "../../profiles/options.ts";
 import { TEXT_LIMITS } from "../../profiles/submission.ts";
 import { asOptions, SelectField, TextAreaField, TextField } from "./fields.tsx";
 
@@ -21,13 +21,14 @@ export const SECTION_FIELDS: Record<DatingApp, readonly string[]> = {
   the_league: ["bio", "industry", "education", "looking_for", "vibes"],
 };
 
-export function PromptWithResponse({ n, prompts, app, required, ...p }: SectionProps & { n: number; prompts: readonly string[]; app: string; required?: boolean }) {
+/** A prompt and the customer's answer, counted against the app's answer limit. */
+export function PromptWithResponse({ n, prompts, app, required, ...p }: SectionProps & { n: number; prompts: readonly string[]; app: DatingApp; required?: boolean }) {
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">Prompt {n}</legend>
       <SelectField
         name={`prompt${n}`}
-        label={`${app} prompt ${n}`}
+        label={`${DATING_APP_LABELS[app]} prompt ${n}`}
         placeholder="Select a prompt"
         options={asOptions(prompts)}
         value={p.values[`prompt${n}`] ?? ""}
@@ -41,6 +42,7 @@ export function PromptWithResponse({ n, prompts, app, required, ...p }: SectionP
         label={`Your response to prompt ${n}`}
         rows={2}
         maxLength={TEXT_LIMITS.response}
+        appLimit={{ app, field: "promptAnswer" }}
         value={p.values[`response${n}`] ?? ""}
         error={p.errors[`response${n}`]}
         onChange={p.onChange}
@@ -51,13 +53,14 @@ export function PromptWithResponse({ n, prompts, app, required, ...p }: SectionP
   );
 }
 
-export function Bio(p: SectionProps & { hint?: string; required?: boolean }) {
+/** The bio, counted against the app's bio limit. */
+export function Bio(p: SectionProps & { app: DatingApp; required?: boolean }) {
   return (
     <TextAreaField
       name="bio"
       label="Bio"
-      hint={p.hint}
       maxLength={TEXT_LIMITS.bio}
+      appLimit={{ app: p.app, field: "bio" }}
       placeholder="Your current bio"
       value={p.values.bio ?? ""}
       error={p.errors.bio}
@@ -109,7 +112,7 @@ export function AppSection({ app, ...p }: SectionProps & { app: DatingApp }) {
       return (
         <div className="grid gap-4" data-section="hinge">
           {[1, 2, 3].map((n) => (
-            <PromptWithResponse key={n} n={n} prompts={HINGE_PROMPTS} app="Hinge" required {...p} />
+            <PromptWithResponse key={n} n={n} prompts={HINGE_PROMPTS} app="hinge" required {...p} />
           ))}
           <IdealFirstDate {...p} />
           <Line name="job_title" label="Job title" required {...p} />
@@ -119,23 +122,23 @@ export function AppSection({ app, ...p }: SectionProps & { app: DatingApp }) {
     case "bumble":
       return (
         <div className="grid gap-4" data-section="bumble">
-          <Bio required {...p} />
+          <Bio app="bumble" required {...p} />
           {[1, 2].map((n) => (
-            <PromptWithResponse key={n} n={n} prompts={BUMBLE_PROMPTS} app="Bumble" {...p} />
+            <PromptWithResponse key={n} n={n} prompts={BUMBLE_PROMPTS} app="bumble" {...p} />
           ))}
         </div>
       );
     case "tinder":
       return (
         <div className="grid gap-4" data-section="tinder">
-          <Bio {...p} />
+          <Bio app="tinder" {...p} />
           <Line name="interests" label="Interests" hint="Separate interests with commas." placeholder="hiking, cooking, live music" {...p} />
         </div>
       );
     case "the_league":
       return (
         <div className="grid gap-4" data-section="the_league">
-          <Bio {...p} />
+          <Bio app="the_league" {...p} />
           <Line name="industry" label="Industry" {...p} />
           <Line name="education" label="Education" {...p} />
           <Line name="looking_for" label="Looking for" {...p} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { controlClass, Field } from "../ui/field.tsx";
+import { LimitAnnouncer, LimitCount, limitFor, type AppLimit } from "./AppLimitCounter.tsx";
 
 /**
  * The profile forms' fields: each is `field-<name>` (its error `field-<name>-error`) and reports edits by name, so a
@@ -40,23 +41,48 @@ export function TextField(props: FieldProps & { type?: "text" | "email"; maxLeng
   );
 }
 
-export function TextAreaField(props: FieldProps & { maxLength?: number; placeholder?: string; rows?: number }) {
-  const { name, label, value, onChange, error, hint, required, disabled, maxLength, placeholder, rows = 4 } = props;
+/**
+ * A multi-line field. With `appLimit` (a bio, a prompt answer) it shows the live count against the app's limit in its
+ * hint (AppLimitCounter.tsx); `maxLength` stays the form's own hard limit.
+ */
+export function TextAreaField(props: FieldProps & { maxLength?: number; placeholder?: string; rows?: number; appLimit?: AppLimit }) {
+  const { name, label, value, onChange, error, hint, required, disabled, maxLength, placeholder, rows = 4, appLimit } = props;
+  const id = `field-${name}`;
+  const max = appLimit ? limitFor(appLimit) : null;
+  const counted = appLimit && max !== null ? { limit: appLimit, max } : null;
   return (
-    <Field id={`field-${name}`} label={label} error={error} hint={hint} required={required}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      required={required}
+      hint={
+        counted ? (
+          <>
+            {hint && <span className="block">{hint}</span>}
+            <LimitCount id={id} limit={counted.limit} value={value} max={counted.max} />
+          </>
+        ) : (
+          hint
+        )
+      }
+    >
       {(control) => (
-        <textarea
-          {...control}
-          name={name}
-          value={value}
-          rows={rows}
-          required={required}
-          disabled={disabled}
-          maxLength={maxLength}
-          placeholder={placeholder}
-          onChange={(e) => onChange(name, e.target.value)}
-          className={controlClass.textarea}
-        />
+        <>
+          <textarea
+            {...control}
+            name={name}
+            value={value}
+            rows={rows}
+            required={required}
+            disabled={disabled}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            onChange={(e) => onChange(name, e.target.value)}
+            className={controlClass.textarea}
+          />
+          {counted && <LimitAnnouncer controlId={id} label={label} limit={counted.limit} value={value} max={counted.max} />}
+        </>
       )}
     </Field>
   );
