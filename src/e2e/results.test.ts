@@ -91,20 +91,20 @@ describe("the results page: titles and statuses", () => {
     await ctx.close();
   });
 
-  test("each state's status: created as is, pending/processing/failed/unreleased In Progress, released Completed, revision_requested as is", async () => {
+  test("each state's status in words: Awaiting Payment, In Progress (pending/processing/failed/unreleased), Completed, Revision Requested", async () => {
     const { ctx, page, errors } = await openResults(fx.created);
     const cases: [string, string, { delivery: boolean; tabs: boolean }][] = [
-      [fx.created, "created", { delivery: false, tabs: false }],
+      [fx.created, "Awaiting Payment", { delivery: false, tabs: false }],
       [fx.pending.id, "In Progress", { delivery: true, tabs: false }],
       [fx.processing.id, "In Progress", { delivery: true, tabs: false }],
       [fx.failed.id, "In Progress", { delivery: true, tabs: false }],
       [fx.completedUnreleased.id, "In Progress", { delivery: true, tabs: false }],
       [fx.basic.id, "Completed", { delivery: false, tabs: true }],
-      [fx.revisionRequested.id, "revision_requested", { delivery: true, tabs: true }],
+      [fx.revisionRequested.id, "Revision Requested", { delivery: true, tabs: true }],
     ];
     for (const [id, expected, { delivery, tabs }] of cases) {
       await page.goto(`${server.url}/view-results?id=${id}`);
-      expect(`${id}: ${await status(page).textContent()}`).toBe(`${id}: ${expected}`);
+      await poll(async () => `${id}: ${await status(page).textContent()}`).toBe(`${id}: ${expected}`);
       await poll(() => page.getByTestId("estimated-delivery").count()).toBe(delivery ? 1 : 0);
       await poll(() => page.getByRole("tablist").count()).toBe(tabs ? 1 : 0);
       await poll(() => main(page).getByText("Your Revision is in Progress", { exact: true }).count()).toBe(id === fx.revisionRequested.id ? 1 : 0);
@@ -200,7 +200,9 @@ describe("the results page: a released result", () => {
 
     // The revision note (premium, completed) with the revisions used, and help by e-mail once the results were sent.
     const revision = page.getByRole("region", { name: "Request a Revision" });
-    await poll(() => revision.textContent()).toContain("request a revision by replying to your results e-mail or by contacting our support team");
+    await poll(() => revision.getByTestId("revision-note").textContent()).toBe(
+      `Want something changed? You have 1 revision left: request it below, by replying to your results e-mail or by contacting our support team at ${SUPPORT_EMAIL}.`,
+    );
     await poll(() => revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
     await poll(() => page.getByRole("link", { name: "Need Help" }).getAttribute("href")).toBe(`mailto:${SUPPORT_EMAIL}`);
     expect(errors).toEqual([]);
@@ -230,6 +232,9 @@ describe("the results page: a released result", () => {
     const { ctx, page, errors } = await openResults(fx.elite.id);
     const revision = page.getByRole("region", { name: "Request a Revision" });
     await poll(() => revision.getByTestId("revisions-used").textContent()).toBe("Revisions used: 1 of 1");
+    await poll(() => revision.getByTestId("revision-note").textContent()).toBe(
+      `You have used the revisions your plan includes. If something in your results is still not right, write to our support team at ${SUPPORT_EMAIL}.`,
+    );
     await poll(() => page.locator("textarea").count()).toBe(0);
     await poll(() => page.getByTestId("conversation-starters").locator("li").count()).toBe(5);
     expect(errors).toEqual([]);

@@ -127,12 +127,17 @@ function Problem({ title, children, onRetry }: { title: string; children: ReactN
   );
 }
 
-/** Spec: "In Progress (pending or processing), Completed, or the raw status". */
-function statusLabel(status: ResultsAnswer["profile"]["status"]): string {
-  if (status === "pending" || status === "processing") return "In Progress";
-  if (status === "completed") return "Completed";
-  return status;
-}
+/**
+ * Spec: "In Progress (pending or processing), Completed, or the raw status"; issue 20 (item 7) replaces the raw status
+ * with words, so every status a customer can read has its label here (a new one fails the typecheck).
+ */
+const STATUS_LABELS: Record<ResultsAnswer["profile"]["status"], string> = {
+  created: "Awaiting Payment",
+  pending: "In Progress",
+  processing: "In Progress",
+  completed: "Completed",
+  revision_requested: "Revision Requested",
+};
 
 const STATUS_NOTES: Partial<Record<ResultsAnswer["profile"]["status"], string>> = {
   created: "We have not received payment for this profile yet; our team starts as soon as it is paid.",
@@ -161,8 +166,11 @@ function Results({
   const appName = DATING_APP_LABELS[profile.dating_app as DatingApp] ?? profile.dating_app;
   // A revision runs the optimiser again, which needs the photos: once retention deleted them, revisions end.
   const photosDeleted = profile.retention.photos_deleted_at !== null;
+  const refunded = order?.status === "refunded";
+  const revisionsLeft = Math.max(0, profile.revisions_allowed - profile.revisions_used);
   const canRevise =
     premium &&
+    !refunded &&
     profile.status === "completed" &&
     profile.optimized_profile !== undefined &&
     !profile.needs_revision &&
@@ -179,7 +187,7 @@ function Results({
         <div className="rounded-lg bg-muted p-4">
           <dt className="text-sm text-muted-foreground">Status</dt>
           <dd className="mt-1 text-lg font-semibold" data-testid="results-status">
-            {statusLabel(profile.status)}
+            {STATUS_LABELS[profile.status]}
           </dd>
         </div>
         {delivery && (
@@ -218,8 +226,8 @@ function Results({
           <h2 id="revision-heading" className="text-xl font-semibold">
             Request a Revision
           </h2>
-          <p className="mt-2 text-muted-foreground">
-            Want something changed? You can request a revision by replying to your results e-mail or by contacting our support team at{" "}
+          <p className="mt-2 text-muted-foreground" data-testid="revision-note">
+            <RevisionNote refunded={refunded} revisionsLeft={revisionsLeft} photosDeleted={photosDeleted} />{" "}
             <a href={`mailto:${supportEmail}`} className="break-all font-medium text-primary underline underline-offset-4">
               {supportEmail}
             </a>
@@ -229,9 +237,6 @@ function Results({
             Revisions used: {profile.revisions_used} of {profile.revisions_allowed}
           </p>
           {canRevise && !revisionMessage && <RevisionForm profileId={profile.id} onSent={onRevisionSent} onRefused={onRevisionRefused} />}
-          {photosDeleted && profile.revisions_used < profile.revisions_allowed && (
-            <p className="mt-2 text-sm text-muted-foreground">Your photos have been deleted, as our privacy policy says, so a revision is no longer possible.</p>
-          )}
         </section>
       )}
 
@@ -247,6 +252,24 @@ function Results({
           </a>
         )}
       </div>
+    </>
+  );
+}
+
+/** What the customer can still do about a revision, ending where support's address follows. */
+function RevisionNote({ refunded, revisionsLeft, photosDeleted }: { refunded: boolean; revisionsLeft: number; photosDeleted: boolean }) {
+  if (refunded) return <>Your order was refunded, so a revision can no longer be requested. Questions? Write to our support team at</>;
+  if (revisionsLeft === 0) {
+    return <>You have used the revisions your plan includes. If something in your results is still not right, write to our support team at</>;
+  }
+  if (photosDeleted) {
+    return <>Your photos have been deleted, as our privacy policy says, so a revision is no longer possible. If something is wrong, write to our support team at</>;
+  }
+  // The spec's note, with the revisions left.
+  return (
+    <>
+      Want something changed? You have {revisionsLeft} {revisionsLeft === 1 ? "revision" : "revisions"} left: request it below, by replying to your
+      results e-mail or by contacting our support team at
     </>
   );
 }
