@@ -10,7 +10,10 @@
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import type { OptimiserInput } from "./input.ts";
+import { promptsFor } from "../profiles/options.ts";
 import {
+  BIO_TONES,
+  bioVersionsSchema,
   findingSchema,
   optimisationResultSchema,
   STARTERS_PER_PLAN,
@@ -18,6 +21,9 @@ import {
   textRewriteSchema,
   type Finding,
   type OptimisationResult,
+  promptSuggestionsSchema,
+  type BioTone,
+  type PromptSuggestions,
   type StrategyGuide,
 } from "./result.ts";
 
@@ -28,8 +34,10 @@ import {
  * analyser's verdict on texts the model replaces (its "needs a writer" mark), which does not carry over.
  */
 export const RESULT_PARTS = {
-  model: ["analysis", "bio", "prompts", "conversationStarters", "strategyGuide"],
-  local: ["version", "app", "plan", "reason", "photos", "photoOrder", "droppedPhotos", "revisionNotes"],
+  model: ["analysis", "bio", "prompts", "conversationStarters", "strategyGuide", "bioVersions", "promptSuggestions"],
+  // The photo plan comes from the photo measurements, like the photo order: the model does not see the photos unless
+  // vision is on, and then only to comment.
+  local: ["version", "app", "plan", "reason", "photos", "photoOrder", "droppedPhotos", "revisionNotes", "photoPlan"],
   engine: ["generatedAt", "engines", "fallback", "checks"],
   dropped: ["needsWriter"],
 } as const;
@@ -61,6 +69,8 @@ interface Answer {
   prompts?: Record<string, { rewritten: boolean; optimised: string; notes: string[] }>;
   conversationStarters?: string[];
   strategyGuide?: StrategyGuide;
+  bioVersions?: Record<BioTone, { text: string; why: string }>;
+  promptSuggestions?: PromptSuggestions;
 }
 
 type ModelFinding = Omit<Finding, "phrase" | "field"> & { phrase: string | null; field: string | null };
@@ -86,6 +96,33 @@ function answerSchema(input: OptimiserInput, local: OptimisationResult) {
       }),
     }),
     ...(input.plan !== "basic" && { strategyGuide: strategyGuideSchema }),
+    ...(input.plan === "elite" && local.bio && { bioVersions: bioVersionsAnswer(local.bio.limit) }),
+    ...(input.plan === "elite" && unusedPrompts(input).length > 0 && { promptSuggestions: promptSuggestionsAnswer(input) }),
+  });
+}
+
+/**
+ * Elite: one version per tone, named by its tone, so strict JSON Schema itself asks for three different tones; each
+ * within the bio's limit. `merge` turns them into the result's list, in BIO_TONES order.
+ */
+function bioVersionsAnswer(limit: number) {
+  const version = z.object({ text: withinLimit(limit), why: bioVersionsSchema.shape.versions.element.shape.why });
+  return z.object(Object.fromEntries(BIO_TONES.map((tone) => [tone, version])) as Record<BioTone, typeof version>);
+}
+
+/** The app's prompts the customer did not answer: the only ones a suggestion may name. */
+export function unusedPrompts(input: OptimiserInput): string[] {
+  const answered = new Set(input.profile.prompts.map((p) => p.prompt));
+  return promptsFor(input.app).filter((p) => !answered.has(p));
+}
+
+function promptSuggestionsAnswer(input: OptimiserInput) {
+  const element = promptSuggestionsSchema.shape.suggestions.element;
+  return promptSuggestionsSchema.extend({
+    suggestions: withElement(
+      promptSuggestionsSchema.shape.suggestions,
+      element.extend({ prompt: z.enum(unusedPrompts(input) as [string, ...string[]]) }),
+    ),
   });
 }
 
@@ -170,6 +207,9 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
     }),
     conversationStarters: answer.conversationStarters ?? [],
     strategyGuide: answer.strategyGuide ?? null,
+    bioVersions: answer.bioVersions ? { versions: BIO_TONES.map((tone) => ({ tone, ...answer.bioVersions![tone] })), note: null } : null,
+    // Elite on an app whose form has prompts, all of them answered: the local verdict (no suggestions, and why) stands.
+    promptSuggestions: answer.promptSuggestions ?? (input.plan === "elite" ? (local.promptSuggestions ?? null) : null),
     engines: {
       analysis: ai,
       bio: local.bio ? ai : local.engines.bio,

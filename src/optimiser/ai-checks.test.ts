@@ -66,6 +66,30 @@ describe("a text that fails a check gets one corrective request saying what fail
   }
 });
 
+describe("elite's bio versions are checked like the bio", () => {
+  type Versions = Record<"warm" | "playful" | "direct", { text: string; why: string }>;
+  const withVersion = (tone: keyof Versions, text: string) => (a: GoodAnswer) => {
+    const versions = (a as GoodAnswer & { bioVersions: Versions }).bioVersions;
+    return { ...a, bioVersions: { ...versions, [tone]: { ...versions[tone], text } } };
+  };
+  const cases: [string, (a: GoodAnswer) => unknown, string][] = [
+    ["a link in a version", withVersion("playful", "Sourdough baker, more at bakes.example.com"), "bio version 2: a link"],
+    ["an invented age in a version", withVersion("direct", "Nurse, baker, 34, hiker."), "bio version 3: the number 34 is not in the customer's data"],
+    ["two versions alike", withVersion("direct", "night-shift nurse who bakes sourdough at dawn. tell me about your favorite bakery."), "bio version 3: the same text as an earlier version"],
+    ["a version about nothing of theirs", withVersion("warm", "Roses are red, violets are blue."), "bio version 1: uses none of the customer's own details"],
+  ];
+  for (const [name, change, problem] of cases) {
+    test(`${name}: caught, and the corrected answer is used`, async () => {
+      server.enqueue(good("elite", change), good("elite"));
+      const result = await engine(server, log).optimise(makeInput(photoDir, { plan: "elite" }));
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[1]!.body.messages.at(-1)!.content).toContain(problem);
+      expect(result.checks).toEqual({ flagged: false, problems: [] });
+      expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+    });
+  }
+});
+
 describe("failing again: stored as the model's work with a visible flag, never silently", () => {
   test("a link and a phone number twice: stored, flagged with both problems, and the log says so", async () => {
     const change = (a: GoodAnswer) => withStarter("Call 415-555-0199 for bread?")(withBio("Nurse and sourdough baker, see www.bakes.example")(a) as GoodAnswer);

@@ -2,7 +2,7 @@
  * Checks of the model's texts before they are stored, for what a schema cannot see: a link, an e-mail address, a
  * phone number or a social handle (every app bans them, and they can carry an injected advert); Markdown or HTML (the
  * result is plain text); a number the customer never wrote (an invented age, height or salary); the same starter
- * twice; the instructions echoed back, or a bio about nothing the customer wrote (an obeyed prompt injection, such
+ * twice or two bio versions alike; the instructions echoed back, or a bio about nothing the customer wrote (an obeyed prompt injection, such
  * as a poem in place of the bio). Each problem names the text and the rule, never the text itself.
  */
 import type { OptimiserInput } from "./input.ts";
@@ -44,6 +44,12 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
     else seen.set(key, i);
   });
 
+  const versions = result.engines.bio.kind === "ai" ? (result.bioVersions?.versions ?? []) : [];
+  versions.forEach((v, i) => {
+    if (versions.findIndex((o) => o.text.trim().toLowerCase() === v.text.trim().toLowerCase()) < i) problems.push(`bio version ${i + 1}: the same text as an earlier version`);
+    if (!sharesADetail(v.text, customer)) problems.push(`bio version ${i + 1}: uses none of the customer's own details`);
+  });
+
   if (result.bio && result.engines.bio.kind === "ai" && !sharesADetail(result.bio.optimised, customer)) {
     problems.push("bio: uses none of the customer's own details");
   }
@@ -82,6 +88,14 @@ function labelledTexts(result: OptimisationResult): { label: string; text: strin
       for (const note of p.notes) add(`prompt ${i + 1} notes`, note, "analysis");
     });
   }
+  if (result.engines.bio.kind === "ai") {
+    result.bioVersions?.versions.forEach((v, i) => {
+      add(`bio version ${i + 1}`, v.text, "profile");
+      add(`bio version ${i + 1} note`, v.why, "analysis");
+    });
+    if (result.bioVersions?.note) add("bio versions note", result.bioVersions.note, "analysis");
+  }
+  result.promptSuggestions?.suggestions.forEach((s, i) => add(`prompt suggestion ${i + 1}`, s.reason, "analysis"));
   result.conversationStarters.forEach((s, i) => add(`starter ${i + 1}`, s, "profile"));
   if (result.strategyGuide) {
     add("guide title", result.strategyGuide.title, "guide");

@@ -10,7 +10,7 @@ import type { ChatCompletionContentPart, ChatCompletionMessageParam } from "open
 import sharp from "sharp";
 import { PLANS } from "../orders/plans.ts";
 import { DATING_APP_LABELS } from "../profiles/options.ts";
-import { findingFields } from "./ai-answer.ts";
+import { findingFields, unusedPrompts } from "./ai-answer.ts";
 import { appRules } from "./apps.ts";
 import type { OptimiserInput, PhotoInput } from "./input.ts";
 import { STARTERS_PER_PLAN, type OptimisationResult } from "./result.ts";
@@ -76,7 +76,8 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
       : "Conversation starters: none on this plan.",
     input.plan === "basic"
       ? "Strategy guide: none on this plan."
-      : `Strategy guide: practical advice for ${app} for this customer, 2 to 5 sections, built on this analysis and on the app facts below (which photo to lead with, how to open, what to add to the profile).`,
+      : `Strategy guide: practical advice for ${app} for this customer, 2 to 5 sections, built on this analysis and on the app facts below (which photo to lead with, how to open, what to add to the profile).${input.plan === "elite" ? ' One section is about this profile alone: when to use which bio version, which prompt to answer next, and the next photo to take (from "photoPlan" in the data).' : ""}`,
+    ...eliteRules(input, local),
     `Analysis: what works and what to fix. A finding's "field" is one of ${findingFields(local).join(", ")}, or null; its "phrase" quotes the customer's words exactly, or is null. A phrase is never both a strength and a problem.`,
     "Photos: the photo choice and order are already decided by our photo analysis, \"photoAnalysis\" in the data (photos are named Photo 1, Photo 2, … in upload order). Do not reorder them; mention photos in the analysis only where it helps (field \"photos\").",
     "\"earlierFindings\" in the data is a rule-based first look at the text: confirm or correct it with your own reading.",
@@ -87,6 +88,23 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
       ? ["Revision: the customer asked for changes (\"revisionNotes\" in the data). Follow them where they are about the profile's wording and do not break these rules."]
       : []),
   ];
+}
+
+/** Elite's own parts: three bio versions and the prompts to answer (the photo plan is ours, from the photo analysis). */
+function eliteRules(input: OptimiserInput, local: OptimisationResult): string[] {
+  if (input.plan !== "elite") return [];
+  const lines: string[] = [];
+  if (local.bio) {
+    lines.push(
+      `Bio versions: one per tone (warm, playful, direct). Each is a complete bio of at most ${local.bio.limit} characters, in the customer's language, built only on their facts, and really different from the others (what it leads with, what it keeps, how it ends), not the same lines with another last sentence. "why" says in one line what sets it apart.`,
+    );
+  }
+  if (unusedPrompts(input).length > 0) {
+    lines.push(
+      "Prompt suggestions: up to 3 prompts from the schema's list (the app's prompts the customer has not answered), chosen by what the customer wrote: someone who mentions cooking gets a food prompt. Each reason is one line that names what they wrote. If nothing they wrote points to a prompt, suggest none and say so in \"note\"; otherwise \"note\" is null.",
+    );
+  }
+  return lines;
 }
 
 /** Our table of the app (apps.ts, where each fact's source is noted) and the plan's promise (the plan table). */
@@ -150,6 +168,7 @@ function dataBlock(input: OptimiserInput, local: OptimisationResult, boundary: s
       recommendedPosition: p.rank,
       reasons: p.reasons,
     })),
+    ...(input.plan === "elite" && local.photoPlan && { photoPlan: local.photoPlan }),
     earlierFindings: {
       strengths: local.analysis.strengths.map(({ title, reason, field }) => ({ title, reason, field })),
       problems: local.analysis.problems.map(({ title, reason, field }) => ({ title, reason, field })),

@@ -68,6 +68,20 @@ describe("a model answering the requested schema minimally is used on the first 
         expect(parts.includes("prompts")).toBe(input.profile.prompts.length > 0);
         expect(parts.includes("conversationStarters")).toBe(plan !== "basic");
         expect(parts.includes("strategyGuide")).toBe(plan !== "basic");
+        // Elite's own parts: a version per tone where the app has a bio, prompts to answer where its form has prompts.
+        expect(parts.includes("bioVersions")).toBe(plan === "elite" && rules.bioLimit !== null);
+        expect(parts.includes("promptSuggestions")).toBe(plan === "elite" && (app === "hinge" || app === "bumble"));
+        expect(parts.includes("photoPlan")).toBe(false);
+        if (plan === "elite" && rules.bioLimit !== null) {
+          expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+          expect(new Set(result.bioVersions!.versions.map((v) => v.text)).size).toBe(3);
+        } else expect(result.bioVersions).toBeNull();
+        if (plan === "elite" && parts.includes("promptSuggestions")) {
+          const allowed = (schema.properties as { promptSuggestions: { properties: { suggestions: { items: { properties: { prompt: { enum: string[] } } } } } } })
+            .promptSuggestions.properties.suggestions.items.properties.prompt.enum;
+          expect(allowed.length).toBeGreaterThan(0);
+          for (const answered of input.profile.prompts) expect(allowed).not.toContain(answered.prompt);
+        }
         // OpenAI's strict mode: every object closed and every property required; no string length keywords.
         for (const [path, object] of objectsOf(schema)) {
           expect({ path, additionalProperties: object.additionalProperties }).toEqual({ path, additionalProperties: false });

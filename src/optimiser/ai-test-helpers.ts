@@ -134,6 +134,27 @@ export function goodAnswer(body: ChatRequestBody, plan: Plan = "premium") {
       STARTERS_PER_PLAN[plan],
     ),
     strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Lead with bread", points: ["Put the baking photo first."] }] },
+    ...eliteParts(body),
+  };
+}
+
+/** Elite's parts where the request asks for them: a bio per tone, and the first prompt the schema offers. */
+function eliteParts(body: ChatRequestBody) {
+  const asked = requestedSchema(body).properties as Record<string, { properties: Record<string, { items: { properties: { prompt: { enum: string[] } } } }> }>;
+  return {
+    ...(asked.bioVersions && {
+      bioVersions: {
+        warm: { text: "Night-shift nurse who bakes sourdough at dawn. Tell me about your favorite bakery.", why: "Warm and inviting." },
+        playful: { text: "I bake sourdough at 6 am and hike it off on Sundays. Bring snacks.", why: "Light and teasing." },
+        direct: { text: "Nurse, baker, hiker. Looking for something long-term.", why: "Short and plain." },
+      },
+    }),
+    ...(asked.promptSuggestions && {
+      promptSuggestions: {
+        suggestions: [{ prompt: asked.promptSuggestions.properties.suggestions!.items.properties.prompt.enum[0]!, reason: "You mention baking: this prompt lets you show it." }],
+        note: null,
+      },
+    }),
   };
 }
 

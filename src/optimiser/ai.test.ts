@@ -109,6 +109,13 @@ describe("plans and apps", () => {
     const result = await optimiser().optimise(makeInput({ plan: "elite" }));
     expect(result.fallback).toBeNull();
     expect(result.conversationStarters).toHaveLength(5);
+    // Elite's own parts from the model: a bio per tone, and a prompt the customer did not answer.
+    expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+    expect(result.bioVersions!.versions[2]!.text).toBe("Nurse, baker, hiker. Looking for something long-term.");
+    const suggested = result.promptSuggestions!.suggestions.map((s) => s.prompt);
+    expect(suggested).toHaveLength(1);
+    expect(makeInput({ plan: "elite" }).profile.prompts.map((p) => p.prompt)).not.toContain(suggested[0]);
+    expect(systemOf(server.requests[0]!)).toContain("Bio versions: one per tone (warm, playful, direct)");
 
     const keep = (a: GoodAnswer) => ({ ...a, prompts: Object.fromEntries(Object.entries(a.prompts).map(([k, p]) => [k, { ...p, rewritten: false }])) });
     server.enqueue(good("elite", keep), good("elite", keep));

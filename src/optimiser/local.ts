@@ -8,6 +8,7 @@ import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { analysePhotos } from "./photos/analyse.ts";
 import { optimisationResultSchema, withinLimits, type OptimisationResult, type PhotoAnalysis } from "./result.ts";
+import { eliteParts, premiumStarters } from "./plan-parts/elite.ts";
 import { analyseText } from "./text/analyse.ts";
 
 const LOCAL = { kind: "local" } as const;
@@ -23,6 +24,8 @@ export function createLocalOptimiser(): Optimiser {
       const shown = selection ? photos : photos.map((p) => ({ ...p, keep: true }));
       const photoFindings = findPhotoFindings(input, shown);
       const premium = input.plan !== "basic";
+      const elite = input.plan === "elite" ? eliteParts(input, text.strategyGuide, shown) : null;
+      const needsWriter = [text.needsWriter, elite?.needsWriter].filter((n) => n != null);
 
       const result: OptimisationResult = {
         version: 1,
@@ -40,12 +43,15 @@ export function createLocalOptimiser(): Optimiser {
         photos: shown,
         photoOrder: shown.filter((p) => p.keep).map((p) => p.photoId),
         droppedPhotos: shown.filter((p) => !p.keep).map((p) => p.photoId),
-        conversationStarters: premium ? text.conversationStarters : [],
-        strategyGuide: premium ? text.strategyGuide : null,
+        conversationStarters: elite?.conversationStarters ?? (premium ? premiumStarters(input, text.conversationStarters) : []),
+        strategyGuide: elite ? elite.strategyGuide : premium ? text.strategyGuide : null,
         engines: { analysis: LOCAL, bio: LOCAL, prompts: LOCAL, photos: LOCAL, starters: premium ? LOCAL : null, guide: premium ? LOCAL : null },
         fallback: null,
         revisionNotes: input.reason === "revision" ? input.revisionNotes : null,
-        needsWriter: text.needsWriter,
+        needsWriter: needsWriter.length > 0 ? { reason: needsWriter.map((n) => n.reason).join(" ") } : null,
+        bioVersions: elite?.bioVersions ?? null,
+        promptSuggestions: elite?.promptSuggestions ?? null,
+        photoPlan: elite?.photoPlan ?? null,
       };
       return optimisationResultSchema.parse(withinLimits(result));
     },

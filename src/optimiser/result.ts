@@ -124,6 +124,47 @@ export const strategyGuideSchema = z.object({
 });
 export type StrategyGuide = z.infer<typeof strategyGuideSchema>;
 
+/** The tones elite's bio versions are written in, in the order they are offered. */
+export const BIO_TONES = ["warm", "playful", "direct"] as const;
+export type BioTone = (typeof BIO_TONES)[number];
+
+/**
+ * Elite: up to three versions of the bio in different tones, each a complete bio within the app's limit, built from
+ * the customer's own words. Fewer than three when the customer wrote too little for three that really differ; `note`
+ * then says so (to the customer) rather than the result padding with filler.
+ */
+export const bioVersionsSchema = z.object({
+  versions: z
+    .array(z.object({ tone: z.enum(BIO_TONES), text: line(2000), why: line(L.note) }))
+    .max(BIO_TONES.length),
+  note: line(L.note).nullable(),
+});
+export type BioVersions = z.infer<typeof bioVersionsSchema>;
+
+/**
+ * Elite: which prompts of the app's list (the ones the customer did not answer) to answer next, chosen by what the
+ * customer wrote, each with a one-line reason. Null where our form for the app has no prompts.
+ */
+export const promptSuggestionsSchema = z.object({
+  suggestions: z.array(z.object({ prompt: line(200), reason: line(300) })).max(5),
+  note: line(L.note).nullable(),
+});
+export type PromptSuggestions = z.infer<typeof promptSuggestionsSchema>;
+
+/** The kinds of shot the photo plan can find missing. */
+export const SHOT_KINDS = ["clear-solo", "smiling", "wider", "social", "activity", "more"] as const;
+
+/**
+ * Elite: the photo plan, from the photo analysis alone (faces, face size and turn, smile, sharpness, light): which
+ * kinds of shot the set is missing and why. Only what the measurements show is said; what they cannot show (where a
+ * photo was taken, what the person is doing) is asked as a question, never claimed.
+ */
+export const photoPlanSchema = z.object({
+  summary: line(L.note),
+  missing: z.array(z.object({ kind: z.enum(SHOT_KINDS), shot: line(L.title), why: line(300) })).max(SHOT_KINDS.length),
+});
+export type PhotoPlan = z.infer<typeof photoPlanSchema>;
+
 export const optimisationResultSchema = z.object({
   version: z.literal(1),
   app: z.enum(DATING_APPS),
@@ -171,6 +212,12 @@ export const optimisationResultSchema = z.object({
   checks: z.object({ flagged: z.boolean(), problems: z.array(line(300)).max(12) }).nullable().optional(),
   /** Set when a part needs a person to write it (see textRewriteSchema.needsWriter); absent in older results. */
   needsWriter: needsWriterSchema.nullable().optional(),
+  /** Elite only (null on other plans and where the app has no bio); absent in results stored before elite had them. */
+  bioVersions: bioVersionsSchema.nullable().optional(),
+  /** Elite only (null on other plans and on apps whose form has no prompts); absent in older results. */
+  promptSuggestions: promptSuggestionsSchema.nullable().optional(),
+  /** Elite only (null on other plans); absent in older results. */
+  photoPlan: photoPlanSchema.nullable().optional(),
 });
 export type OptimisationResult = z.infer<typeof optimisationResultSchema>;
 
@@ -216,5 +263,23 @@ export function withinLimits(result: OptimisationResult): OptimisationResult {
       })),
     },
     ...(result.needsWriter !== undefined && { needsWriter: writer(result.needsWriter) }),
+    ...(result.bioVersions && {
+      bioVersions: {
+        versions: result.bioVersions.versions.slice(0, BIO_TONES.length).map((v) => ({ ...v, why: fit(v.why, L.note) })),
+        note: result.bioVersions.note && fit(result.bioVersions.note, L.note),
+      },
+    }),
+    ...(result.promptSuggestions && {
+      promptSuggestions: {
+        suggestions: result.promptSuggestions.suggestions.slice(0, 5).map((s) => ({ prompt: s.prompt, reason: fit(s.reason, 300) })),
+        note: result.promptSuggestions.note && fit(result.promptSuggestions.note, L.note),
+      },
+    }),
+    ...(result.photoPlan && {
+      photoPlan: {
+        summary: fit(result.photoPlan.summary, L.note),
+        missing: result.photoPlan.missing.slice(0, SHOT_KINDS.length).map((m) => ({ ...m, shot: fit(m.shot, L.title), why: fit(m.why, 300) })),
+      },
+    }),
   };
 }

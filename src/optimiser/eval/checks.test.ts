@@ -15,6 +15,7 @@ import {
   strongSentencesLost,
   templateFiller,
   writesInLowercase,
+  writtenTexts,
 } from "./checks.ts";
 
 const EMPTY: ProfileText = {
@@ -155,16 +156,34 @@ describe("facts and strong texts kept", () => {
 });
 
 describe("plans that differ", () => {
-  const result = (bio: string, answers: string[]) =>
+  const result = (bio: string, answers: string[], elite: Partial<OptimisationResult> = {}) =>
     ({
       bio: { original: null, optimised: bio, limit: 500, notes: [] },
       prompts: answers.map((a) => ({ prompt: "My simple pleasures", optimised: a, original: null, limit: 150, notes: [], rewritten: true })),
+      conversationStarters: ["Best loaf so far?"],
+      ...elite,
     }) as unknown as OptimisationResult;
 
   test("identical bio and answers are caught, any difference passes", () => {
     expect(plansIdentical(result("Nurse by day.", ["Tea."]), result("Nurse by day.", ["Tea."]))).toBe(true);
     expect(plansIdentical(result("Nurse by day.", ["Tea."]), result("Nurse by day.", ["Tea, and a long walk."]))).toBe(false);
     expect(plansIdentical(result("Nurse by day.", []), result("Night-shift nurse, day-shift baker.", []))).toBe(false);
+  });
+
+  test("elite's own parts count: bio versions, starters, prompts to answer and the photo plan", () => {
+    const premium = result("Nurse by day.", ["Tea."]);
+    const same = (elite: Partial<OptimisationResult>) => plansIdentical(premium, result("Nurse by day.", ["Tea."], elite));
+    expect(same({ bioVersions: { versions: [{ tone: "warm", text: "Nurse by day, baker by night.", why: "Warm." }], note: null } })).toBe(false);
+    expect(same({ conversationStarters: ["Best loaf so far?", "Which trail first?"] })).toBe(false);
+    expect(same({ promptSuggestions: { suggestions: [{ prompt: "My simple pleasures", reason: "You mention tea." }], note: null } })).toBe(false);
+    expect(same({ photoPlan: { summary: "We'd keep 3 of your 3 photos.", missing: [{ kind: "social", shot: "Friends", why: "None has friends." }] } })).toBe(false);
+    // Empty elite parts add nothing.
+    expect(same({ bioVersions: null, promptSuggestions: null, photoPlan: null })).toBe(true);
+  });
+
+  test("bio versions are written texts, checked like the bio", () => {
+    const elite = result("Nurse by day.", [], { bioVersions: { versions: [{ tone: "playful", text: "Chil kinda nurse.", why: "Playful." }], note: null } });
+    expect(writtenTexts(elite)).toEqual(["Nurse by day.", "Chil kinda nurse."]);
   });
 });
 

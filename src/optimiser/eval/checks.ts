@@ -326,14 +326,24 @@ export function strongSentencesLost(original: string, optimised: string): string
 // ---------------------------------------------------------------------------------------------------------------
 // Plans that differ
 
-/** What a plan's rewrite delivers in words: the bio and every answer. */
+/** What a plan's rewrite delivers in words: the bio, every answer, and (elite) each version of the bio. */
 export function writtenTexts(result: OptimisationResult): string[] {
-  return [result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised)];
+  return [result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised), ...(result.bioVersions?.versions.map((v) => v.text) ?? [])];
 }
 
-/** Premium and elite deliver the same bio and answers word for word (elite promises more). */
+/** What a plan delivers beyond the analysis: its texts, starters, and (elite) the prompts to answer and the photo plan. */
+function delivered(result: OptimisationResult): unknown {
+  return {
+    texts: writtenTexts(result).map(fold),
+    starters: result.conversationStarters.map(fold),
+    prompts: result.promptSuggestions?.suggestions.map((s) => s.prompt) ?? [],
+    photos: result.photoPlan?.missing.map((m) => m.kind) ?? null,
+  };
+}
+
+/** Premium and elite deliver the same thing word for word: bio, answers, bio versions, starters, prompts and photo plan (elite promises more). */
 export function plansIdentical(premium: OptimisationResult, elite: OptimisationResult): boolean {
-  return JSON.stringify(writtenTexts(premium).map(fold)) === JSON.stringify(writtenTexts(elite).map(fold));
+  return JSON.stringify(delivered(premium)) === JSON.stringify(delivered(elite));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -346,15 +356,15 @@ const GENERIC_WORDS = new Set(
     "thing things something anything story idea ideas plan plans fun love like really good great better people person someone life " +
     "yes counter offer side kind sort part way last next actually real honest new old place spot usually always never year years " +
     "lately recently opinion hot take important stuff start starting off let say think want need know make get looking done " +
-    "skills skill out honestly pitch decides decide"
+    "skills skill out honestly pitch decides decide ask"
   ).split(" "),
 );
 
 function stem(word: string): string {
-  return fold(word)
-    .replace(/'s$/, "")
-    .replace(/ies$/, "y")
-    .replace(/(?:ing|ed|er|es|s|e)$/, "");
+  const whole = fold(word).replace(/'s$/, "");
+  const stemmed = whole.replace(/ies$/, "y").replace(/(?:ing|ed|er|es|s|e)$/, "");
+  // A short word keeps its ending: "LSE" is no "ls".
+  return stemmed.length >= 3 ? stemmed : whole;
 }
 
 /** Content words of a text, stemmed: no function words, no words every starter template uses. */

@@ -1,0 +1,75 @@
+/**
+ * What elite adds to premium, in one place (issue 19, item 4): three bio versions in different tones, five
+ * starters each built from something specific, which prompts to answer, a photo plan, and a section of the
+ * strategy guide written for this profile from those parts. The local analyser calls `eliteParts` for elite orders
+ * only; the AI engine asks the model for the bio versions, the prompt suggestions and the guide, and keeps the photo
+ * plan, which comes from the photo measurements.
+ */
+import type { OptimiserInput } from "../input.ts";
+import { RESULT_LIMITS, type BioVersions, type NeedsWriter, type PhotoAnalysis, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "../result.ts";
+import { fitToLimit, shorten } from "../text/fit.ts";
+import { bioVersions } from "./bio-versions.ts";
+import { photoPlan } from "./photo-plan.ts";
+import { promptSuggestions } from "./prompt-suggestions.ts";
+import { eliteStarters, withOneFromProfile } from "./starters.ts";
+import { writerFor } from "./writer.ts";
+
+export interface EliteParts {
+  bioVersions: BioVersions | null;
+  promptSuggestions: PromptSuggestions | null;
+  photoPlan: PhotoPlan;
+  conversationStarters: string[];
+  /** The premium guide with a section for this profile added. */
+  strategyGuide: StrategyGuide | null;
+  /** Set when an elite part falls short of what elite sells (fewer than three bio versions). */
+  needsWriter: NeedsWriter | null;
+}
+
+const TONE_NAMES = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
+
+/** Premium's starters, with one built from the customer's details when none was (see starters.ts). */
+export function premiumStarters(input: OptimiserInput, starters: string[]): string[] {
+  return withOneFromProfile(writerFor(input), starters);
+}
+
+export function eliteParts(input: OptimiserInput, guide: StrategyGuide | null, photos: PhotoAnalysis[]): EliteParts {
+  const w = writerFor(input);
+  const versions = bioVersions(w);
+  const suggestions = promptSuggestions(w);
+  const plan = photoPlan(w, photos);
+  const starters = eliteStarters(w);
+  return {
+    bioVersions: versions?.part ?? null,
+    promptSuggestions: suggestions,
+    photoPlan: plan,
+    conversationStarters: starters,
+    strategyGuide: guide && withProfileSection(guide, versions?.part ?? null, suggestions, plan, starters),
+    needsWriter: versions?.needsWriter ? { reason: shorten(versions.needsWriter, RESULT_LIMITS.note) } : null,
+  };
+}
+
+/** The guide's section for this profile: which version to use when, the prompts to add, the next photo, the starters. */
+function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, suggestions: PromptSuggestions | null, plan: PhotoPlan, starters: string[]): StrategyGuide {
+  const points: string[] = [];
+  const offered = versions?.versions ?? [];
+  if (offered.length > 1) {
+    points.push(
+      `Your bio comes in ${offered.length} versions (${offered.map((v) => TONE_NAMES[v.tone]).join(", ")}). Use one for a week, then switch to another, and keep the one that brings more replies.`,
+    );
+  }
+  const first = suggestions?.suggestions[0];
+  if (first) points.push(`Next prompt to answer: “${first.prompt}”. ${first.reason}`);
+  const shot = plan.missing[0];
+  if (shot) points.push(`Next photo to take: ${lowerInitial(shot.shot)}. ${shot.why}`);
+  const blanks = starters.filter((s) => /\[[^\]]+\]/.test(s)).length;
+  if (blanks > 0) {
+    points.push(`${blanks} of your ${starters.length} starters have a blank in square brackets: fill it with something from the match's own profile before you send it, so it could only be for them.`);
+  }
+  if (points.length === 0) return guide;
+  const section = { heading: "Made for your profile", points: points.map((p) => fitToLimit(p, RESULT_LIMITS.guidePoint)) };
+  return { ...guide, sections: [...guide.sections, section].slice(0, 10) };
+}
+
+function lowerInitial(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
