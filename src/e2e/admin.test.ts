@@ -283,8 +283,18 @@ describe("the whole flow on embedded defaults", () => {
     expect(profileRow(id).recommendations).not.toContain("onerror");
     await poll(() => page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
-    // Send: the spec's toast, the button's new wording, and the customer's e-mail once in the outbox.
+    // Send asks first: Cancel gives the focus back to the button; then the spec's toast, the button's new wording, and
+    // the customer's e-mail once in the outbox.
+    await poll(() => d.getByTestId("review-order-reference").textContent()).toBe(store.db.select().from(orders).where(eq(orders.profileId, id)).get()!.id);
     await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    const question = d.getByRole("form", { name: "Send the results to the customer?" });
+    await poll(() => question.textContent()).toContain("An e-mail cannot be taken back.");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Send");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Send Optimization Email");
+    expect(profileRow(id).emailSent).toBe(false);
+    await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    await d.getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(page, "Email Sent");
     const already = d.getByRole("button", { name: "Email Already Sent" });
     await already.waitFor();
@@ -354,6 +364,7 @@ describe("the whole flow on embedded defaults", () => {
     await poll(() => dialog(page).getByTestId("review-original").textContent()).toContain("Bio");
     await poll(() => dialog(page).getByTestId("review-original").textContent()).not.toContain("Ideal first date");
     await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(page, "Email Sent");
     await untilStored(id, (p) => p.emailSent, "the release");
     await page.keyboard.press("Escape");
@@ -422,10 +433,12 @@ describe("the whole flow on embedded defaults", () => {
 
     await refuse(page, "POST", "/regenerate", 409, "Only a completed profile can be regenerated.");
     await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Regenerate" }).click();
     await expectToast(page, "Failed to Regenerate", "Only a completed profile can be regenerated.");
     await page.unrouteAll();
 
     await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Regenerate" }).click();
     await expectToast(page, "Optimization Regenerated");
     await dialog(page).waitFor({ state: "detached" });
     // The row that opened the dialog lost its Review button: the keyboard is left in the table.
@@ -453,6 +466,7 @@ describe("the whole flow on embedded defaults", () => {
 
     await refuse(page, "POST", "/send-email", 409, "The results e-mail is already on its way.");
     await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    await d.getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(page, "Failed to Send Email", "The results e-mail is already on its way.");
     await page.unrouteAll();
 
@@ -471,6 +485,13 @@ describe("the whole flow on embedded defaults", () => {
     await dialog(page).waitFor({ state: "detached" });
     const order = store.db.select().from(orders).where(eq(orders.profileId, id)).get()!;
     expect(order.status).toBe("refunded");
+
+    // Reopened: a refunded order offers nothing more (no Send, no Regenerate) and says why.
+    await review(page, id);
+    await poll(() => dialog(page).getByTestId("review-refunded").textContent()).toMatch(/^This order was refunded on .+: nothing more is sent or made for it\.$/);
+    for (const name of ["Send Optimization Email", "Regenerate Optimization", "Refund"]) {
+      await poll(() => dialog(page).getByRole("button", { name, exact: true }).count(), { what: name }).toBe(0);
+    }
     expect(unexpected(errors, 400, 409)).toEqual([]);
     await ctx.close();
   }, 150_000);
@@ -490,7 +511,7 @@ describe("the dashboard", () => {
       await poll(() => table(page).getByRole("columnheader", { name: column, exact: true }).count()).toBe(1);
     }
 
-    await page.getByLabel("Search by e-mail or ID").fill("paging.test");
+    await page.getByLabel("Search by e-mail, ID or order reference").fill("paging.test");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByTestId("admin-page-of").getByText("Page 1 of 2").waitFor();
     await poll(() => table(page).locator("tbody tr").count()).toBe(25);
@@ -514,16 +535,17 @@ describe("the dashboard", () => {
     // Every row the filtered list shows is completed (read until the list has been replaced).
     await poll(async () => new Set(await table(page).locator("tbody [data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))))).toEqual(new Set(["completed"]));
 
-    // Search by id finds exactly that profile, by e-mail too.
+    // Search by id finds exactly that profile, by e-mail too, and by the order reference its e-mails quote (any case).
     await page.getByRole("button", { name: "All", exact: true }).click();
-    for (const q of [paid.flow, "flow@example.com"]) {
-      await page.getByLabel("Search by e-mail or ID").fill(q);
+    const reference = store.db.select().from(orders).where(eq(orders.profileId, paid.flow)).get()!.id;
+    for (const q of [paid.flow, "flow@example.com", reference.toUpperCase()]) {
+      await page.getByLabel("Search by e-mail, ID or order reference").fill(q);
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get("q") === q);
       await row(page, paid.flow).waitFor();
       await poll(() => table(page).locator("tbody tr").count()).toBe(1);
     }
-    await page.getByLabel("Search by e-mail or ID").fill("nobody@nowhere.test");
+    await page.getByLabel("Search by e-mail, ID or order reference").fill("nobody@nowhere.test");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await table(page).getByText("No profiles found").waitFor();
     expect(errors).toEqual([]);
@@ -596,7 +618,7 @@ describe("accessibility", () => {
         await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
-        await page.getByLabel("Search by e-mail or ID").fill(paid.flow);
+        await page.getByLabel("Search by e-mail, ID or order reference").fill(paid.flow);
         await page.getByRole("button", { name: "Search", exact: true }).click();
         await row(page, paid.flow).waitFor();
         await review(page, paid.flow);

@@ -4,6 +4,7 @@ import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { ACTIONS, EMAIL_ALREADY_SENT, runAction } from "./actions.ts";
 import { ConfirmButtons } from "./ConfirmButtons.tsx";
+import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 
 const BUSY_LABELS: Record<AdminAction, string> = {
@@ -17,10 +18,24 @@ const BUSY_LABELS: Record<AdminAction, string> = {
 /** The buttons in the order they are offered; the refund goes last, apart, since it cannot be undone. */
 const ORDER: AdminAction[] = ["process-revision", "regenerate", "send-email", "recover"];
 
+/** Actions with an effect the admin cannot take back ask first, in a form in place of their button. */
+const CONFIRM: Partial<Record<AdminAction, { heading: string; label: string; text: (profile: AdminProfileDetail) => string }>> = {
+  "send-email": {
+    heading: "Send the results to the customer?",
+    label: "Confirm Send",
+    text: (p) => `The results e-mail goes to ${p.email || "the customer"} with the result as it is saved now, and the results page shows it. An e-mail cannot be taken back.`,
+  },
+  regenerate: {
+    heading: "Regenerate this result?",
+    label: "Confirm Regenerate",
+    text: () => "The optimizer runs on this profile again in the background. The profile leaves review until the new draft is ready; it must then be reviewed and sent again.",
+  },
+};
+
 /**
  * The review dialog's actions (spec section 4), each offered only when the server's `actions` allows it. A completed
  * result always shows its e-mail button: "Send Optimization Email", or "Email Already Sent" (disabled) once it went.
- * The refund asks for a reason first.
+ * Send and Regenerate ask for confirmation, the refund for a reason. A refunded order offers nothing and says so.
  */
 export function ActionBar({
   profile,
@@ -34,6 +49,17 @@ export function ActionBar({
   const toast = useToast();
   const [busy, setBusy] = useState<AdminAction | null>(null);
   const [refunding, setRefunding] = useState(false);
+  // The action whose confirmation is open (send or regenerate).
+  const [confirming, setConfirming] = useState<AdminAction | null>(null);
+  const openers = useRef(new Map<AdminAction, HTMLButtonElement>());
+  const confirmForm = useRef<HTMLFormElement>(null);
+  const wasConfirming = useRef<AdminAction | null>(null);
+  useEffect(() => {
+    // Opened: the focus goes to the question's confirm button; cancelled: back to the button that asked.
+    if (confirming) confirmForm.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
+    else if (wasConfirming.current) openers.current.get(wasConfirming.current)?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
   // The e-mail goes out from the job loop a moment after the server accepts it: from then on this button says so.
@@ -54,6 +80,13 @@ export function ActionBar({
     await onDone(action, ok);
     setBusy(null);
     if (ok && action === "refund") setRefunding(false);
+    // Done or refused, the question is answered; a refused refund keeps its form, with the reason typed.
+    setConfirming(null);
+  };
+
+  const confirmAction = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (confirming) void run(confirming);
   };
 
   const confirmRefund = (e: FormEvent<HTMLFormElement>) => {
@@ -70,6 +103,9 @@ export function ActionBar({
   const buttons = ORDER.filter((a) => allowed.has(a) && !(a === "send-email" && sentHere));
   const emailSent = profile.status === "completed" && (sentHere || (!allowed.has("send-email") && profile.email_sent === true));
   const nothing = buttons.length === 0 && !emailSent && !allowed.has("refund");
+  const refundedAt = profile.order?.status === "refunded" ? profile.order.refunded_at : null;
+  // A question about an action the server no longer allows (the dialog was read again) is not asked.
+  const question = confirming && allowed.has(confirming) ? CONFIRM[confirming] : undefined;
 
   return (
     <div className="space-y-3" data-testid="review-actions">
@@ -77,17 +113,23 @@ export function ActionBar({
         <p className="text-sm text-danger">You have unsaved changes to the content. Save them before sending, or they will not be in the e-mail.</p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        {buttons.map((action) => (
-          <button
-            key={action}
-            type="button"
-            disabled={busy !== null}
-            onClick={() => run(action)}
-            className={buttonClass(action === "send-email" || action === "process-revision" ? "primary" : "outline")}
-          >
-            {busy === action ? BUSY_LABELS[action] : ACTIONS[action].label}
-          </button>
-        ))}
+        {buttons
+          .filter((action) => action !== confirming)
+          .map((action) => (
+            <button
+              key={action}
+              ref={(el) => {
+                if (el) openers.current.set(action, el);
+                else openers.current.delete(action);
+              }}
+              type="button"
+              disabled={busy !== null}
+              onClick={() => (CONFIRM[action] ? setConfirming(action) : run(action))}
+              className={buttonClass(action === "send-email" || action === "process-revision" ? "primary" : "outline")}
+            >
+              {busy === action ? BUSY_LABELS[action] : ACTIONS[action].label}
+            </button>
+          ))}
         {emailSent && (
           <button type="button" disabled className={buttonClass("outline")}>
             {EMAIL_ALREADY_SENT}
@@ -98,8 +140,22 @@ export function ActionBar({
             {ACTIONS.refund.label}
           </button>
         )}
-        {nothing && <p className="text-sm text-muted-foreground">No action is available for this profile now.</p>}
+        {nothing && !refundedAt && <p className="text-sm text-muted-foreground">No action is available for this profile now.</p>}
+        {refundedAt !== null && nothing && (
+          <p className="text-sm text-muted-foreground" data-testid="review-refunded">
+            This order was refunded on {formatDateTime(refundedAt)}: nothing more is sent or made for it.
+          </p>
+        )}
       </div>
+      {confirming && question && (
+        <form ref={confirmForm} onSubmit={confirmAction} aria-labelledby="review-confirm-heading" className="space-y-3 rounded-lg border border-border p-4">
+          <h3 id="review-confirm-heading" className="font-semibold">
+            {question.heading}
+          </h3>
+          <p className="text-sm text-muted-foreground">{question.text(profile)}</p>
+          <ConfirmButtons label={question.label} busyLabel={BUSY_LABELS[confirming]} busy={busy === confirming} disabled={busy !== null} onCancel={() => setConfirming(null)} />
+        </form>
+      )}
       {refunding && (
         <form onSubmit={confirmRefund} noValidate aria-labelledby="review-refund-heading" className="space-y-3 rounded-lg border border-danger p-4">
           <h3 id="review-refund-heading" className="font-semibold">

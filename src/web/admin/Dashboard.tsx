@@ -173,13 +173,13 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
         </div>
         <form role="search" aria-label="Profiles" onSubmit={submitSearch} className="flex gap-2">
           <label htmlFor="admin-search" className="sr-only">
-            Search by e-mail or ID
+            Search by e-mail, ID or order reference
           </label>
           <input
             id="admin-search"
             type="search"
             name="q"
-            placeholder="Search by e-mail or ID"
+            placeholder="Search by e-mail, ID or order reference"
             autoComplete="off"
             spellCheck={false}
             value={search}

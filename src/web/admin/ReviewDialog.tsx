@@ -161,6 +161,11 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
         <Fact label="ID">
           <span className="font-mono text-xs break-all">{profile.id}</span>
         </Fact>
+        <Fact label="Order Reference">
+          <span className="font-mono text-xs break-all" data-testid="review-order-reference">
+            {profile.order?.id ?? "None"}
+          </span>
+        </Fact>
         <Fact label="Created At">{formatDateTime(profile.created_at)}</Fact>
         <Fact label="Order">
           {profile.order ? `$${(profile.order.amount / 100).toFixed(2)}, ${profile.order.status}` : "None"}
