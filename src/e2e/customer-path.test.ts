@@ -14,7 +14,8 @@ import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
 /*
  * Issue 13 items 1 to 4, tried as a new customer would on a phone (375 px) and a desktop (1280 px) against the real
  * server on embedded defaults: photo feedback while choosing, upload progress on a slow uplink with the leave-page
- * warning, drafts that survive a reload, Back and "Cancel and return", and payment announced before it comes.
+ * warning, drafts that survive a reload, Back and "Cancel and return", and payment announced before it comes; and
+ * issue 20 item 8, the live count of a bio or prompt answer against the app's limit.
  */
 
 const WIDTHS = [375, 1280] as const;
@@ -449,6 +450,84 @@ describe("4. payment is signposted", () => {
       await expectPlaced(page, width, "#checkout-email", page.getByRole("button", { name: "Continue to Secure Payment" }));
       expect(pageErrors(errors)).toEqual([]);
     }, 30_000);
+  }
+});
+
+describe("5. every text an app limits is counted against the app's limit", () => {
+  const count = (page: Page, name: string) => page.getByTestId(`field-${name}-count`);
+  const spoken = (page: Page, name: string) => page.getByTestId(`field-${name}-announcement`);
+  /** What the control's aria-describedby names, as a screen reader joins it (aria-hidden words left out). */
+  const description = (page: Page, name: string) =>
+    page.locator(`#field-${name}`).evaluate((control) =>
+      (control.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => {
+          const copy = document.getElementById(id)?.cloneNode(true) as HTMLElement | undefined;
+          copy?.querySelectorAll("[aria-hidden='true']").forEach((e) => e.remove());
+          return copy?.textContent ?? "";
+        })
+        .join(" "),
+    );
+  const serious = (page: Page) => seriousViolations(page, { tags: "all" });
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of WIDTHS) {
+      test(`${theme}, ${width} px: a Bumble bio warned before 300 and over it, kept in the draft with its count; Hinge answers against 150`, async () => {
+        const { page, errors } = await open(UPLOAD, width);
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        await page.reload();
+        await hydrated(page);
+        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await page.locator("#field-dating_app").selectOption("bumble");
+        await poll(() => count(page, "bio").textContent()).toBe("0 / 3000 of 300 characters: Bumble allows 300 characters.");
+        await poll(() => description(page, "bio")).toBe("0 of 300 characters: Bumble allows 300 characters.");
+
+        const bio = page.locator("#field-bio");
+        await bio.fill("Weekend hiker. ".repeat(16).trim()); // 239 characters
+        await poll(() => count(page, "bio").getAttribute("data-level")).toBe("fits");
+        await poll(() => spoken(page, "bio").textContent()).toBe("");
+
+        await bio.fill("a".repeat(280));
+        await poll(() => count(page, "bio").getAttribute("data-level")).toBe("near");
+        await poll(() => description(page, "bio")).toBe("280 of 300 characters: 20 left; Bumble allows 300 characters.");
+        await poll(() => spoken(page, "bio").textContent()).toBe("Bio: 20 characters left; Bumble allows 300 characters.");
+        expect(await serious(page)).toEqual([]);
+
+        await bio.fill("b".repeat(326));
+        await poll(() => description(page, "bio")).toBe("326 of 300 characters: Bumble allows 300 characters; we'll shorten yours to fit.");
+        await poll(() => spoken(page, "bio").textContent()).toBe("Bio is over the limit: Bumble allows 300 characters; we'll shorten yours to fit.");
+        // A warning, not an error: the text stays, the field is not marked invalid, the form's own limit is unchanged.
+        await poll(() => bio.inputValue()).toHaveLength(326);
+        await poll(() => bio.getAttribute("aria-invalid")).toBeNull();
+        await poll(() => bio.getAttribute("maxlength")).toBe("2000");
+        // The warning fits the screen: on a phone it wraps instead of running off the side.
+        const box = (await count(page, "bio").boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await serious(page)).toEqual([]);
+
+        // The answer counter: Bumble states no number, so the 150 is ours and the words say so.
+        await page.locator("#field-response1").fill("r".repeat(140));
+        await poll(() => description(page, "response1")).toBe("140 of 150 characters: 10 left; we keep Bumble answers to 150 characters.");
+
+        // Reloaded from the draft: the count is back at once, and the live region stays quiet.
+        await poll(() => page.evaluate(() => sessionStorage.getItem("profile-draft:upload:premium"))).toContain("b".repeat(326));
+        await page.reload();
+        await hydrated(page);
+        await poll(() => bio.inputValue()).toHaveLength(326);
+        await poll(() => count(page, "bio").getAttribute("data-level")).toBe("over");
+        await poll(() => description(page, "bio")).toBe("326 of 300 characters: Bumble allows 300 characters; we'll shorten yours to fit.");
+        await poll(() => spoken(page, "bio").textContent()).toBe("");
+
+        await page.goto(`${server.url}/hinge-form`);
+        await hydrated(page);
+        for (const n of [1, 2, 3]) await poll(() => description(page, `response${n}`)).toBe("0 of 150 characters: Hinge allows 150 characters.");
+        await page.locator("#field-response2").fill("h".repeat(151));
+        await poll(() => spoken(page, "response2").textContent()).toBe("Your response to prompt 2 is over the limit: Hinge allows 150 characters; we'll shorten yours to fit.");
+        await poll(() => count(page, "response2").getAttribute("data-level")).toBe("over");
+        expect(await serious(page)).toEqual([]);
+        expect(pageErrors(errors)).toEqual([]);
+      }, 60_000);
+    }
   }
 });
 

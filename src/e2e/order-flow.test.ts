@@ -398,9 +398,9 @@ describe("/hinge-form and /bumble-form", () => {
     expect(errors).toEqual([]);
   }, 30_000);
 
-  test("/bumble-form: bio hint, three prompts of 15, the four heights, twelve star signs; the profile is saved", async () => {
+  test("/bumble-form: bio count, three prompts of 15, the four heights, twelve star signs; the profile is saved", async () => {
     const { page, errors } = await open("/bumble-form");
-    await page.getByText("Max 300 characters").waitFor();
+    await page.getByTestId("field-bio-count").getByText("Bumble allows 300 characters.").waitFor();
     await poll(() => page.locator("#field-bio").getAttribute("maxlength")).toBe("2000");
     for (const n of [1, 2, 3]) await poll(() => optionTexts(page, `#field-prompt${n}`)).toHaveLength(15);
     await poll(() => optionTexts(page, "#field-height")).toEqual(["under_5_5", "5_5_to_5_8", "5_9_to_6_0", "6_1_plus"]);
@@ -408,7 +408,8 @@ describe("/hinge-form and /bumble-form", () => {
     await poll(() => optionTexts(page, "#field-star_sign")).toHaveLength(12);
 
     await page.locator("#field-email").fill("bumble@example.com");
-    await page.locator("#field-bio").fill("x".repeat(350)); // over the hint: not enforced
+    await page.locator("#field-bio").fill("x".repeat(350)); // over Bumble's limit: warned, not enforced
+    await poll(() => page.getByTestId("field-bio-count").getAttribute("data-level")).toBe("over");
     await page.locator("#field-height").selectOption("5_9_to_6_0");
     await page.locator("#field-star_sign").selectOption("libra");
     await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
