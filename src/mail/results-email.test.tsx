@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
+import { specFields } from "../optimiser/render.ts";
+import { sampleResult } from "../testing/optimisation.ts";
 import { renderResultsEmail, type ResultsEmailData } from "./results-email.tsx";
 
 const URL = "https://profileboost.test/view-results?id=p_1";
@@ -160,6 +162,62 @@ describe("the results e-mail", () => {
     const doc = parse(html);
     expect([...doc.querySelectorAll("ol")].some((ol) => ol.children.length === 2 && ol.textContent === "FirstSecond")).toBe(true);
     expect(html).toContain("plain line<br/>next line");
+  });
+});
+
+describe("the elite results e-mail", () => {
+  test("shows each elite part, in both parts: the bio versions, the five starters, the prompts to answer, the photo plan and the guide section", () => {
+    const profile = {
+      bio: "Nurse who bakes sourdough.",
+      lookingFor: null, interests: "baking, hiking", jobTitle: "Nurse", education: null, idealFirstDate: "A bakery crawl", height: null, starSign: null,
+      anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null,
+      prompts: [{ prompt: "My happy place is", response: "The bakery at 6 am" }],
+    };
+    const starters = ["I'm into baking, so [their hobby or interest] caught my eye.", "Second?", "Third?", "Fourth?", "Fifth?"];
+    const result = sampleResult(
+      { profileId: "p_1", app: "bumble", plan: "elite", reason: "initial", revisionNotes: null, profile, photos: [] },
+      {
+        bioVersions: {
+          versions: [
+            { tone: "warm", text: "Nurse who bakes sourdough. My idea of a lovely first date: a bakery crawl.", why: "Warm: your own lines, ending with an invitation." },
+            { tone: "playful", text: "Nurse who bakes sourdough. Bonus points if you can teach me something new about hiking.", why: "Playful: a light challenge." },
+            { tone: "direct", text: "I'm a nurse. Nurse who bakes sourdough.", why: "Direct: short and plain." },
+          ],
+          note: null,
+        },
+        promptSuggestions: { suggestions: [{ prompt: "My perfect day", reason: "You mention “baking”: food is easy to picture." }], note: null },
+        photoPlan: { summary: "We'd keep 3 of your 3 photos: 3 of just you.", missing: [{ kind: "social", shot: "One photo with friends (never first)", why: "None of the photos we'd keep has other people in it." }] },
+        conversationStarters: starters,
+        strategyGuide: { title: "Your strategy guide for Bumble", sections: [{ heading: "Made for your profile", points: ["Next prompt to answer: “My perfect day”."] }] },
+      },
+    );
+    const fields = specFields(result);
+    const content = fields.optimizedProfile as { html: string; strategyGuide: string };
+    const { html, text } = renderResultsEmail(
+      premium({ planTitle: "Elite", optimizedHtml: content.html, recommendationsHtml: fields.recommendations, conversationStarters: starters, strategyGuide: content.strategyGuide }),
+    );
+    const pieces = [
+      "Your ProfileBoost Elite results are here",
+      "3 versions of your bio to choose from",
+      "Warm",
+      "My idea of a lovely first date: a bakery crawl.",
+      "Playful",
+      "Bonus points if you can teach me something new about hiking.",
+      "Direct",
+      "Direct: short and plain.",
+      "Prompts to answer",
+      "My perfect day: You mention “baking”: food is easy to picture.",
+      "Your photo plan",
+      "We'd keep 3 of your 3 photos: 3 of just you.",
+      "One photo with friends (never first): None of the photos we'd keep has other people in it.",
+      "I'm into baking, so [their hobby or interest] caught my eye.",
+      "Fifth?",
+      "Made for your profile",
+    ];
+    for (const piece of pieces) {
+      expect({ piece, html: visible(html).includes(piece) }).toEqual({ piece, html: true });
+      expect({ piece, text: text.includes(piece) }).toEqual({ piece, text: true });
+    }
   });
 });
 

@@ -28,6 +28,9 @@ describe("the spec's fields rendered from a result", () => {
   test("every string is escaped, wherever it appears: nothing a model or a customer wrote becomes markup", () => {
     for (const payload of HOSTILE) {
       const result = sampleResult(input("elite"), {
+        bioVersions: { versions: [{ tone: "warm", text: payload, why: payload }], note: payload },
+        promptSuggestions: { suggestions: [{ prompt: payload, reason: payload }], note: payload },
+        photoPlan: { summary: payload, missing: [{ kind: "social", shot: payload, why: payload }] },
         analysis: { summary: payload, strengths: [{ title: payload, reason: payload, phrase: payload }], problems: [{ title: payload, reason: payload, phrase: payload, field: "prompt1" }] },
         conversationStarters: [payload, payload, payload, payload, payload],
         strategyGuide: { title: payload, sections: [{ heading: payload, points: [payload] }] },
@@ -52,6 +55,43 @@ describe("the spec's fields rendered from a result", () => {
     // The starters and the guide travel beside the profile's HTML, not inside it.
     expect(premium.html).not.toContain("Opener number");
     expect(premium.html).toContain("<h3>Your Bumble bio</h3>");
+  });
+
+  test("elite: the bio versions with the profile, the prompts to answer and the photo plan with the recommendations", () => {
+    const result = sampleResult(input("elite"), {
+      bioVersions: {
+        versions: [
+          { tone: "warm", text: "Nurse who bakes.\nAsk me why.", why: "Warm: your own lines." },
+          { tone: "direct", text: "Nurse. Baker.", why: "Direct: short and plain." },
+        ],
+        note: "You gave us enough for two versions that really differ.",
+      },
+      promptSuggestions: { suggestions: [{ prompt: "My perfect day", reason: "You mention “baking”." }], note: null },
+      photoPlan: { summary: "We'd keep 3 of your 4 photos: 3 of just you.", missing: [{ kind: "social", shot: "One photo with friends", why: "None has other people." }] },
+    });
+    const fields = specFields(result);
+    const html = (fields.optimizedProfile as { html: string }).html;
+    expect(html).toContain("<h3>2 versions of your bio to choose from</h3>");
+    expect(html).toContain("<h4>Warm</h4>\n<p>Nurse who bakes.<br>Ask me why.</p>\n<p><em>Warm: your own lines.</em></p>");
+    expect(html).toContain("<h4>Direct</h4>\n<p>Nurse. Baker.</p>");
+    expect(html).toContain("<p>You gave us enough for two versions that really differ.</p>");
+    expect(fields.recommendations).toContain("<h3>Prompts to answer</h3>\n<ul><li><strong>My perfect day</strong>: You mention “baking”.</li></ul>");
+    expect(fields.recommendations).toContain("<h3>Your photo plan</h3>\n<p>We&#39;d keep 3 of your 4 photos: 3 of just you.</p>\n<ul><li><strong>One photo with friends</strong>: None has other people.</li></ul>");
+    // The parts come before the line that says what made the result.
+    expect(fields.recommendations.indexOf("Your photo plan")).toBeLessThan(fields.recommendations.indexOf("drafted automatically"));
+  });
+
+  test("no elite parts (premium, or an elite result stored before they existed): nothing of them is rendered", () => {
+    for (const result of [sampleResult(input("premium")), sampleResult(input("elite"))]) {
+      const fields = specFields(result);
+      const html = (fields.optimizedProfile as { html: string }).html;
+      expect(html).not.toContain("versions of your bio");
+      expect(fields.recommendations).not.toContain("Prompts to answer");
+      expect(fields.recommendations).not.toContain("photo plan");
+    }
+    const none = specFields(sampleResult(input("elite"), { promptSuggestions: { suggestions: [], note: "Nothing you wrote points to a prompt." }, photoPlan: { summary: "We'd keep 4 of your 4 photos.", missing: [] } }));
+    expect(none.recommendations).toContain("<h3>Prompts to answer</h3>\n<p>Nothing you wrote points to a prompt.</p>");
+    expect(none.recommendations).toContain("Your photos already cover the shots a profile needs");
   });
 
   test("each photo gets the spec's analysis JSON; photos are named by the customer's upload order", () => {

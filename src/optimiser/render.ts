@@ -56,6 +56,7 @@ function optimisedProfileHtml(result: OptimisationResult): string {
   if (result.bio) {
     parts.push(`<h3>Your ${escapeHtml(app)} bio</h3>`, paragraph(result.bio.optimised));
   }
+  parts.push(...bioVersionsHtml(result));
   if (result.prompts.length > 0) {
     parts.push("<h3>Your prompt answers</h3>");
     for (const p of result.prompts) parts.push(`<h4>${escapeHtml(p.prompt)}</h4>`, paragraph(p.optimised));
@@ -71,8 +72,44 @@ function recommendationsHtml(result: OptimisationResult): string {
   if (result.analysis.strengths.length > 0) {
     parts.push("<h3>What already works</h3>", findingsList(result, result.analysis.strengths));
   }
+  parts.push(...promptSuggestionsHtml(result), ...photoPlanHtml(result));
   parts.push(`<p><em>${escapeHtml(madeBy(result))}</em></p>`);
   return parts.join("\n");
+}
+
+export const TONE_LABELS = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
+
+/** Elite: the bio in other tones to choose from, each with what sets it apart; the note when there are fewer than three. */
+function bioVersionsHtml(result: OptimisationResult): string[] {
+  const part = result.bioVersions;
+  if (!part) return [];
+  const count = part.versions.length;
+  const heading = count === 0 ? "More versions of your bio" : `${count === 1 ? "Another version" : `${count} versions`} of your bio to choose from`;
+  return [
+    `<h3>${heading}</h3>`,
+    ...part.versions.flatMap((v) => [`<h4>${TONE_LABELS[v.tone]}</h4>`, paragraph(v.text), `<p><em>${escapeHtml(v.why)}</em></p>`]),
+    ...(part.note ? [paragraph(part.note)] : []),
+  ];
+}
+
+/** Elite: the app's prompts to answer next, each with why. */
+function promptSuggestionsHtml(result: OptimisationResult): string[] {
+  const part = result.promptSuggestions;
+  if (!part) return [];
+  const items = part.suggestions.map((s) => `<li><strong>${escapeHtml(s.prompt)}</strong>: ${escapeHtml(s.reason)}</li>`);
+  return ["<h3>Prompts to answer</h3>", ...(items.length > 0 ? [`<ul>${items.join("")}</ul>`] : []), ...(part.note ? [paragraph(part.note)] : [])];
+}
+
+/** Elite: the kinds of shot the photos are missing, and why. */
+function photoPlanHtml(result: OptimisationResult): string[] {
+  const plan = result.photoPlan;
+  if (!plan) return [];
+  const items = plan.missing.map((m) => `<li><strong>${escapeHtml(m.shot)}</strong>: ${escapeHtml(m.why)}</li>`);
+  return [
+    "<h3>Your photo plan</h3>",
+    paragraph(plan.summary),
+    items.length > 0 ? `<ul>${items.join("")}</ul>` : paragraph("Your photos already cover the shots a profile needs: keep them in the order above."),
+  ];
 }
 
 function findingsList(result: OptimisationResult, findings: OptimisationResult["analysis"]["problems"]): string {
