@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { originalProfile, submissionSchema, toProfileColumns } from "./submission.ts";
+import { APP_TEXT_LIMITS } from "./app-limits.ts";
+import { originalProfile, submissionSchema, TEXT_LIMITS, toProfileColumns } from "./submission.ts";
 
 const parse = (v: unknown) => submissionSchema.safeParse(v);
 const firstMessage = (v: unknown) => {
@@ -47,6 +48,17 @@ describe("submission schema", () => {
     expect(firstMessage({ email: "a@example.com", dating_app: "bumble" })).toBe("Bio must be at least 10 characters for Bumble profile");
     expect(firstMessage({ email: "a@example.com", dating_app: "tinder", bio: "Hi 5!" })).toBe("Bio must be at least 10 characters");
     expect(parse({ email: "a@example.com", dating_app: "tinder" }).success).toBe(true);
+  });
+
+  test("text over the app's limit is accepted as sent (the forms warn, we shorten it); the form's own limit refuses", () => {
+    const bumble = { email: "a@example.com", dating_app: "bumble", prompt1: "My happy place is" };
+    const bio = "b".repeat(APP_TEXT_LIMITS.bumble.bio! + 26);
+    const response1 = "r".repeat(APP_TEXT_LIMITS.bumble.promptAnswer! + 1);
+    const r = parse({ ...bumble, bio, response1 });
+    expect(r.success).toBe(true);
+    expect(toProfileColumns(r.data!)).toMatchObject({ bio, response1 });
+    expect(firstMessage({ ...bumble, bio: "b".repeat(TEXT_LIMITS.bio + 1), response1 })).toBe("Bio must be at most 2,000 characters");
+    expect(firstMessage({ ...bumble, bio, response1: "r".repeat(TEXT_LIMITS.response + 1) })).toBe("Response 1 must be at most 1,000 characters");
   });
 
   test("a short bio is reported together with other fields' errors", () => {
