@@ -120,6 +120,15 @@ describe("GET /api/profiles/:id/results, every state", () => {
     expect(body.estimated_delivery!.hours).toBe(24);
   });
 
+  test("refunded: the order says so and no delivery is promised, whatever the profile's status (the page reads 'Refunded')", async () => {
+    for (const id of [profileIn("processing"), profileIn("revision_requested", { released: true })]) {
+      ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.profileId, id)).run();
+      const { body } = await results(id);
+      expect(body.order?.status).toBe("refunded");
+      expect(body.estimated_delivery).toBeNull();
+    }
+  });
+
   test("an unknown or malformed id is a 404 with a message; results are never cached", async () => {
     for (const id of [newId(), "NOT-AN-ID", "x".repeat(300), "%3Cscript%3E"]) {
       const { res, body } = await results(id);

@@ -187,7 +187,7 @@ function Results({
         <div className="rounded-lg bg-muted p-4">
           <dt className="text-sm text-muted-foreground">Status</dt>
           <dd className="mt-1 text-lg font-semibold" data-testid="results-status">
-            {STATUS_LABELS[profile.status]}
+            {refunded && profile.status !== "completed" ? "Refunded" : STATUS_LABELS[profile.status]}
           </dd>
         </div>
         {delivery && (
@@ -200,9 +200,15 @@ function Results({
           </div>
         )}
       </dl>
-      {STATUS_NOTES[profile.status] && <p className="mt-4 text-muted-foreground">{STATUS_NOTES[profile.status]}</p>}
+      {refunded ? (
+        <p className="mt-4 text-muted-foreground" data-testid="refunded-note">
+          Your order was refunded to the card you paid with, so nothing more will be sent for it.
+        </p>
+      ) : (
+        STATUS_NOTES[profile.status] && <p className="mt-4 text-muted-foreground">{STATUS_NOTES[profile.status]}</p>
+      )}
 
-      {profile.needs_revision && (
+      {profile.needs_revision && !refunded && (
         <div className="mt-6 rounded-lg border border-primary/50 bg-primary/5 p-4">
           <p className="font-semibold">Your Revision is in Progress</p>
           <p className="mt-1 text-sm text-muted-foreground">We're making the changes you asked for and will e-mail you when your revised profile is ready.</p>
