@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
 
@@ -16,6 +16,33 @@ export function audit(db: Writer, entry: AuditEntry): void {
   db.insert(adminAudit)
     .values({ admin: entry.admin, action: entry.action, profileId: entry.profileId ?? null, detail: entry.detail?.slice(0, 2000) ?? null })
     .run();
+}
+
+/**
+ * Sign-ins, failed and refused sign-ins and sign-outs (rows about no profile) are kept 90 days and 10,000 rows at
+ * most, the oldest going first; everything done to a profile is kept. The throttle (./throttle.ts) already holds the
+ * failures to five per username and per address per 15 minutes, and the refusals a lock-out causes to one row; the
+ * bound is for the rest: many addresses, each failing its five.
+ */
+export const SIGN_IN_TRAIL = { maxRows: 10_000, maxAgeMs: 90 * 24 * 60 * 60 * 1000 };
+
+export const SIGN_IN_ACTIONS = ["signed in", "signed out", "sign-in failed", "sign-in refused"] as const;
+
+/** Records a sign-in event (`action` one of SIGN_IN_ACTIONS) and prunes the sign-in rows to SIGN_IN_TRAIL. */
+export function auditSignIn(db: DB, entry: AuditEntry & { action: (typeof SIGN_IN_ACTIONS)[number] }, now = Date.now()): void {
+  audit(db, { ...entry, profileId: null });
+  pruneSignInTrail(db, now);
+}
+
+export function pruneSignInTrail(db: Pick<DB, "select" | "delete">, now = Date.now(), limits = SIGN_IN_TRAIL): void {
+  // Every other entry names a profile, so this reads the (profile_id, at) index alone.
+  const signIns = isNull(adminAudit.profileId);
+  db.delete(adminAudit)
+    .where(and(signIns, lt(adminAudit.at, new Date(now - limits.maxAgeMs))))
+    .run();
+  // By time, which the (profile_id, at) index gives in order; rows of the same millisecond as the last kept stay.
+  const oldestKept = db.select({ at: adminAudit.at }).from(adminAudit).where(signIns).orderBy(desc(adminAudit.at)).limit(1).offset(limits.maxRows - 1).get();
+  if (oldestKept) db.delete(adminAudit).where(and(signIns, lt(adminAudit.at, oldestKept.at))).run();
 }
 
 /** A profile's trail, newest first. */

@@ -76,6 +76,51 @@ describe("LoginThrottle", () => {
     expect(throttle.attempt("admin", "fresh").allowed).toBe(true);
   });
 
+  test("a browser's device id passes a locked username and address, counted on its own", () => {
+    const throttle = new LoginThrottle(clock().now);
+    for (let i = 0; i < maxFailures; i++) throttle.attempt("admin", "a");
+    expect(throttle.attempt("admin", "a").allowed).toBe(false);
+    for (let i = 0; i < maxFailures; i++) {
+      const attempt = throttle.attempt("admin", "a", "device-1");
+      expect(attempt.allowed && attempt.trusted).toBe(true);
+    }
+    // Its five used, the browser is one more untrusted client: refused while the username is locked.
+    expect(waitOf(throttle.attempt("admin", "a", "device-1"))).toBe(windowMs);
+    expect(throttle.attempt("admin", "a", "device-2").allowed).toBe(true);
+  });
+
+  test("a browser's failures lock neither the username nor the address; its success clears only its own count", () => {
+    const throttle = new LoginThrottle(clock().now);
+    for (let i = 0; i < maxFailures - 1; i++) throttle.attempt("admin", "a", "device-1");
+    const right = throttle.attempt("admin", "a", "device-1");
+    if (!right.allowed) throw new Error("the fifth attempt should be allowed");
+    right.succeeded();
+    for (let i = 0; i < maxFailures; i++) expect(throttle.attempt("admin", "a", "device-1").allowed).toBe(true);
+    expect(throttle.attempt("admin", "a").allowed).toBe(true);
+  });
+
+  test("a lock-out's refusals are recorded once per key per window", () => {
+    const time = clock();
+    const throttle = new LoginThrottle(time.now);
+    const recorded = (username: string, address: string) => {
+      const attempt = throttle.attempt(username, address);
+      if (attempt.allowed) throw new Error("should be refused");
+      return attempt.record;
+    };
+    for (let i = 0; i < maxFailures; i++) throttle.attempt("admin", "a");
+    expect(recorded("admin", "a")).toBe(true);
+    expect([recorded("admin", "a"), recorded("other", "a"), recorded("admin", "b")]).toEqual([false, false, false]);
+    // A second address locked by other usernames is a new lock-out.
+    for (let i = 0; i < maxFailures; i++) throttle.attempt(`user${i}`, "c");
+    expect([recorded("someone", "c"), recorded("someone", "c")]).toEqual([true, false]);
+    time.advance(windowMs - 1);
+    for (let i = 0; i < maxFailures; i++) throttle.attempt("admin", "d");
+    expect(recorded("admin", "d")).toBe(false);
+    time.advance(1);
+    for (let i = 0; i < maxFailures; i++) throttle.attempt("admin", "d");
+    expect([recorded("admin", "d"), recorded("admin", "d")]).toEqual([true, false]);
+  });
+
   test("the message names the wait in whole minutes, rounded up", () => {
     expect(tooManyAttemptsMessage(windowMs)).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
     expect(tooManyAttemptsMessage(14 * MINUTE - 1)).toBe("Too many failed sign-in attempts. Try again in 14 minutes.");

@@ -3,25 +3,44 @@
  * address waits until the oldest of those failures is 15 minutes old. That is about 20 guesses an hour against a
  * 128-bit generated password or an argon2id hash, while a mistyping administrator loses at most a quarter of an hour.
  * Counted per process in memory (one process serves the site); a restart forgets, which also ends a lock-out.
+ *
+ * A browser that signed in as the username before (it holds a valid device cookie, ./device-cookie.ts) is counted
+ * apart, with the same five failures in 15 minutes for that browser alone, and is not refused by the username's or
+ * the address's lock-out: whoever locks the username out from elsewhere does not lock out its administrator (OWASP's
+ * "device cookies"). Once that browser has used up its own five, it is counted and refused like any other.
  */
 export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 };
 
 /**
- * How many usernames and addresses are remembered at most (a few hundred kilobytes). Guessing with a new username
- * each time fills it only as fast as the per-address limit allows; past it, the least recently failed go first.
+ * How many usernames, addresses and browsers are remembered at most (a few hundred kilobytes). Guessing with a new
+ * username each time fills it only as fast as the per-address limit allows; past it, the least recently failed go first.
  */
 export const LOGIN_THROTTLE_MAX_KEYS = 10_000;
 
-export type LoginAttempt = { allowed: false; waitMs: number } | { allowed: true; succeeded(): void };
+export type LoginAttempt =
+  /**
+   * `record` is true for the first refusal of a lock-out (per username, address or browser, per window): the
+   * audit trail keeps that one, not every request a flood sends while the lock holds.
+   */
+  | { allowed: false; waitMs: number; record: boolean }
+  /** `trusted`: counted against the browser's device cookie alone. */
+  | { allowed: true; trusted: boolean; succeeded(): void };
 
 export function tooManyAttemptsMessage(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
+interface KeyState {
+  /** Failure times, oldest first, at most `maxFailures`. */
+  failures: number[];
+  /** When a refusal by this key was last recorded in the audit trail. */
+  refusalRecordedAt?: number;
+}
+
 export class LoginThrottle {
-  /** Failure times per key, oldest first, at most `maxFailures`; the Map's order is least recently failed first. */
-  private readonly failures = new Map<string, number[]>();
+  /** Per key; the Map's order is least recently failed first. */
+  private readonly keys = new Map<string, KeyState>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -29,29 +48,42 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * Refuses the attempt while the username or the address is throttled. Otherwise the attempt counts as failed
-   * at once, before the password is checked, so guesses sent in parallel cannot all pass before the first one
-   * fails; `succeeded()` takes it back and clears the username's count.
+   * Refuses the attempt while the username or the address is throttled, unless `device` (the id of a device cookie
+   * already checked for this username) has failures to spare. An allowed attempt counts as failed at once, before
+   * the password is checked, so guesses sent in parallel cannot all pass before the first one fails; `succeeded()`
+   * takes it back and clears the username's (or the browser's) count.
    */
-  attempt(username: string, address: string): LoginAttempt {
+  attempt(username: string, address: string, device?: string): LoginAttempt {
     const t = this.now();
+    if (device !== undefined) {
+      const deviceKey = `device:${device}`;
+      if (this.waitMs(deviceKey, t) === 0) {
+        this.record(deviceKey, t);
+        return { allowed: true, trusted: true, succeeded: () => void this.keys.delete(deviceKey) };
+      }
+    }
     const userKey = `user:${username}`;
     const addressKey = `address:${address}`;
-    const waitMs = Math.max(this.waitMs(userKey, t), this.waitMs(addressKey, t));
-    if (waitMs > 0) return { allowed: false, waitMs };
+    const refusing = [userKey, addressKey].map((key) => ({ key, waitMs: this.waitMs(key, t) })).filter((k) => k.waitMs > 0);
+    if (refusing.length) {
+      const record = refusing.some(({ key }) => (this.keys.get(key)!.refusalRecordedAt ?? -Infinity) <= t - LOGIN_THROTTLE.windowMs);
+      if (record) for (const { key } of refusing) this.keys.get(key)!.refusalRecordedAt = t;
+      return { allowed: false, waitMs: Math.max(...refusing.map((k) => k.waitMs)), record };
+    }
     this.record(userKey, t);
     this.record(addressKey, t);
     return {
       allowed: true,
+      trusted: false,
       succeeded: () => {
-        this.failures.delete(userKey);
+        this.keys.delete(userKey);
         this.withdraw(addressKey, t);
       },
     };
   }
 
   private recent(key: string, t: number): number[] {
-    return (this.failures.get(key) ?? []).filter((at) => at > t - LOGIN_THROTTLE.windowMs);
+    return (this.keys.get(key)?.failures ?? []).filter((at) => at > t - LOGIN_THROTTLE.windowMs);
   }
 
   private waitMs(key: string, t: number): number {
@@ -61,27 +93,28 @@ export class LoginThrottle {
   }
 
   private record(key: string, t: number): void {
-    const recent = [...this.recent(key, t), t].slice(-LOGIN_THROTTLE.maxFailures);
+    const failures = [...this.recent(key, t), t].slice(-LOGIN_THROTTLE.maxFailures);
+    const refusalRecordedAt = this.keys.get(key)?.refusalRecordedAt;
     // Deleted and set again, so the key moves to the end of the Map's order.
-    this.failures.delete(key);
-    this.failures.set(key, recent);
+    this.keys.delete(key);
+    this.keys.set(key, { failures, refusalRecordedAt });
     this.evict(t);
   }
 
   private withdraw(key: string, at: number): void {
-    const times = this.failures.get(key);
+    const times = this.keys.get(key)?.failures;
     const index = times?.lastIndexOf(at) ?? -1;
     if (!times || index < 0) return;
     times.splice(index, 1);
-    if (times.length === 0) this.failures.delete(key);
+    if (times.length === 0) this.keys.delete(key);
   }
 
   /** From the least recently failed: drops keys whose failures are all out of the window, then any over the bound. */
   private evict(t: number): void {
-    for (const [key, times] of this.failures) {
-      const expired = times.at(-1)! <= t - LOGIN_THROTTLE.windowMs;
-      if (!expired && this.failures.size <= this.maxKeys) break;
-      this.failures.delete(key);
+    for (const [key, { failures }] of this.keys) {
+      const expired = failures.at(-1)! <= t - LOGIN_THROTTLE.windowMs;
+      if (!expired && this.keys.size <= this.maxKeys) break;
+      this.keys.delete(key);
     }
   }
 }

@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { CROSS_SITE_REFUSED } from "../admin/same-origin.ts";
 import { SESSION_IDLE_MS } from "../admin/sessions.ts";
 import { setAdminPassword } from "../admin/users.ts";
-import { adminSessions } from "../db/schema.ts";
+import { SIGN_IN_TRAIL } from "../admin/audit.ts";
+import { DEVICE_COOKIE_MS } from "../admin/device-cookie.ts";
+import { adminAudit, adminSessions } from "../db/schema.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { adminRouter, INVALID_CREDENTIALS } from "./admin.ts";
 
@@ -57,10 +59,15 @@ async function authStatus(app: App, cookie?: string) {
   return { body: await res.json(), setCookie: res.headers.get("set-cookie") };
 }
 
+/** The response's Set-Cookie header for the cookie `name` (with or without the __Host- prefix), if any. */
+function setCookieOf(res: Response, name = "admin_session"): string | undefined {
+  return res.headers.getSetCookie().find((header) => header.replace(/^__Host-/, "").startsWith(`${name}=`));
+}
+
 /** The `name=value` a browser sends back from a Set-Cookie header. */
-function cookieFrom(res: Response): string {
-  const header = res.headers.get("set-cookie");
-  if (!header) throw new Error("no Set-Cookie");
+function cookieFrom(res: Response, name = "admin_session"): string {
+  const header = setCookieOf(res, name);
+  if (!header) throw new Error(`no Set-Cookie for ${name}`);
   return header.split(";")[0]!;
 }
 
@@ -82,7 +89,7 @@ describe("POST /api/admin/login", () => {
     expect(await res.json()).toEqual({ authenticated: true, username: "admin" });
     expect(res.headers.get("cache-control")).toBe("no-store");
 
-    const setCookie = res.headers.get("set-cookie")!;
+    const setCookie = setCookieOf(res)!;
     expect(setCookie).toMatch(/^admin_session=[a-z2-7]{32}\.[a-z2-7]{32}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
     const expires = new Date(/Expires=([^;]+)/.exec(setCookie)![1]!).getTime();
     expect(expires).toBeGreaterThanOrEqual(Math.floor((before + SESSION_IDLE_MS) / 1000) * 1000);
@@ -98,7 +105,7 @@ describe("POST /api/admin/login", () => {
     const app = setup({ NODE_ENV: "production", PAYMENT_PROVIDER: "local", PUBLIC_URL: "https://profileboost.example" });
     const res = await login(app, { username: "admin", password: PASSWORD }, { headers: { Origin: "https://profileboost.example" } });
     expect(res.status).toBe(200);
-    const setCookie = res.headers.get("set-cookie")!;
+    const setCookie = setCookieOf(res)!;
     expect(setCookie).toMatch(/^__Host-admin_session=[a-z2-7.]{65}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
     expect(setCookie).not.toContain("Domain");
 
@@ -369,4 +376,190 @@ describe("throttling failed sign-ins", () => {
     for (let i = 0; i < 6; i++) expect((await login(app, { username: "admin", password: "x" }, { headers: { Origin: "https://evil.example" } })).status).toBe(403);
     expect((await login(app, { username: "admin", password: PASSWORD })).status).toBe(200);
   });
+});
+
+const auditRows = () => ctx.store.db.select().from(adminAudit).all();
+const countOf = (action: string) => auditRows().filter((row) => row.action === action).length;
+
+/** An app on the test context whose clock the test moves. */
+function appWithClock(start = Date.now()) {
+  ctx = testContext();
+  setAdminPassword(ctx.store.db, "admin", cheapHash);
+  setAdminPassword(ctx.store.db, "editor", cheapHash);
+  const clock = { now: start };
+  const app = new Hono().route("/api", adminRouter(ctx, { now: () => clock.now }));
+  return { app, clock };
+}
+
+/** Five wrong passwords for `username` from five other addresses: the username is locked out. */
+async function lockOut(app: App, username = "admin") {
+  for (let i = 0; i < 5; i++) expect((await login(app, { username, password: `guess ${i}` }, { address: `198.51.100.${i + 10}` })).status).toBe(401);
+  expect((await login(app, { username, password: PASSWORD }, { address: "198.51.100.99" })).status).toBe(429);
+}
+
+describe("the sign-in record under a flood (issue 20, F1)", () => {
+  test(
+    "600 refused sign-ins a window, for the locked username and others, from the locked address and others: one row per lock-out per window",
+    async () => {
+      const { app, clock } = appWithClock();
+      for (let window = 0; window < 3; window++) {
+        for (let i = 0; i < 5; i++) expect((await login(app, { username: "admin", password: `guess ${i}` }, { address: "203.0.113.1" })).status).toBe(401);
+        const started = performance.now();
+        for (let i = 0; i < 600; i++) {
+          // The locked username from the locked address, other usernames from it, the locked username from elsewhere.
+          const [username, address] = [["admin", "203.0.113.1"], [`user${i}`, "203.0.113.1"], ["admin", `192.0.2.${i % 250}`]][i % 3]!;
+          const res = await login(app, { username, password: "guess" }, { address });
+          expect(res.status).toBe(429);
+          clock.now += 1_000;
+        }
+        if (window === 0) console.log(`600 refused sign-ins answered in ${Math.round(performance.now() - started)} ms`);
+        expect([countOf("sign-in failed"), countOf("sign-in refused")]).toEqual([5 * (window + 1), window + 1]);
+        clock.now += 15 * MINUTE;
+      }
+      const refused = auditRows().filter((row) => row.action === "sign-in refused");
+      expect(refused.map((row) => [row.admin, row.detail])).toEqual(
+        Array(3).fill(["admin", "throttled after repeated failures; further refusals in the next 15 minutes are not recorded"]),
+      );
+    },
+    SLOW,
+  );
+
+  test(
+    "each lock-out is recorded once: a second address locked by other usernames gets its own row",
+    async () => {
+      const { app } = appWithClock();
+      await lockOut(app);
+      for (let i = 0; i < 5; i++) expect((await login(app, { username: `someone${i}`, password: "x" }, { address: "203.0.113.50" })).status).toBe(401);
+      for (let i = 0; i < 50; i++) expect((await login(app, { username: `other${i}`, password: "x" }, { address: "203.0.113.50" })).status).toBe(429);
+      expect(countOf("sign-in refused")).toBe(2);
+    },
+    SLOW,
+  );
+
+  test(
+    `the sign-in rows stay at ${SIGN_IN_TRAIL.maxRows} and none older than 90 days; a profile's trail is never pruned`,
+    async () => {
+      const app = setup();
+      const old = new Date(Date.now() - SIGN_IN_TRAIL.maxAgeMs - MINUTE);
+      ctx.store.db.transaction((tx) => {
+        tx.insert(adminAudit).values({ at: old, admin: "admin", action: "signed in" }).run();
+        tx.insert(adminAudit).values({ at: old, admin: "admin", action: "edit", profileId: "profile-a" }).run();
+        for (let i = 0; i < SIGN_IN_TRAIL.maxRows; i++) tx.insert(adminAudit).values({ admin: `guess${i}`, action: "sign-in failed", detail: "unknown username" }).run();
+      });
+      const started = performance.now();
+      expect((await login(app, { username: "nobody", password: "wrong" }, { address: "203.0.113.9" })).status).toBe(401);
+      console.log(`a failed sign-in with ${SIGN_IN_TRAIL.maxRows} sign-in rows stored: ${Math.round(performance.now() - started)} ms, argon2id included`);
+      const rows = auditRows();
+      const signIns = rows.filter((row) => row.profileId === null);
+      expect(signIns).toHaveLength(SIGN_IN_TRAIL.maxRows);
+      expect(signIns.at(-1)).toMatchObject({ admin: "nobody", action: "sign-in failed" });
+      expect(signIns[0]!.admin).toBe("guess1");
+      expect(rows.filter((row) => row.profileId !== null).map((row) => [row.action, row.at.getTime()])).toEqual([["edit", old.getTime()]]);
+    },
+    SLOW,
+  );
+});
+
+describe("a browser that signed in before keeps its own attempts (issue 20, F2: device cookies)", () => {
+  test("a successful sign-in sets a signed device cookie: HttpOnly, SameSite=Strict, 90 days; a failed one sets none", async () => {
+    const app = setup();
+    expect((await login(app, { username: "admin", password: "wrong" })).headers.getSetCookie()).toEqual([]);
+    const before = Date.now();
+    const res = await login(app, { username: "admin", password: PASSWORD });
+    const header = setCookieOf(res, "admin_device")!;
+    expect(header).toMatch(/^admin_device=[a-z2-7]{26}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+    const expires = new Date(/Expires=([^;]+)/.exec(header)![1]!).getTime();
+    expect(expires).toBeGreaterThanOrEqual(Math.floor((before + DEVICE_COOKIE_MS) / 1000) * 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + DEVICE_COOKIE_MS);
+    // Not the session: alone it opens nothing.
+    expect((await authStatus(app, cookieFrom(res, "admin_device"))).body).toEqual({ authenticated: false });
+  });
+
+  test(
+    "the username locked out from elsewhere: refused without the cookie, signed in with it; its failures are counted apart and recorded as such",
+    async () => {
+      const app = setup();
+      const device = cookieFrom(await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.1" }), "admin_device");
+      await lockOut(app);
+      expect((await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.1" })).status).toBe(429);
+
+      const typo = await login(app, { username: "admin", password: "typo" }, { address: "203.0.113.1", headers: { Cookie: device } });
+      expect(typo.status).toBe(401);
+      expect(await messageOf(typo)).toBe(INVALID_CREDENTIALS);
+      expect(auditRows().at(-1)).toMatchObject({ admin: "admin", action: "sign-in failed", detail: "wrong password, from a browser that signed in before" });
+
+      const res = await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.1", headers: { Cookie: device } });
+      expect(res.status).toBe(200);
+      expect((await authStatus(app, cookieFrom(res))).body).toEqual({ authenticated: true, username: "admin" });
+      // A fresh device cookie; the lock-out still holds for everyone else.
+      expect(cookieFrom(res, "admin_device")).not.toBe(device);
+      expect((await login(app, { username: "admin", password: PASSWORD }, { address: "192.0.2.1" })).status).toBe(429);
+    },
+    SLOW,
+  );
+
+  test(
+    "the browser's own limit: five failures with the cookie, then it is refused like any other while the username is locked; its failures never lock the username",
+    async () => {
+      const app = setup();
+      const device = cookieFrom(await login(app, { username: "admin", password: PASSWORD }), "admin_device");
+      for (let i = 0; i < 5; i++) expect((await login(app, { username: "admin", password: `typo ${i}` }, { address: "203.0.113.1", headers: { Cookie: device } })).status).toBe(401);
+      // Five failures from the browser left the username and the address open to others.
+      expect((await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.1" })).status).toBe(200);
+
+      // The browser has used its five: once the username is locked, its cookie no longer lets it through.
+      await lockOut(app);
+      const refused = await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.2", headers: { Cookie: device } });
+      expect(refused.status).toBe(429);
+      expect(await messageOf(refused)).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
+    },
+    SLOW,
+  );
+
+  test(
+    "the cookie counts only for its username, whole and unaltered, and for 90 days",
+    async () => {
+      const { app, clock } = appWithClock();
+      const device = cookieFrom(await login(app, { username: "admin", password: PASSWORD }), "admin_device");
+      const [id, issued, signature] = device.split("=")[1]!.split(".");
+      await lockOut(app, "editor");
+      await lockOut(app, "admin");
+      const flipped = signature!.slice(0, -2) + (signature!.at(-2) === "A" ? "B" : "A") + signature!.at(-1);
+      const forgeries = [
+        ["for another username", "editor", device],
+        ["with another id", "admin", `admin_device=${"a".repeat(26)}.${issued}.${signature}`],
+        ["issued at another time", "admin", `admin_device=${id}.${(parseInt(issued!, 36) + 1).toString(36)}.${signature}`],
+        ["with an altered signature", "admin", `admin_device=${id}.${issued}.${flipped}`],
+        ["without its signature", "admin", `admin_device=${id}.${issued}`],
+        ["the session cookie instead", "admin", `admin_device=${cookieFrom(await login(app, { username: "admin", password: PASSWORD }, { headers: { Cookie: device } })).split("=")[1]}`],
+      ];
+      for (const [name, username, cookie] of forgeries) {
+        const res = await login(app, { username: username!, password: PASSWORD }, { headers: { Cookie: cookie! } });
+        expect([name, res.status]).toEqual([name, 429]);
+      }
+
+      clock.now += DEVICE_COOKIE_MS - 16 * MINUTE;
+      await lockOut(app, "admin");
+      expect((await login(app, { username: "admin", password: PASSWORD }, { headers: { Cookie: device } })).status).toBe(200);
+      clock.now += 16 * MINUTE;
+      await lockOut(app, "admin");
+      expect((await login(app, { username: "admin", password: PASSWORD }, { headers: { Cookie: device } })).status).toBe(429);
+    },
+    SLOW,
+  );
+
+  test(
+    "in production: __Host-admin_device with Secure, and only that name is read",
+    async () => {
+      const origin = "https://profileboost.example";
+      const app = setup({ NODE_ENV: "production", PAYMENT_PROVIDER: "local", PUBLIC_URL: origin });
+      const res = await login(app, { username: "admin", password: PASSWORD }, { headers: { Origin: origin } });
+      expect(setCookieOf(res, "admin_device")).toMatch(/^__Host-admin_device=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
+      const device = cookieFrom(res, "admin_device");
+      for (let i = 0; i < 5; i++) expect((await login(app, { username: "admin", password: "wrong" }, { headers: { Origin: origin }, address: `198.51.100.${i}` })).status).toBe(401);
+      expect((await login(app, { username: "admin", password: PASSWORD }, { headers: { Origin: origin, Cookie: device.replace("__Host-", "") } })).status).toBe(429);
+      expect((await login(app, { username: "admin", password: PASSWORD }, { headers: { Origin: origin, Cookie: device } })).status).toBe(200);
+    },
+    SLOW,
+  );
 });

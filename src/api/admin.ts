@@ -1,12 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { audit } from "../admin/audit.ts";
+import { auditSignIn } from "../admin/audit.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../admin/cookie.ts";
+import { deviceCookies } from "../admin/device-cookie.ts";
 import { readAdminSession } from "../admin/guard.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, verifyPassword } from "../admin/passwords.ts";
 import { sameOriginOnly } from "../admin/same-origin.ts";
 import { createAdminSession, invalidateAdminSession, validateAdminSessionToken, type ValidSession } from "../admin/sessions.ts";
-import { LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
+import { LOGIN_THROTTLE, LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
 import { findAdmin } from "../admin/users.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -31,7 +32,9 @@ const noStore: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Admin sign-in: POST /api/admin/login, POST /api/admin/logout, GET /api/admin/auth-status. Every request under
+ * Admin sign-in: POST /api/admin/login, POST /api/admin/logout, GET /api/admin/auth-status. Failed sign-ins are
+ * throttled (../admin/throttle.ts), except for a browser holding a device cookie from an earlier sign-in as the
+ * same username (../admin/device-cookie.ts), which has its own count. Every request under
  * /api/admin that changes something must come from the site's own pages (../admin/same-origin.ts). The admin-only
  * routes are built with `adminOnly` from ../admin/guard.ts.
  */
@@ -39,23 +42,29 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
   const now = options.now ?? Date.now;
   // Per router instance, so each app (and each test) has its own counters.
   const throttle = new LoginThrottle(now);
+  const devices = deviceCookies(ctx.config, ctx.store.db);
   const r = new Hono();
 
   r.use("/admin/*", noStore, sameOriginOnly(ctx.config.publicUrl));
 
   r.post("/admin/login", jsonBody(loginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
-    const attempt = throttle.attempt(username, clientAddress(c, ctx.config.trustProxy));
+    const attempt = throttle.attempt(username, clientAddress(c, ctx.config.trustProxy), devices.deviceFor(c, username, now()));
     if (!attempt.allowed) {
       c.header("Retry-After", String(Math.ceil(attempt.waitMs / 1000)));
-      audit(ctx.store.db, { admin: username, action: "sign-in refused", detail: "throttled after repeated failures" });
+      // One row per lock-out, not one per request: a flood of refused requests writes nothing more.
+      if (attempt.record) {
+        const minutes = LOGIN_THROTTLE.windowMs / 60_000;
+        auditSignIn(ctx.store.db, { admin: username, action: "sign-in refused", detail: `throttled after repeated failures; further refusals in the next ${minutes} minutes are not recorded` }, now());
+      }
       return c.json({ message: tooManyAttemptsMessage(attempt.waitMs) }, 429);
     }
 
     const admin = findAdmin(ctx.store.db, username);
     const valid = await verifyPassword(password, admin?.passwordHash);
     if (!admin || !valid) {
-      audit(ctx.store.db, { admin: username, action: "sign-in failed", detail: admin ? "wrong password" : "unknown username" });
+      const detail = `${admin ? "wrong password" : "unknown username"}${attempt.trusted ? ", from a browser that signed in before" : ""}`;
+      auditSignIn(ctx.store.db, { admin: username, action: "sign-in failed", detail }, now());
       return c.json({ message: INVALID_CREDENTIALS }, 401);
     }
     attempt.succeeded();
@@ -64,7 +73,8 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
     endSession(c, ctx, now());
     const { token, expiresAt } = createAdminSession(ctx.store.db, admin.id, now());
     setSessionCookie(c, ctx.config, token, expiresAt);
-    audit(ctx.store.db, { admin: admin.username, action: "signed in" });
+    devices.issue(c, admin.username, now());
+    auditSignIn(ctx.store.db, { admin: admin.username, action: "signed in" }, now());
     ctx.log.info(`admin: ${admin.username} signed in`);
     return c.json({ authenticated: true, username: admin.username });
   });
@@ -72,7 +82,7 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
   r.post("/admin/logout", (c) => {
     const ended = endSession(c, ctx, now());
     if (ended) {
-      audit(ctx.store.db, { admin: ended.user.username, action: "signed out" });
+      auditSignIn(ctx.store.db, { admin: ended.user.username, action: "signed out" }, now());
       ctx.log.info(`admin: ${ended.user.username} signed out`);
     }
     clearSessionCookie(c, ctx.config);

@@ -234,8 +234,9 @@ export const settings = sqliteTable("settings", {
 
 /**
  * Every administrator sign-in, failed sign-in, edit and action, written in the transaction of the change it records.
- * Rows are only ever inserted and never deleted; the one update is an erasure's (src/privacy/erasure.ts), which moves
- * a profile's entries to `erased:<deletion>` so the trail stays whole without the erased profile's id.
+ * A profile's rows are never deleted; the one update is an erasure's (src/privacy/erasure.ts), which moves them to
+ * `erased:<deletion>` so the trail stays whole without the erased profile's id. The sign-in rows (no profile) are
+ * pruned to 90 days and 10,000 rows (src/admin/audit.ts).
  */
 export const adminAudit = sqliteTable(
   "admin_audit",

@@ -1,6 +1,6 @@
 /**
  * The data export (GDPR articles 15 and 20): one zip holding everything stored about a profile (./subject.ts) as
- * JSON, every row whole under the database's own column names, plus the photo files and thumbnails still on disk and
+ * JSON, every row whole under the database's own column names (but for who acted in the audit rows, AN_ADMINISTRATOR), plus the photo files and thumbnails still on disk and
  * the e-mails about the customer still in the outbox folder. What the erasure deletes is exactly what this hands over.
  */
 import { getTableColumns } from "drizzle-orm";
@@ -14,6 +14,12 @@ import { findOutboxMail } from "./outbox.ts";
 import { subjectRows } from "./subject.ts";
 
 export const EXPORT_JSON = "profileboost-data.json";
+
+/**
+ * Who acted, in the export's audit rows: the role, never the administrator's username, which is half of what signs
+ * in to the admin area and is nobody's personal data but the administrator's. Null (the customer's own request) stays.
+ */
+export const AN_ADMINISTRATOR = "an administrator";
 
 /** One photo's files in the archive; null where the file is gone (retention deleted it). */
 export interface ExportedPhotoFiles {
@@ -74,7 +80,7 @@ export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSe
     orders: rows.orders.map((r) => rowJson(orders, r)),
     payment_sessions: rows.paymentSessions.map((r) => rowJson(paymentSessions, r)),
     jobs: rows.jobs.map((r) => rowJson(jobs, r)),
-    audit: rows.audit.map((r) => rowJson(adminAudit, r)),
+    audit: rows.audit.map((r) => rowJson(adminAudit, { ...r, admin: r.admin === null ? null : AN_ADMINISTRATOR })),
     contact_messages: rows.contactMessages.map((r) => rowJson(contactMessages, r)),
     deletions: rows.deletions.map((r) => rowJson(deletions, r)),
     mails,
