@@ -13,7 +13,7 @@ import { DomainError } from "../errors.ts";
 import { OPTIMISE_PROFILE, REFUND_MAIL, RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
 import type { RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { EmailLayout, renderEmail } from "../mail/render.tsx";
+import { renderRefundEmail } from "../mail/refund-email.tsx";
 import { oneAtATime } from "../payments/service.ts";
 import { formatUsd, PLANS } from "./plans.ts";
 
@@ -54,36 +54,17 @@ export async function refundOrder(ctx: AppContext, admin: string, profileId: str
   });
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
-function RefundEmail({ order, supportEmail }: { order: OrderRow; supportEmail: string }) {
-  return (
-    <EmailLayout title="Your refund">
-      <h1 style={{ fontSize: "20px", margin: "0 0 12px" }}>We have refunded your order</h1>
-      <p style={{ margin: "0 0 12px" }}>
-        We have refunded {formatUsd(order.amount)} for your ProfileBoost {PLANS[order.planId].title} order ({order.id}). It goes back to the card
-        you paid with; depending on your bank it can take 5 to 10 days to appear.
-      </p>
-      <p style={{ margin: "0 0 12px" }}>
-        Questions? Reply to this e-mail or write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-      </p>
-    </EmailLayout>
-  );
-}
-
 export function sendRefundEmail(ctx: AppContext) {
   return async (job: RunningJob<ParsedPayload<typeof REFUND_MAIL>>): Promise<void> => {
     const order = ctx.store.db.select().from(orders).where(eq(orders.id, job.payload.orderId)).get();
     const profile = order?.profileId ? ctx.store.db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
     if (!order || !profile || order.status !== "refunded") return;
-    const { html, text } = renderEmail(<RefundEmail order={order} supportEmail={ctx.config.mail.supportEmail} />);
+    const email = renderRefundEmail({ amountCents: order.amount, planTitle: PLANS[order.planId].title, orderReference: order.id, supportEmail: ctx.config.mail.supportEmail });
     await ctx.services.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
       replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
-      subject: `Your ProfileBoost refund of ${formatUsd(order.amount)}`,
-      html,
-      text,
+      ...email,
     });
   };
 }
