@@ -8,6 +8,7 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export interface Plan {
   id: PlanId;
   title: string;
+  /** What the plan delivers, in one plain sentence (issue 19, item 4): the pricing page, /plan-details and the Terms show it. */
   description: string;
   /** Integer cents. */
   priceCents: number;
@@ -23,7 +24,7 @@ export const PLANS: Record<PlanId, Plan> = {
   basic: {
     id: "basic",
     title: "Basic",
-    description: "A focused review and a tuned-up bio.",
+    description: "Your bio lightly edited and your photos put in order, with the reason for each.",
     priceCents: 699,
     features: ["AI Profile Analysis", "Basic Bio Optimization", "Photo Order Recommendations", "48-Hour Delivery"],
     mostPopular: false,
@@ -34,7 +35,8 @@ export const PLANS: Record<PlanId, Plan> = {
   premium: {
     id: "premium",
     title: "Premium",
-    description: "A complete makeover of your profile.",
+    description:
+      "A complete rewrite of your bio and weak answers in your voice, your photos chosen and ordered, 3 conversation starters, the app strategy guide and 1 revision.",
     priceCents: 999,
     features: [
       "Everything in Basic",
@@ -53,9 +55,22 @@ export const PLANS: Record<PlanId, Plan> = {
   elite: {
     id: "elite",
     title: "Elite",
-    description: "Premium, first in the queue.",
+    description:
+      "Everything in Premium, plus every answer rewritten, three versions of your bio in different tones, 5 starters each built from your profile, which prompts to answer, a photo plan and a guide made for your profile, delivered in 12 hours.",
     priceCents: 4999,
-    features: ["Everything in Premium", "Priority Review", "1 Revision", "12-Hour Delivery"],
+    // Not on the pricing page (spec): shown on /plan-details and in the Terms. What the elite result carries
+    // (bioVersions, promptSuggestions, photoPlan, five starters: src/optimiser/plan-parts).
+    features: [
+      "Everything in Premium",
+      "Every Prompt Answer Rewritten",
+      "3 Bio Versions in Different Tones",
+      "5 Conversation Starters Built From Your Profile",
+      "Which Prompts to Answer",
+      "Photo Plan: the Shots You're Missing",
+      "Strategy Guide Made for Your Profile",
+      "1 Revision",
+      "12-Hour Delivery",
+    ],
     mostPopular: false,
     offeredOnPricingPage: false,
     deliveryHours: 12,

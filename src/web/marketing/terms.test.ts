@@ -21,6 +21,7 @@ async function terms(env: Record<string, string> = {}): Promise<string> {
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .replace(/\s([),.:;])/g, "$1");
 }
@@ -34,6 +35,16 @@ describe("the rendered Terms of Service", () => {
     expect(text).toContain("Elite: $49.99, delivered within 12 hours.");
     expect(text).toContain("Premium includes 1 revision; Elite includes 1 revision");
     expect(text).toContain("Basic does not include revisions.");
+  });
+
+  test("say what each plan includes, in the plan table's own words: its promise and every feature", async () => {
+    const text = await terms();
+    for (const plan of Object.values(PLANS)) {
+      expect(text).toContain(`${plan.title}: ${plan.description} (${plan.features.join(", ")}.)`);
+    }
+    expect(text).toContain("3 Bio Versions in Different Tones");
+    expect(text).toContain("Photo Plan: the Shots You're Missing");
+    expect(text).not.toContain("Priority Review");
   });
 
   test("with the built-in test provider: no real payment, and the provider is said to be for development", async () => {

@@ -30,6 +30,11 @@ export function PlanDetailsPage() {
       <div className="rounded-xl border border-border bg-background p-6 shadow-sm sm:p-8">
         <p className="text-sm font-medium text-muted-foreground">Plan summary</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight">{name}</h1>
+        {plan && (
+          <p className="mt-2 text-muted-foreground" data-testid="plan-description">
+            {plan.description}
+          </p>
+        )}
         <p className="mt-2 text-2xl font-semibold" data-testid="plan-price">
           {formatUsd(cents)} <span className="text-base font-normal text-muted-foreground">one-time payment</span>
         </p>

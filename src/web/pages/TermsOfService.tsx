@@ -43,11 +43,25 @@ export function TermsOfServicePage() {
       id: "service",
       title: "Description of Service",
       body: (
-        <p>
-          ProfileBoost optimizes dating profiles for Hinge, Bumble, Tinder and The League. Depending on your plan this includes profile analysis,
-          bio writing, photo selection and ordering, conversation starters and an app strategy guide. Our team, helped by AI analysis, prepares
-          the result, and an administrator reviews and approves it before it is e-mailed to you.
-        </p>
+        <>
+          <p>
+            ProfileBoost optimizes dating profiles for Hinge, Bumble, Tinder and The League. Depending on your plan this includes profile analysis,
+            bio writing, photo selection and ordering, conversation starters and an app strategy guide. Our team, helped by AI analysis, prepares
+            the result, and an administrator reviews and approves it before it is e-mailed to you.
+          </p>
+          <p>What each plan includes:</p>
+          <ul aria-label="What each plan includes">
+            {PLAN_LIST.map((p) => (
+              <li key={p.id}>
+                {p.title}: {p.description} ({p.features.join(", ")}.)
+              </li>
+            ))}
+          </ul>
+          <p>
+            Hinge has no bio, so its bio parts do not apply there; which prompts to answer is given for the apps whose prompts our forms offer
+            (Hinge and Bumble).
+          </p>
+        </>
       ),
     },
     {
