@@ -322,12 +322,20 @@ describe("actions", () => {
     const { profileId } = await completedProfile();
     await send("POST", `/api/admin/profiles/${profileId}/send-email`);
     await runJobs();
+    const listed = async () => ((await (await get(`/api/admin/profiles?q=${profileId}`)).json()) as { profiles: { released: boolean; deadline_at: string }[] }).profiles[0]!;
+    expect((await listed()).released).toBe(true);
+    const askedAt = Date.now();
     const asked = await app.request(`/api/profiles/${profileId}/revision-request`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ notes: "Please make it funnier." }),
     });
     expect(asked.status).toBe(200);
+    // Due again, by its own deadline: premium's 24 hours from the request.
+    const due = await listed();
+    expect(due.released).toBe(false);
+    expect(Date.parse(due.deadline_at) - askedAt).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(Date.parse(due.deadline_at) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/process-revision`)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(row(profileId)).toMatchObject({ status: "processing", revisionsUsed: 1, emailSent: false, needsRevision: true });

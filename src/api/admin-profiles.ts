@@ -72,13 +72,14 @@ export function adminProfilesRouter(ctx: AppContext) {
       .from(profiles)
       .get()!;
     const total = where ? db.select({ n: sql<number>`count(*)` }).from(profiles).where(where).get()!.n : counts.total;
-    // The most urgent first: work not yet released, earliest deadline first; then everything else, newest first.
+    // The most urgent first: work not yet released (a revision asked for included), earliest deadline first; then
+    // everything else, newest first.
     const rows = db
       .select()
       .from(profiles)
       .where(where)
       .orderBy(
-        sql`case when ${profiles.emailSent} = 0 and ${profiles.deadlineAt} is not null then 0 else 1 end`,
+        sql`case when (${profiles.emailSent} = 0 or ${profiles.needsRevision} = 1) and ${profiles.deadlineAt} is not null then 0 else 1 end`,
         asc(profiles.deadlineAt),
         desc(profiles.createdAt),
         desc(profiles.id),
@@ -98,8 +99,9 @@ export function adminProfilesRouter(ctx: AppContext) {
         created_at: p.createdAt.toISOString(),
         plan_id: planOf.get(p.id) ?? null,
         deadline_at: p.deadlineAt?.toISOString() ?? null,
-        // The current result was sent: nothing is due for this profile.
-        released: p.emailSent,
+        // The current result was sent and no revision is asked for: nothing is due for this profile. A revision's
+        // deadline is its own (the plan's hours from the request: src/delivery/revision.tsx).
+        released: p.emailSent && !p.needsRevision,
         needs_revision: p.needsRevision,
       })),
       total,
