@@ -67,7 +67,7 @@ describe("the shell", () => {
     await poll(() => legal.getByRole("link", { name: "Cookie Policy" }).getAttribute("href")).toBe("/privacy-policy#cookies");
     await poll(() => legal.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
     await poll(() => legal.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
-    await poll(() => footer.textContent()).toContain("© 2025");
+    await poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()} ProfileBoost`);
     await poll(() => footer.getByRole("link", { name: /Instagram/ }).getAttribute("href")).toStartWith("https://");
   });
 

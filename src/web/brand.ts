@@ -4,7 +4,6 @@ import type { PublicConfig } from "./public-config.ts";
 export const BRAND = {
   name: "ProfileBoost",
   tagline: "Expert dating profile optimization service.",
-  copyrightYear: 2025,
 } as const;
 
 /** The spec's three social links, in its order; the footer shows the first. */

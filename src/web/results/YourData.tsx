@@ -24,7 +24,8 @@ function day(iso: string): string {
 /**
  * "Your Data" on the results page (GDPR articles 15 and 17): when retention deletes what, a download of everything
  * stored about the profile, and its erasure. Both are confirmed by typing the e-mail address the results were sent
- * to (the server compares it); erasing asks once more before it deletes. `onErased` gets the server's message; the
+ * to (the server compares it); erasing asks once more before it deletes, without showing the address typed: it is
+ * not checked until the deletion is asked for, and a page must not read back an address as if it were the customer's. `onErased` gets the server's message; the
  * page then reads the results again, which now say the data was deleted on request.
  */
 export function YourData({ profileId, retention, onErased }: { profileId: string; retention: RetentionDates; onErased: (message: string) => void }) {
@@ -144,8 +145,8 @@ export function YourData({ profileId, retention, onErased }: { profileId: string
           </h3>
           <p className="text-sm">
             Your photos, your profile text, your results and your e-mail address are deleted at once and cannot be brought back; this page will no
-            longer show your results. We keep only your order&apos;s amount and dates, for our accounts, and e-mail a receipt to{" "}
-            <strong className="break-all">{email.trim()}</strong>.
+            longer show your results. We keep only your order&apos;s amount and dates, for our accounts, and e-mail a receipt to the address your
+            results were sent to.
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={erase} disabled={busy !== null} className={buttonClass("destructive")}>

@@ -71,7 +71,8 @@ export function Footer() {
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
-            © {BRAND.copyrightYear} {BRAND.name}. All rights reserved.
+            {/* The year from the clock where the page is drawn; the browser keeps the server's on the night it turns. */}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {BRAND.name}. All rights reserved.
           </p>
           <nav aria-label="Legal">
             <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-4" />

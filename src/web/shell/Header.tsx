@@ -20,7 +20,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Phone menu entries: a 44 px target (WCAG 2.5.5), the whole row. */
 const menuLinkClass = (state: { isActive: boolean }) => `${linkClass(state)} flex min-h-11 items-center`;
 
+/** The administrator's area is work, not a shop window: no "Get Started" to the order form there. */
+function useMarketing(): boolean {
+  const { pathname } = useLocation();
+  return !(pathname === "/admin" || pathname.startsWith("/admin/"));
+}
+
 export function Header() {
+  const marketing = useMarketing();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -38,9 +45,11 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <Link to="/upload" className={buttonClass("primary", "md", "max-sm:hidden")}>
-            Get Started
-          </Link>
+          {marketing && (
+            <Link to="/upload" className={buttonClass("primary", "md", "max-sm:hidden")}>
+              Get Started
+            </Link>
+          )}
           <MobileMenu />
         </div>
       </div>
@@ -56,6 +65,7 @@ export function Header() {
 function MobileMenu() {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  const marketing = useMarketing();
   const close = () => {
     if (menu.current) menu.current.open = false;
   };
@@ -99,11 +109,13 @@ function MobileMenu() {
               </NavLink>
             </li>
           ))}
-          <li className="pt-2">
-            <Link to="/upload" className={buttonClass("primary", "md", "min-h-11 w-full")} onClick={close}>
-              Get Started
-            </Link>
-          </li>
+          {marketing && (
+            <li className="pt-2">
+              <Link to="/upload" className={buttonClass("primary", "md", "min-h-11 w-full")} onClick={close}>
+                Get Started
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
     </details>
