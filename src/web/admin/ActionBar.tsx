@@ -141,7 +141,7 @@ export function ActionBar({
           </button>
         )}
         {nothing && !refundedAt && <p className="text-sm text-muted-foreground">No action is available for this profile now.</p>}
-        {refundedAt !== null && nothing && (
+        {refundedAt !== null && (
           <p className="text-sm text-muted-foreground" data-testid="review-refunded">
             This order was refunded on {formatDateTime(refundedAt)}: nothing more is sent or made for it.
           </p>
