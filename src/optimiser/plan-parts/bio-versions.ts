@@ -180,9 +180,9 @@ function direct(m: Material): Draft {
   const closing = !m.english
     ? null
     : m.goal
-      ? { key: "goal", text: `Looking for ${m.goal}. If that's you too, message me.` }
+      ? { key: "goal", text: `Looking for ${m.goal}. Is that what you want too?` }
       : m.date
-        ? { key: "date", text: `First date: ${lowerFirst(m.date)}. Message me if you're in.` }
+        ? { key: "date", text: `First date: ${lowerFirst(m.date)}. Are you in?` }
         : m.interests[0]
           ? { key: "interest", text: `Do you like ${m.interests[0]} too? Tell me in your first message.` }
           : null;

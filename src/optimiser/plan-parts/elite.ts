@@ -71,5 +71,5 @@ function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, 
 }
 
 function lowerInitial(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+  return /^(?:A|An)\s|^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

@@ -50,7 +50,7 @@ const PROMPT_THEMES: Record<FormPrompt, Theme[]> = {
   "My happy place is": ["outdoors", "travel", "books"],
   "My perfect day": ["outdoors", "food", "date"],
   "I'm known for": ["food", "humor", "work"],
-  "I'm hoping you": ["goal"],
+  "I'm hoping you": ["date"],
   "My best quality is": [],
   "I'll pick the first date if you": ["date", "food"],
   "What I'm looking for": ["goal"],

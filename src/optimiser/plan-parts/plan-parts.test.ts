@@ -1,0 +1,317 @@
+import { describe, expect, test } from "bun:test";
+import { brokenWords, customerText, fragments, punctuationScars, templateFiller } from "../eval/checks.ts";
+import type { OptimiserInput, ProfileText } from "../input.ts";
+import { createLocalOptimiser } from "../local.ts";
+import { optimisationResultSchema, RESULT_LIMITS, withinLimits, type PhotoAnalysis } from "../result.ts";
+import { appRules } from "../apps.ts";
+import { HINGE_PROMPTS, BUMBLE_PROMPTS } from "../../profiles/options.ts";
+import { sampleResult } from "../../testing/optimisation.ts";
+import { bioVersions, goalPhrase } from "./bio-versions.ts";
+import { eliteParts } from "./elite.ts";
+import { photoPlan } from "./photo-plan.ts";
+import { promptSuggestions } from "./prompt-suggestions.ts";
+import { eliteStarters, withOneFromProfile } from "./starters.ts";
+import { writerFor } from "./writer.ts";
+
+const EMPTY: ProfileText = {
+  bio: null,
+  lookingFor: null,
+  interests: null,
+  jobTitle: null,
+  education: null,
+  idealFirstDate: null,
+  height: null,
+  starSign: null,
+  anthem: null,
+  spotifyArtists: null,
+  school: null,
+  industry: null,
+  vibes: null,
+  prompts: [],
+};
+
+function input(profile: Partial<ProfileText>, app: OptimiserInput["app"] = "bumble", overrides: Partial<OptimiserInput> = {}): OptimiserInput {
+  return { profileId: "p1", app, plan: "elite", reason: "initial", revisionNotes: null, profile: { ...EMPTY, ...profile }, photos: [], ...overrides };
+}
+
+const RICH: Partial<ProfileText> = {
+  bio: "Night-shift nurse in Leeds. I bake sourdough at 6 am and hike the Dales on Sundays. My flatmates rate my focaccia 9 out of 10. What's the best thing you've baked?",
+  interests: "baking, hiking, true crime podcasts",
+  jobTitle: "Nurse",
+  idealFirstDate: "A bakery crawl in Leeds",
+  prompts: [{ prompt: "My happy place is", response: "The bakery at 6 am with flour on my sleeves" }],
+};
+
+/** The checks the evaluation holds every written text to (eval/checks.ts): a bio version is held to them too. */
+function textProblems(text: string, profile: Partial<ProfileText>): string[] {
+  const customer = customerText({ ...EMPTY, ...profile });
+  return [...brokenWords(text, customer), ...fragments(text, customer), ...punctuationScars(text, customer), ...templateFiller(text, customer)];
+}
+
+/** Every number of a text appears in the customer's own text: nothing invented. */
+function numbersInvented(text: string, profile: Partial<ProfileText>): string[] {
+  const theirs = customerText({ ...EMPTY, ...profile });
+  return (text.match(/\d+/g) ?? []).filter((n) => !theirs.includes(n));
+}
+
+describe("bio versions", () => {
+  test("a bio with material enough: three versions, warm, playful and direct, each complete, within the limit and different", () => {
+    const made = bioVersions(writerFor(input(RICH)))!;
+    expect(made.part.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+    expect(made.part.note).toBeNull();
+    expect(made.needsWriter).toBeNull();
+    const limit = appRules("bumble").bioLimit!;
+    for (const v of made.part.versions) {
+      expect(v.text.length).toBeLessThanOrEqual(limit);
+      expect(v.text).toMatch(/[.!?]$/);
+      expect({ tone: v.tone, problems: textProblems(v.text, RICH) }).toEqual({ tone: v.tone, problems: [] });
+      expect(numbersInvented(v.text, RICH)).toEqual([]);
+      expect(v.why.length).toBeLessThanOrEqual(RESULT_LIMITS.note);
+    }
+    expect(new Set(made.part.versions.map((v) => v.text)).size).toBe(3);
+    // Each leads or ends differently: not the same lines with another last sentence.
+    expect(new Set(made.part.versions.map((v) => v.text.split(/(?<=[.!?])\s/)[0])).size).toBeGreaterThan(1);
+    expect(made.part.versions[0]!.text).toContain("Night-shift nurse in Leeds.");
+  });
+
+  test("an empty bio and no details: no versions, and a note that says why instead of filler", () => {
+    const made = bioVersions(writerFor(input({})))!;
+    expect(made.part.versions).toEqual([]);
+    expect(made.part.note).toContain("no lines or details we could build a bio from");
+    expect(made.needsWriter).toContain("Only 0 of 3");
+  });
+
+  test("a one-line bio: fewer than three, said honestly, and the review gate asked for a writer", () => {
+    const profile = { bio: "Architect who draws tiny houses on napkins." };
+    const made = bioVersions(writerFor(input(profile)))!;
+    expect(made.part.versions.length).toBeGreaterThanOrEqual(1);
+    expect(made.part.versions.length).toBeLessThan(3);
+    expect(made.part.versions[0]!.text).toBe("Architect who draws tiny houses on napkins.");
+    expect(made.part.note).toContain("that really differ");
+    expect(made.needsWriter).toContain("a writer should add the rest");
+  });
+
+  test("a long bio on Tinder: every version within Tinder's limit, cut between whole sentences", () => {
+    const bio = Array.from({ length: 12 }, (_, i) => `On day ${i + 1} of the trip I climbed another crag near Kalymnos with my brother.`).join(" ");
+    const profile = { bio, interests: "climbing, espresso", idealFirstDate: "Espresso and a bouldering session" };
+    const made = bioVersions(writerFor(input(profile, "tinder")))!;
+    expect(made.part.versions.length).toBeGreaterThanOrEqual(2);
+    for (const v of made.part.versions) {
+      expect(v.text.length).toBeLessThanOrEqual(appRules("tinder").bioLimit!);
+      expect(textProblems(v.text, profile)).toEqual([]);
+    }
+  });
+
+  test("another language: only the customer's own sentences, no English lines of ours, and the note says so", () => {
+    const profile = {
+      bio: "Profe de música en Valencia. Me encanta la playa en invierno y tocar la guitarra hasta tarde. Busco a alguien con quien reír.",
+      interests: "música, playa",
+      idealFirstDate: "Un paseo por la playa",
+    };
+    const made = bioVersions(writerFor(input(profile)))!;
+    expect(made.part.versions.length).toBeGreaterThanOrEqual(1);
+    const own = profile.bio.split(/(?<=\.)\s/);
+    for (const v of made.part.versions) for (const sentence of v.text.split(/(?<=\.)\s/)) expect(own).toContain(sentence);
+    expect(made.part.note).toContain("not in English");
+  });
+
+  test("a bio as a list keeps its lines; lowercase writers stay lowercase", () => {
+    const list = { bio: "🎻 cellist in an amateur orchestra\n🐈 two cats, Miso and Tofu\n🥾 Peak District most Saturdays", interests: "hiking, cello", lookingFor: "Something long-term" };
+    for (const v of bioVersions(writerFor(input(list)))!.part.versions) expect(v.text).not.toMatch(/\. 🐈|\. 🥾/);
+    const lower = { bio: "structural engineer. i make sure bridges stay up. weekends are for cold swims at the ponds.", interests: "swimming" };
+    for (const v of bioVersions(writerFor(input(lower)))!.part.versions) expect(v.text).toBe(v.text.toLowerCase());
+  });
+
+  test("Hinge has no bio: no versions", () => {
+    expect(bioVersions(writerFor(input({ prompts: [{ prompt: "My simple pleasures", response: "Warm bread" }] }, "hinge")))).toBeNull();
+  });
+
+  test("what they look for reads right after 'Looking for', or is left out", () => {
+    expect(goalPhrase("Long-term")).toBe("something Long-term".replace("L", "l"));
+    expect(goalPhrase("relationship")).toBe("a relationship");
+    expect(goalPhrase("serious relationship")).toBe("a serious relationship");
+    expect(goalPhrase("Marriage")).toBe("marriage");
+    expect(goalPhrase("someone kind")).toBe("someone kind");
+    expect(goalPhrase("to be swept off my feet by a Scorpio")).toBeNull();
+  });
+});
+
+describe("prompts to answer", () => {
+  test("a customer who mentions cooking gets a food prompt, quoting their word; answered prompts are never suggested", () => {
+    const profile = { bio: "I cook ramen from scratch every Sunday.", prompts: [{ prompt: "My simple pleasures", response: "Cold beer on a hot day" }] };
+    const part = promptSuggestions(writerFor(input(profile, "hinge")))!;
+    expect(part.suggestions[0]).toEqual({ prompt: "The key to my heart is", reason: expect.stringContaining("“cook”") });
+    expect(part.suggestions.map((s) => s.prompt)).not.toContain("My simple pleasures");
+    for (const s of part.suggestions) expect(HINGE_PROMPTS as readonly string[]).toContain(s.prompt);
+    expect(part.note).toBeNull();
+  });
+
+  test("one prompt per theme, at most three, each with a one-line reason", () => {
+    const profile = { bio: "Paramedic. I surf at Rest Bay and play guitar badly. My greyhound Pip runs the house.", lookingFor: "Something long-term", interests: "surfing, guitar" };
+    const part = promptSuggestions(writerFor(input(profile, "bumble")))!;
+    expect(part.suggestions.length).toBe(3);
+    expect(new Set(part.suggestions.map((s) => s.prompt)).size).toBe(3);
+    for (const s of part.suggestions) {
+      expect(BUMBLE_PROMPTS as readonly string[]).toContain(s.prompt);
+      expect(s.reason).not.toContain("\n");
+      expect(s.reason.length).toBeLessThanOrEqual(300);
+    }
+    expect(part.suggestions.map((s) => s.prompt)).toContain("What I'm looking for");
+  });
+
+  test("nothing to go on: none suggested, and the note says so rather than guessing", () => {
+    const part = promptSuggestions(writerFor(input({ bio: "Hola, soy Ana." }, "bumble")))!;
+    expect(part.suggestions).toEqual([]);
+    expect(part.note).toContain("we suggest none rather than guess");
+  });
+
+  test("Tinder and The League: our forms have no prompts, so none", () => {
+    expect(promptSuggestions(writerFor(input(RICH, "tinder")))).toBeNull();
+    expect(promptSuggestions(writerFor(input(RICH, "the_league")))).toBeNull();
+  });
+});
+
+function photo(id: string, overrides: Partial<PhotoAnalysis> = {}, metrics: NonNullable<PhotoAnalysis["metrics"]> = {}): PhotoAnalysis {
+  return {
+    photoId: id,
+    score: 80,
+    rank: 1,
+    keep: true,
+    faces: 1,
+    reasons: ["Sharp."],
+    ...overrides,
+    metrics: { faceShare: 0.08, smile: 0.9, faceFrontal: true, strong: true, belowMinimumSize: false, sharpness: 12, brightness: 120, ...metrics },
+  };
+}
+
+describe("photo plan", () => {
+  const w = writerFor(input({ interests: "climbing, jazz" }));
+
+  test("three close-up solo portraits, all strong and smiling: a wider shot, a social one and an activity are missing", () => {
+    const plan = photoPlan(w, [photo("a"), photo("b"), photo("c")]);
+    expect(plan.summary).toBe("We'd keep 3 of your 3 photos: 3 of just you.");
+    expect(plan.missing.map((m) => m.kind)).toEqual(["wider", "social", "activity", "more"]);
+    expect(plan.missing.find((m) => m.kind === "wider")!.why).toContain("your face fills a large part of the frame");
+    // What the measurements cannot show is asked, never claimed.
+    expect(plan.missing.find((m) => m.kind === "activity")!.why).toContain("We can't tell from a photo what you are doing in it");
+  });
+
+  test("no strong first photo: says why from the measurements (turned away, too small); no smile measured low", () => {
+    const plan = photoPlan(w, [
+      photo("a", {}, { strong: false, faceFrontal: false, belowMinimumSize: true, smile: 0.1 }),
+      photo("b", { faces: 3 }, { strong: false, faceShare: 0.005, smile: 0.2 }),
+      photo("c", { score: 40 }, { strong: false, smile: 0.05 }),
+      photo("d", {}, { strong: false, faceShare: 0.01, smile: 0.3 }),
+    ]);
+    const kinds = plan.missing.map((m) => m.kind);
+    expect(kinds).toEqual(["clear-solo", "smiling", "activity"]);
+    expect(plan.missing[0]!.why).toStartWith("In your best solo photo your face is turned away from the camera and your best solo photo is too small");
+  });
+
+  test("left-out photos do not count, and unknown measurements claim nothing", () => {
+    const plan = photoPlan(writerFor(input({})), [photo("a", { keep: false, faces: 2 }), { photoId: "b", score: 50, rank: 2, keep: true, faces: 1, reasons: ["ok"] }]);
+    expect(plan.missing.map((m) => m.kind)).toEqual(["clear-solo", "social", "more"]);
+    expect(plan.summary).toBe("We'd keep 1 of your 2 photos: 1 of just you.");
+  });
+
+  test("no photos: the set a profile needs", () => {
+    expect(photoPlan(w, []).missing.map((m) => m.kind)).toEqual(["clear-solo", "wider", "social", "activity"]);
+  });
+});
+
+describe("elite starters", () => {
+  test("five, distinct, each built from a detail of theirs or with a marked blank for the match's", () => {
+    const starters = eliteStarters(writerFor(input(RICH)));
+    expect(starters).toHaveLength(5);
+    expect(new Set(starters).size).toBe(5);
+    const details = ["baking", "hiking", "sourdough", "bakery crawl", "nurse", "bakery at 6 am"];
+    for (const s of starters) expect({ s, specific: details.some((d) => s.toLowerCase().includes(d)) || /\[[^\]]+\]/.test(s) }).toEqual({ s, specific: true });
+    expect(starters.filter((s) => details.some((d) => s.toLowerCase().includes(d))).length).toBeGreaterThanOrEqual(3);
+    for (const s of starters) expect(textProblems(s, RICH)).toEqual([]);
+  });
+
+  test("an empty profile: five with blanks, none claiming anything about the customer", () => {
+    const starters = eliteStarters(writerFor(input({})));
+    expect(starters).toHaveLength(5);
+    for (const s of starters) expect(s).toMatch(/\[[^\]]+\]/);
+  });
+
+  test("a topic from the bio when the interests field is empty; a thing asked to be left out stays out", () => {
+    const profile = { bio: "Nurse, runner, terrible at karaoke." };
+    expect(eliteStarters(writerFor(input(profile)))[0]).toBe("Important question before anything else: where do you stand on karaoke? My answer is on my profile.");
+    const revision = input(RICH, "bumble", { reason: "revision", revisionNotes: "Don't mention baking" });
+    for (const s of eliteStarters(writerFor(revision))) expect(s.toLowerCase()).not.toMatch(/\bbaking\b/);
+  });
+
+  test("premium's starters get one from the profile when none of them was", () => {
+    const w = writerFor(input({ bio: "Nurse, runner, terrible at karaoke." }, "bumble", { plan: "premium" }));
+    const generic = ["What's your ideal Sunday?", "Best thing this week?", "Where would you be this weekend?"];
+    const kept = withOneFromProfile(w, generic);
+    expect(kept.slice(0, 2)).toEqual(generic.slice(0, 2));
+    expect(kept[2]).toContain("karaoke");
+    const already = ["Where do you stand on karaoke?", ...generic.slice(1)];
+    expect(withOneFromProfile(w, already)).toEqual(already);
+  });
+});
+
+describe("the elite result", () => {
+  test("premium and elite differ on the same input: elite adds versions, prompts to answer, a photo plan, five starters and a guide section", async () => {
+    const optimiser = createLocalOptimiser();
+    const premium = await optimiser.optimise(input(RICH, "bumble", { plan: "premium" }));
+    const elite = await optimiser.optimise(input(RICH, "bumble", { plan: "elite" }));
+    expect(premium.bioVersions).toBeNull();
+    expect(premium.promptSuggestions).toBeNull();
+    expect(premium.photoPlan).toBeNull();
+    expect(premium.conversationStarters).toHaveLength(3);
+    expect(elite.bioVersions!.versions).toHaveLength(3);
+    expect(elite.promptSuggestions!.suggestions.length).toBeGreaterThan(0);
+    expect(elite.photoPlan!.missing.length).toBeGreaterThan(0);
+    expect(elite.conversationStarters).toHaveLength(5);
+    expect(elite.conversationStarters).not.toEqual(expect.arrayContaining(premium.conversationStarters));
+    expect(elite.strategyGuide!.sections.at(-1)!.heading).toBe("Made for your profile");
+    expect(premium.strategyGuide!.sections.map((s) => s.heading)).not.toContain("Made for your profile");
+    expect(JSON.stringify(elite)).not.toBe(JSON.stringify({ ...premium, plan: "elite" }));
+  });
+
+  test("fewer than three versions marks the result as needing a writer, beside the text analyser's own reasons", async () => {
+    const elite = await createLocalOptimiser().optimise(input({ bio: "Architect who draws tiny houses on napkins." }));
+    expect(elite.needsWriter!.reason).toContain("bio versions");
+    expect(elite.needsWriter!.reason.length).toBeLessThanOrEqual(RESULT_LIMITS.note);
+  });
+
+  test("the guide section says which version to use, the next prompt and the next photo", () => {
+    const parts = eliteParts(input(RICH), { title: "Guide", sections: [{ heading: "Timing", points: ["Evenings."] }] }, []);
+    const section = parts.strategyGuide!.sections[1]!;
+    expect(section.heading).toBe("Made for your profile");
+    expect(section.points[0]).toContain("Your bio comes in 3 versions (Warm, Playful, Direct)");
+    expect(section.points.some((p) => p.startsWith("Next prompt to answer: “"))).toBe(true);
+    expect(section.points.some((p) => p.startsWith("Next photo to take: a clear photo of just you"))).toBe(true);
+  });
+});
+
+describe("the result shape", () => {
+  const base = input(RICH);
+
+  test("results stored before the elite parts existed still parse", () => {
+    const old = sampleResult(base) as Record<string, unknown>;
+    delete old.bioVersions;
+    delete old.promptSuggestions;
+    delete old.photoPlan;
+    expect(optimisationResultSchema.parse(old).bioVersions).toBeUndefined();
+  });
+
+  test("limits met by construction: an over-long reason, note or why is shortened, never a reason to fail", () => {
+    const long = "word ".repeat(200);
+    const result = {
+      ...sampleResult(base),
+      bioVersions: { versions: [{ tone: "warm" as const, text: "Nurse.", why: long }], note: long },
+      promptSuggestions: { suggestions: [{ prompt: "My perfect day", reason: long }], note: long },
+      photoPlan: { summary: long, missing: [{ kind: "social" as const, shot: long, why: long }] },
+    };
+    expect(optimisationResultSchema.safeParse(result).success).toBe(false);
+    const fitted = optimisationResultSchema.parse(withinLimits(result));
+    expect(fitted.bioVersions!.versions[0]!.why.length).toBeLessThanOrEqual(RESULT_LIMITS.note);
+    expect(fitted.promptSuggestions!.suggestions[0]!.reason.length).toBeLessThanOrEqual(300);
+    expect(fitted.photoPlan!.summary.length).toBeLessThanOrEqual(RESULT_LIMITS.note);
+  });
+});
