@@ -8,6 +8,7 @@ import { appLabel, DeadlineText, EmailBadge, planTitle, StatusBadge } from "./ba
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { ContentEditor } from "./ContentEditor.tsx";
 import { DataActions } from "./DataActions.tsx";
+import { EliteParts } from "./EliteParts.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
 import { PhotoReview } from "./PhotoReview.tsx";
@@ -236,6 +237,8 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
           </section>
         )}
       </div>
+
+      {profile.optimization && <EliteParts result={profile.optimization} />}
 
       {html !== null ? (
         <ContentEditor profileId={profile.id} saved={{ html, recommendations: profile.recommendations ?? "" }} locked={locked} onSaved={onSaved} onDirtyChange={onDirtyChange} />
