@@ -618,6 +618,22 @@ describe("accessibility", () => {
         await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
+        // A long address stays on one line, never broken mid-word: cut with an ellipsis, whole in the cell's title.
+        const longEmail = `a-rather-long-mailbox-name-${theme}-${width}@mail.a-long-company-domain.layout.test`;
+        store.db.insert(profiles).values({ id: newId(), email: longEmail, datingApp: "tinder", status: "created" }).run();
+        await page.getByLabel("Search by e-mail, ID or order reference").fill(longEmail);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        const emailCell = table(page).getByTestId("profile-email").filter({ hasText: longEmail });
+        await poll(() =>
+          emailCell.evaluate((cell) => ({
+            lines: Math.round(cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight)),
+            cut: cell.scrollWidth > cell.clientWidth,
+            title: cell.getAttribute("title"),
+          })),
+        ).toEqual({ lines: 1, cut: true, title: longEmail });
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
         await page.getByLabel("Search by e-mail, ID or order reference").fill(paid.flow);
         await page.getByRole("button", { name: "Search", exact: true }).click();
         await row(page, paid.flow).waitFor();

@@ -68,7 +68,12 @@ export function ProfileTable({
           {rows.map((row) => (
             <tr key={row.id} className="border-t border-border align-top" data-profile-id={row.id}>
               <td className="min-w-[13.5ch] px-3 py-2 font-mono text-xs break-all">{row.id}</td>
-              <td className="max-w-56 px-3 py-2 break-words">{row.email}</td>
+              <td className="px-3 py-2">
+                {/* One line, never broken inside the address; a long one ends in an ellipsis, whole in its title and in the dialog. */}
+                <span className="block max-w-72 truncate" title={row.email} data-testid="profile-email">
+                  {row.email}
+                </span>
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">{appLabel(row.dating_app)}</td>
               <td className="px-3 py-2">{planTitle(row.plan_id)}</td>
               <td className="px-3 py-2">
