@@ -142,6 +142,10 @@ describe("put-downs left in part", () => {
 describe("facts and strong texts kept", () => {
   test("a missing fact is named; case, quotes and punctuation do not matter", () => {
     expect(factsMissing("ICU nurse at St Mary’s, looking for a SERIOUS relationship.", ["St Mary's", "serious relationship", "3 years"])).toEqual(["3 years"]);
+    // A fact the analyser writes corrected ("I search a serious relation") is kept in either form, and only whole.
+    expect(factsMissing("I'm looking for a serious relationship.", ["serious relation|serious relationship"])).toEqual([]);
+    expect(factsMissing("I search a serious relation.", ["serious relation|serious relationship"])).toEqual([]);
+    expect(factsMissing("Something serious.", ["serious relation|serious relationship"])).toEqual(["serious relation|serious relationship"]);
   });
 
   test("a fact must be whole words: “nurse” is not kept by “nursery”", () => {

@@ -315,7 +315,8 @@ export function putDownsLeftInPart(output: string, putDowns: readonly string[]):
 /** The customer's facts (numbers, jobs, places, goal phrases) missing from the optimiser's text (case and quotes ignored). */
 export function factsMissing(output: string, facts: readonly string[]): string[] {
   const text = ` ${bare(output)} `;
-  return facts.filter((fact) => !text.includes(` ${bare(fact)} `));
+  // "serious relation|serious relationship": a fact the analyser may also write corrected counts in either form.
+  return facts.filter((fact) => !fact.split("|").some((form) => text.includes(` ${bare(form)} `)));
 }
 
 /** Sentences of a text the customer wrote well that the optimiser's version lost or changed (case and punctuation ignored). */

@@ -92,7 +92,7 @@ export const EVAL_CORPUS: EvalProfile[] = [
       bio: "Hello! I am Marco, I come from Napoli but since 3 years I live in Berlin. I work like software engineer in a startup. In my free time I make sports and I cook pasta for my friends. I search a serious relation with a kind woman.",
       interests: "football, cooking, techno",
     },
-    facts: ["Napoli", "Berlin", "software engineer", "serious relation"],
+    facts: ["Napoli", "Berlin", "software engineer", "serious relation|serious relationship"],
   },
   {
     name: "tinder: Spanish bio",
@@ -370,7 +370,7 @@ export const EVAL_CORPUS: EvalProfile[] = [
         { prompt: "A life goal of mine", response: "To open my own clinic in Krakow and to have a big family." },
       ],
     },
-    facts: ["serious relation", "pierogi", "Krakow"],
+    facts: ["serious relation|serious relationship", "pierogi", "Krakow"],
   },
   {
     name: "hinge: German answers",
@@ -552,7 +552,7 @@ export const EVAL_CORPUS: EvalProfile[] = [
       lookingFor: "Marriage",
       vibes: "opera, padel, wine",
     },
-    facts: ["Madrid", "padel", "serious relation"],
+    facts: ["Madrid", "padel", "serious relation|serious relationship"],
   },
   {
     name: "league: Portuguese",
