@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
 
@@ -40,9 +40,19 @@ export function pruneSignInTrail(db: Pick<DB, "select" | "delete">, now = Date.n
   db.delete(adminAudit)
     .where(and(signIns, lt(adminAudit.at, new Date(now - limits.maxAgeMs))))
     .run();
-  // By time, which the (profile_id, at) index gives in order; rows of the same millisecond as the last kept stay.
-  const oldestKept = db.select({ at: adminAudit.at }).from(adminAudit).where(signIns).orderBy(desc(adminAudit.at)).limit(1).offset(limits.maxRows - 1).get();
-  if (oldestKept) db.delete(adminAudit).where(and(signIns, lt(adminAudit.at, oldestKept.at))).run();
+  // By time, then id: the order of the (profile_id, at) index, which ends in the rowid.
+  const oldestKept = db
+    .select({ at: adminAudit.at, id: adminAudit.id })
+    .from(adminAudit)
+    .where(signIns)
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(1)
+    .offset(limits.maxRows - 1)
+    .get();
+  if (oldestKept) {
+    const older = or(lt(adminAudit.at, oldestKept.at), and(eq(adminAudit.at, oldestKept.at), lt(adminAudit.id, oldestKept.id)));
+    db.delete(adminAudit).where(and(signIns, older)).run();
+  }
 }
 
 /** A profile's trail, newest first. */
