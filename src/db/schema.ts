@@ -66,6 +66,12 @@ export const profiles = sqliteTable(
      * Later edits, regenerations and revisions change the working columns above until the next release.
      */
     releasedResult: text("released_result", { mode: "json" }),
+    /**
+     * A regeneration's or revision's result kept beside the working result instead of replacing it, because the
+     * working result has parts an administrator edited (src/optimiser/parts.ts): the administrator takes parts of it
+     * or discards it. Null when there is none.
+     */
+    draftOptimization: text("draft_optimization", { mode: "json" }),
     emailSent: integer("email_sent", { mode: "boolean" }).notNull().default(false),
     emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
     emailMessageId: text("email_message_id"),

@@ -57,6 +57,7 @@ export const FREE_TEXT_COLUMNS = [
   "recommendations",
   "optimization",
   "releasedResult",
+  "draftOptimization",
   "revisionNotes",
   "emailMessageId",
 ] as const satisfies readonly ProfileColumn[];

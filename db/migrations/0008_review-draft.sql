@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `draft_optimization` text;
