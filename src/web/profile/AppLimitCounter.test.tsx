@@ -47,6 +47,13 @@ describe("levels and words", () => {
     expect(limitMessage({ app: "the_league", field: "bio" }, 400, 300)).toBe("we keep The League bios to 300 characters; we'll shorten yours to fit.");
   });
 
+  test("an editor over the limit is told to shorten it, by how much; under it the words are the customer's", () => {
+    const bio = { app: "bumble", field: "bio" } as const;
+    expect(limitMessage(bio, 326, 300, "editor")).toBe("Bumble allows 300 characters; 26 over: shorten it, or the customer cannot paste it whole.");
+    expect(limitMessage(bio, 285, 300, "editor")).toBe(limitMessage(bio, 285, 300));
+    expect(crossingMessage("Bio", bio, "near", "over", 301, 300, "editor")).toBe("Bio is over the limit: Bumble allows 300 characters; 1 over: shorten it, or the customer cannot paste it whole.");
+  });
+
   test("what is spoken at each crossing, and nothing when the text falls back under the warning", () => {
     const bio = { app: "bumble", field: "bio" } as const;
     expect(crossingMessage("Bio", bio, "fits", "near", 280, 300)).toBe("Bio: 20 characters left; Bumble allows 300 characters.");

@@ -41,8 +41,16 @@ function allowance({ app, field }: AppLimit, max: number): string {
 
 const SHORTEN = "we'll shorten yours to fit";
 
+/**
+ * Who writes in the field: the customer (a longer text is ours to shorten), or an editor in the review dialog, whose
+ * text is what the customer receives and pastes into the app, so over the limit is theirs to shorten.
+ */
+export type LimitAudience = "customer" | "editor";
+
+const overWords = (audience: LimitAudience, count: number, max: number) => (audience === "customer" ? SHORTEN : `${count - max} over: shorten it, or the customer cannot paste it whole`);
+
 /** The words after the count, for each level. */
-export function limitMessage(limit: AppLimit, count: number, max: number): string {
+export function limitMessage(limit: AppLimit, count: number, max: number, audience: LimitAudience = "customer"): string {
   const allows = allowance(limit, max);
   switch (limitLevel(count, max)) {
     case "fits":
@@ -50,7 +58,7 @@ export function limitMessage(limit: AppLimit, count: number, max: number): strin
     case "near":
       return `${max - count} left; ${allows}.`;
     case "over":
-      return `${allows}; ${SHORTEN}.`;
+      return `${allows}; ${overWords(audience, count, max)}.`;
   }
 }
 
@@ -58,9 +66,9 @@ export function limitMessage(limit: AppLimit, count: number, max: number): strin
  * What the live region says when the level changes from `before` to `after`, or "" for nothing: reaching the warning,
  * going over, and coming back within the limit are spoken; falling back under the warning is not.
  */
-export function crossingMessage(label: string, limit: AppLimit, before: LimitLevel, after: LimitLevel, count: number, max: number): string {
+export function crossingMessage(label: string, limit: AppLimit, before: LimitLevel, after: LimitLevel, count: number, max: number, audience: LimitAudience = "customer"): string {
   const allows = allowance(limit, max);
-  if (after === "over") return `${label} is over the limit: ${allows}; ${SHORTEN}.`;
+  if (after === "over") return `${label} is over the limit: ${allows}; ${overWords(audience, count, max)}.`;
   if (before === "over") return `${label} is within the limit again: ${count} of ${max} characters.`;
   if (after === "near") return `${label}: ${max - count} characters left; ${allows}.`;
   return "";
@@ -73,7 +81,7 @@ const LEVEL_CLASS: Record<LimitLevel, string> = {
 };
 
 /** The visible count, "285 / 300: 15 left; Bumble allows 300 characters.", read as "285 of 300 characters". */
-export function LimitCount({ id, limit, value, max }: { id: string; limit: AppLimit; value: string; max: number }) {
+export function LimitCount({ id, limit, value, max, audience = "customer" }: { id: string; limit: AppLimit; value: string; max: number; audience?: LimitAudience }) {
   const count = countCharacters(value);
   const level = limitLevel(count, max);
   return (
@@ -84,7 +92,7 @@ export function LimitCount({ id, limit, value, max }: { id: string; limit: AppLi
       <span className="sr-only">
         {count} of {max} characters
       </span>
-      : {limitMessage(limit, count, max)}
+      : {limitMessage(limit, count, max, audience)}
     </span>
   );
 }
@@ -93,7 +101,21 @@ export function LimitCount({ id, limit, value, max }: { id: string; limit: AppLi
  * The polite live region of one field: empty until the customer, typing in the control `controlId`, crosses a
  * threshold. It is in the page from the start, as a live region must be to be heard.
  */
-export function LimitAnnouncer({ controlId, label, limit, value, max }: { controlId: string; label: string; limit: AppLimit; value: string; max: number }) {
+export function LimitAnnouncer({
+  controlId,
+  label,
+  limit,
+  value,
+  max,
+  audience = "customer",
+}: {
+  controlId: string;
+  label: string;
+  limit: AppLimit;
+  value: string;
+  max: number;
+  audience?: LimitAudience;
+}) {
   const count = countCharacters(value);
   const level = limitLevel(count, max);
   const previous = useRef(level);
@@ -103,8 +125,8 @@ export function LimitAnnouncer({ controlId, label, limit, value, max }: { contro
     previous.current = level;
     if (before === level) return;
     const typing = document.activeElement?.id === controlId;
-    setSaid(typing ? crossingMessage(label, limit, before, level, count, max) : "");
-  }, [level, count, controlId, label, limit, max]);
+    setSaid(typing ? crossingMessage(label, limit, before, level, count, max, audience) : "");
+  }, [level, count, controlId, label, limit, max, audience]);
   return (
     <span className="sr-only" aria-live="polite" aria-atomic="true" data-testid={`${controlId}-announcement`}>
       {said}
