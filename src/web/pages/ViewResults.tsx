@@ -5,13 +5,9 @@ import type { PlanId } from "../../orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
 import { apiGet, ApiRequestError } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
-import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { deliveryTime } from "../results/delivery.ts";
-import { PhotoAnalysis } from "../results/PhotoAnalysis.tsx";
-import { ConversationStarters, StrategyGuide } from "../results/PremiumContent.tsx";
+import { ResultTabs } from "../results/ResultTabs.tsx";
 import { RevisionForm } from "../results/RevisionForm.tsx";
-import { ServerHtml } from "../results/ServerHtml.tsx";
-import { Tabs } from "../results/Tabs.tsx";
 import { YourData } from "../results/YourData.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -222,7 +218,14 @@ function Results({
             Your Results
           </h2>
           <div className="mt-4">
-            <ResultTabs profile={profile} appName={appName} />
+            <ResultTabs
+              profileId={profile.id}
+              appName={appName}
+              optimizedProfile={profile.optimized_profile}
+              recommendations={profile.recommendations ?? ""}
+              optimization={profile.optimization}
+              photos={profile.photos ?? []}
+            />
           </div>
         </section>
       )}
@@ -305,37 +308,5 @@ function RevisionSent({ message }: { message: string }) {
     <p ref={ref} tabIndex={-1} role="status" className="mt-4 rounded-lg border border-success p-4 font-medium text-success outline-none" data-testid="revision-sent">
       {message}
     </p>
-  );
-}
-
-function ResultTabs({ profile, appName }: { profile: ResultsAnswer["profile"]; appName: string }) {
-  const optimised = profile.optimized_profile!;
-  const content = typeof optimised === "string" ? { html: optimised, conversationStarters: "", strategyGuide: "" } : optimised;
-  const recommendations = profile.recommendations?.trim() ?? "";
-  return (
-    <Tabs
-      label="Your results"
-      tabs={[
-        {
-          label: "Optimized Profile",
-          content: (
-            <>
-              <ServerHtml html={content.html} testId="optimized-profile" />
-              <ConversationStarters markdown={content.conversationStarters} />
-              <StrategyGuide text={content.strategyGuide} />
-              {profile.optimization && <BeforeAfter result={profile.optimization} appName={appName} reader="customer" />}
-            </>
-          ),
-        },
-        {
-          label: "Recommendations",
-          content: recommendations ? <ServerHtml html={recommendations} testId="recommendations" /> : <p className="text-muted-foreground">No specific recommendations available</p>,
-        },
-        {
-          label: "Photo Analysis",
-          content: <PhotoAnalysis profileId={profile.id} photos={profile.photos ?? []} appName={appName} />,
-        },
-      ]}
-    />
   );
 }
