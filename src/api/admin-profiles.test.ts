@@ -8,6 +8,7 @@ import { RESULTS_MAIL } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
+import type { OptimisationResult } from "../optimiser/result.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { REFUNDED } from "../orders/refunded.ts";
 import { fulfil } from "../payments/fulfil.ts";
@@ -116,7 +117,7 @@ describe("GET /api/admin/profiles", () => {
       // Elite (12 h) is due first, then premium (24 h), then basic (48 h); the unpaid one has no deadline.
       expect(all.profiles.map((p) => p.plan_id)).toEqual(["elite", "premium", "basic", "basic"]);
       expect(all.profiles[3]!.id).toBe(unpaid.profileId!);
-      expect(all.counts).toEqual({ total: 4, pending: 3, completed: 0, emails_sent: 0 });
+      expect(all.counts).toMatchObject({ total: 4, pending: 3, completed: 0, emails_sent: 0 });
       expect((await list("?status=created")).profiles.map((p) => p.id)).toEqual([unpaid.profileId!]);
       expect((await list("?q=FINDME")).profiles.map((p) => p.id)).toEqual([unpaid.profileId!]);
       expect((await list(`?q=${made[1]!.profileId}`)).profiles.map((p) => p.plan_id)).toEqual(["elite"]);
@@ -128,6 +129,196 @@ describe("GET /api/admin/profiles", () => {
       }
     } finally {
       fresh.cleanup();
+    }
+  });
+});
+
+describe("GET /api/admin/profiles: what the admin has to do (state), per row, per count, per filter, most urgent first", () => {
+  type Row = { id: string; state: string; status: string; deadline_at: string | null; email_sent: boolean };
+  type List = { profiles: Row[]; total: number; counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<string, number> } };
+
+  /** A context of its own, so counts are exact; its optimiser's result can be given a writer flag or failed checks. */
+  function world() {
+    const extra: Partial<OptimisationResult> = {};
+    const w = testContext({}, { optimiser: scriptedOptimiser([], extra) });
+    const wApp = testApp(w);
+    const wCookie = adminCookie(w.store.db);
+    const now = Date.now();
+    const run = () => createJobLoop({ db: w.store.db, log: silentLogger, handlers: jobHandlers(w) }).runDue();
+    const paid = (plan: PlanId = "premium") => {
+      const made = insertOrder(w.store.db, { plan });
+      for (let i = 0; i < 3; i++) w.store.db.insert(photos).values({ id: newId(), profileId: made.profileId!, filePath: `${newId()}.jpg`, order: i }).run();
+      // Paid through the local provider's checkout, as the customer's card form records it (a refund needs it).
+      const reference = newId();
+      w.store.db.insert(paymentSessions).values({ id: reference, provider: "local", kind: "hosted", orderId: made.orderId, amount: made.amount, status: "paid" }).run();
+      fulfil(w.store.db, { orderId: made.orderId, provider: "local", reference, amount: made.amount, currency: "usd" });
+      return made.profileId!;
+    };
+    return {
+      ctx: w,
+      extra,
+      run,
+      paid,
+      /** Paid and optimised with `result` in its stored result. */
+      async completed(result: Partial<OptimisationResult> = {}, plan: PlanId = "premium") {
+        Object.assign(extra, { needsWriter: undefined, checks: undefined }, result);
+        const id = paid(plan);
+        await run();
+        expect(w.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!.status).toBe("completed");
+        return id;
+      },
+      async list(query = ""): Promise<List> {
+        const res = await wApp.request(`/api/admin/profiles${query}`, { headers: { Cookie: wCookie } });
+        expect(res.status).toBe(200);
+        return (await res.json()) as List;
+      },
+      raw: (query: string) => wApp.request(`/api/admin/profiles${query}`, { headers: { Cookie: wCookie } }),
+      detail: async (id: string) => (await (await wApp.request(`/api/admin/profiles/${id}`, { headers: { Cookie: wCookie } })).json()) as { state: string },
+      act: (id: string, action: string, body?: unknown) =>
+        wApp.request(`/api/admin/profiles/${id}/${action}`, {
+          method: "POST",
+          headers: { Cookie: wCookie, Origin: ORIGIN, ...(body ? { "Content-Type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+      askRevision: (id: string) =>
+        wApp.request(`/api/profiles/${id}/revision-request`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes: "Please make it warmer." }) }),
+      setDeadline: (id: string, hours: number) => w.store.db.update(profiles).set({ deadlineAt: new Date(now + hours * 3600_000) }).where(eq(profiles.id, id)).run(),
+    };
+  }
+
+  test("each state as the admin meets it, the same in the list and the dialog; counts per state beside the spec's four", async () => {
+    const w = world();
+    try {
+      const review = await w.completed();
+      const writer = await w.completed({ needsWriter: { reason: "The bio could not be improved without a writer." } });
+      const flagged = await w.completed({ checks: { flagged: true, problems: ["A number the customer never wrote: 42"] } });
+      const sent = await w.completed();
+      const revision = await w.completed();
+      const refunded = await w.completed();
+      const failed = await w.completed();
+      w.ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, failed)).run();
+      for (const id of [sent, revision, refunded]) expect((await w.act(id, "send-email")).status).toBe(200);
+
+      // Send pressed, the job not run yet: "sending", not "Not Sent" beside "Email Already Sent".
+      const stateOf = async (id: string) => (await w.list(`?q=${id}`)).profiles[0]!.state;
+      expect(await stateOf(sent)).toBe("sending");
+      expect((await w.detail(sent)).state).toBe("sending");
+      await w.run();
+      expect(await stateOf(sent)).toBe("sent");
+
+      const askedAt = Date.now();
+      expect((await w.askRevision(revision)).status).toBe(200);
+      // A refunded order no longer looks delivered.
+      expect(await stateOf(refunded)).toBe("sent");
+      expect((await w.act(refunded, "refund", { reason: "Could not deliver" })).status).toBe(200);
+      const inProgress = w.paid("elite");
+      const unpaid = insertOrder(w.ctx.store.db, { plan: "basic" }).profileId!;
+
+      const expected: Record<string, string> = {
+        [review]: "awaiting_review",
+        [writer]: "needs_attention",
+        [flagged]: "needs_attention",
+        [sent]: "sent",
+        [revision]: "revision_requested",
+        [refunded]: "refunded",
+        [failed]: "failed",
+        [inProgress]: "in_progress",
+        [unpaid]: "awaiting_payment",
+      };
+      const all = await w.list();
+      expect(Object.fromEntries(all.profiles.map((p) => [p.id, p.state]))).toEqual(expected);
+      for (const [id, state] of Object.entries(expected)) expect([id, (await w.detail(id)).state]).toEqual([id, state]);
+      expect(all.counts).toEqual({
+        total: 9,
+        pending: 1,
+        completed: 5,
+        emails_sent: 3,
+        states: { needs_attention: 2, failed: 1, revision_requested: 1, awaiting_review: 1, sending: 0, in_progress: 1, sent: 1, refunded: 1, awaiting_payment: 1 },
+      });
+      // The revision has its own deadline: premium's 24 hours from the request, not the first delivery's.
+      const asked = all.profiles.find((p) => p.id === revision)!;
+      expect(Date.parse(asked.deadline_at!) - askedAt).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+      expect(Date.parse(asked.deadline_at!) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+      // The counts are of every profile, whatever the view.
+      expect((await w.list(`?state=sent&q=${review}`)).counts).toEqual(all.counts);
+    } finally {
+      w.ctx.cleanup();
+    }
+  });
+
+  test("?state= lists exactly the profiles in that state, with its total; it combines with ?status= and ?q=; bad values are a 400", async () => {
+    const w = world();
+    try {
+      const [a, b] = [await w.completed(), await w.completed()];
+      const writer = await w.completed({ needsWriter: { reason: "No better bio without a writer." } });
+      const failed = await w.completed();
+      w.ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, failed)).run();
+      const ids = async (query: string) => {
+        const body = await w.list(query);
+        expect(body.total).toBe(body.profiles.length);
+        return body.profiles.map((p) => p.id).sort();
+      };
+      expect(await ids("?state=awaiting_review")).toEqual([a, b].sort());
+      expect(await ids("?state=needs_attention")).toEqual([writer]);
+      expect(await ids("?state=failed")).toEqual([failed]);
+      expect(await ids("?state=sent")).toEqual([]);
+      expect(await ids(`?state=awaiting_review&q=${a}`)).toEqual([a]);
+      expect(await ids("?state=awaiting_review&status=completed")).toEqual([a, b].sort());
+      expect(await ids("?state=awaiting_review&status=failed")).toEqual([]);
+      const paged = await w.list("?state=awaiting_review&page=2&page_size=1");
+      expect([paged.total, paged.profiles.length]).toEqual([2, 1]);
+      for (const query of ["?state=done", "?state=", "?state=SENT", "?state=awaiting%20review", "?state=completed", `?state=${"x".repeat(5000)}`]) {
+        const res = await w.raw(query);
+        expect([query, res.status]).toEqual([query, 400]);
+        expect((await res.json()).message).toStartWith("state must be one of needs_attention, failed, revision_requested, awaiting_review");
+      }
+    } finally {
+      w.ctx.cleanup();
+    }
+  });
+
+  test("the most urgent first: the admin's turn by deadline (a tie by state), then the machine's, then the rest by state", async () => {
+    const w = world();
+    try {
+      const review = await w.completed();
+      const tie = await w.completed({ checks: { flagged: true, problems: ["A link"] } });
+      const failed = await w.completed();
+      w.ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, failed)).run();
+      const sent = await w.completed();
+      expect((await w.act(sent, "send-email")).status).toBe(200);
+      await w.run();
+      const revision = await w.completed();
+      expect((await w.act(revision, "send-email")).status).toBe(200);
+      await w.run();
+      expect((await w.askRevision(revision)).status).toBe(200);
+      const refunded = await w.completed();
+      expect((await w.act(refunded, "refund", { reason: "Could not deliver" })).status).toBe(200);
+      const unpaid = insertOrder(w.ctx.store.db, { plan: "basic" }).profileId!;
+      const moving = w.paid("basic");
+
+      w.setDeadline(revision, 1);
+      w.setDeadline(failed, 2);
+      w.setDeadline(review, 5);
+      w.setDeadline(tie, 5);
+      // Due soonest of all, but the machine's turn: after every profile waiting for the admin.
+      w.setDeadline(moving, 0.5);
+      // Overdue, but delivered or refunded: nothing is due.
+      w.setDeadline(sent, -3);
+      w.setDeadline(refunded, -3);
+
+      const order = (await w.list()).profiles.map((p) => [p.state, p.id]);
+      expect(order).toEqual([
+        ["revision_requested", revision],
+        ["failed", failed],
+        ["needs_attention", tie],
+        ["awaiting_review", review],
+        ["in_progress", moving],
+        ["sent", sent],
+        ["refunded", refunded],
+        ["awaiting_payment", unpaid],
+      ]);
+    } finally {
+      w.ctx.cleanup();
     }
   });
 });
@@ -322,8 +513,8 @@ describe("actions", () => {
     const { profileId } = await completedProfile();
     await send("POST", `/api/admin/profiles/${profileId}/send-email`);
     await runJobs();
-    const listed = async () => ((await (await get(`/api/admin/profiles?q=${profileId}`)).json()) as { profiles: { released: boolean; deadline_at: string }[] }).profiles[0]!;
-    expect((await listed()).released).toBe(true);
+    const listed = async () => ((await (await get(`/api/admin/profiles?q=${profileId}`)).json()) as { profiles: { state: string; deadline_at: string }[] }).profiles[0]!;
+    expect((await listed()).state).toBe("sent");
     const askedAt = Date.now();
     const asked = await app.request(`/api/profiles/${profileId}/revision-request`, {
       method: "POST",
@@ -333,7 +524,7 @@ describe("actions", () => {
     expect(asked.status).toBe(200);
     // Due again, by its own deadline: premium's 24 hours from the request.
     const due = await listed();
-    expect(due.released).toBe(false);
+    expect(due.state).toBe("revision_requested");
     expect(Date.parse(due.deadline_at) - askedAt).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
     expect(Date.parse(due.deadline_at) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     const results = await Promise.all([1, 2].map(() => send("POST", `/api/admin/profiles/${profileId}/process-revision`)));
@@ -343,9 +534,12 @@ describe("actions", () => {
     await runJobs();
     expect(optimiser.inputs.at(-1)).toMatchObject({ reason: "revision", revisionNotes: "Please make it funnier." });
     expect(row(profileId).status).toBe("completed");
+    // The revision's draft waits for review like a first result, still by the revision's deadline.
+    expect(await listed()).toEqual(expect.objectContaining({ state: "awaiting_review", deadline_at: due.deadline_at }));
     expect((await send("POST", `/api/admin/profiles/${profileId}/send-email`)).status).toBe(200);
     await runJobs();
     expect(row(profileId)).toMatchObject({ emailSent: true, needsRevision: false });
+    expect((await listed()).state).toBe("sent");
   });
 
   test("update: sanitised before it is stored; refused once sent; bad bodies are a 400", async () => {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
 import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
+import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../admin/review-state.ts";
+import { reviewStateSql, urgencyOrder } from "../admin/review-state-sql.ts";
 import { writeTransaction } from "../db/client.ts";
 import type { AppContext } from "../context.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
@@ -11,6 +13,7 @@ import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { refundOrder } from "../orders/refund.tsx";
+import { isRefunded } from "../orders/refunded.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
 import { PROFILE_STATUSES, type ProfileStatus } from "../profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
@@ -22,6 +25,7 @@ import { allowedProfile, zipResponse, type ErasureAnswer } from "./privacy.ts";
 
 const listQuery = z.object({
   status: z.enum(PROFILE_STATUSES, `status must be one of ${PROFILE_STATUSES.join(", ")}`).optional(),
+  state: z.enum(ADMIN_STATES, `state must be one of ${ADMIN_STATES.join(", ")}`).optional(),
   q: z.string().trim().max(254, "q must be at most 254 characters").optional(),
   page: z.coerce.number("page must be a number").int().min(1, "page must be 1 or more").max(100_000).default(1),
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
@@ -43,8 +47,9 @@ const refundBody = z.object({ reason: z.string("reason is required").trim().min(
 
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
- * GET /api/admin/profiles (filter, search, pages, counts, the most urgent first), GET /api/admin/profiles/:id, and the
- * actions: PATCH …/update, PATCH …/update-premium-content, POST …/send-email, …/regenerate, …/recover,
+ * GET /api/admin/profiles (filter by status or by state, search, pages, counts, the most urgent first; each row with
+ * its state: src/admin/review-state.ts), GET /api/admin/profiles/:id (with the same state), and the actions:
+ * PATCH …/update, PATCH …/update-premium-content, POST …/send-email, …/regenerate, …/recover,
  * …/process-revision, …/refund. Each action is guarded by the profile lifecycle (a refused one is a 409) and
  * recorded in the audit trail. The customer's data: POST …/:id/export (a zip, as the customer gets it) and
  * DELETE …/:id with `{ email }`, the customer's address typed again, to erase it (src/privacy/).
@@ -56,11 +61,10 @@ export function adminProfilesRouter(ctx: AppContext) {
   r.get("/profiles", (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The query is not valid.");
-    const { status, q, page, page_size } = parsed.data;
+    const { status, state, q, page, page_size } = parsed.data;
     const filters: SQL[] = [];
     if (status) filters.push(eq(profiles.status, status));
     if (q) filters.push(matching(q));
-    const where = filters.length ? and(...filters) : undefined;
 
     const counts = db
       .select({
@@ -71,43 +75,48 @@ export function adminProfilesRouter(ctx: AppContext) {
       })
       .from(profiles)
       .get()!;
-    const total = where ? db.select({ n: sql<number>`count(*)` }).from(profiles).where(where).get()!.n : counts.total;
-    // The most urgent first: work not yet released (a revision asked for included), earliest deadline first; then
-    // everything else, newest first.
-    const rows = db
-      .select()
-      .from(profiles)
-      .where(where)
-      .orderBy(
-        sql`case when (${profiles.emailSent} = 0 or ${profiles.needsRevision} = 1) and ${profiles.deadlineAt} is not null then 0 else 1 end`,
-        asc(profiles.deadlineAt),
-        desc(profiles.createdAt),
-        desc(profiles.id),
-      )
+    // Each profile's state, computed once a row (src/admin/review-state-sql.ts), then filtered, counted and sorted.
+    const withState = (where?: SQL) =>
+      db.select({ id: profiles.id, state: reviewStateSql.as("state"), deadlineAt: profiles.deadlineAt, createdAt: profiles.createdAt }).from(profiles).where(where).as("listed");
+    const everyone = withState();
+    const states = Object.fromEntries(ADMIN_STATES.map((s) => [s, 0])) as Record<AdminState, number>;
+    for (const { state: s, n } of db.select({ state: everyone.state, n: sql<number>`count(*)` }).from(everyone).groupBy(sql`${everyone.state}`).all()) states[s] = n;
+
+    const listed = withState(filters.length ? and(...filters) : undefined);
+    const inState = state ? sql`${listed.state} = ${state}` : undefined;
+    const total = filters.length || state ? db.select({ n: sql<number>`count(*)` }).from(listed).where(inState).get()!.n : counts.total;
+    const pageRows = db
+      .select({ id: listed.id, state: listed.state })
+      .from(listed)
+      .where(inState)
+      .orderBy(...urgencyOrder(listed.state, listed.deadlineAt), desc(listed.createdAt), desc(listed.id))
       .limit(page_size)
       .offset((page - 1) * page_size)
       .all();
-    const planOf = plansOf(rows.map((p) => p.id));
+    const byId = new Map(pageRows.length ? db.select().from(profiles).where(inArray(profiles.id, pageRows.map((r) => r.id))).all().map((p) => [p.id, p]) : []);
+    const rows = pageRows.flatMap(({ id, state }) => {
+      const profile = byId.get(id);
+      return profile ? [{ profile, state }] : [];
+    });
+    const planOf = plansOf(rows.map((r) => r.profile.id));
     return c.json<AdminListAnswer>({
-      profiles: rows.map((p) => ({
+      profiles: rows.map(({ profile: p, state }) => ({
         id: p.id,
         email: p.email,
         dating_app: p.datingApp,
         status: p.status,
+        state,
         email_sent: p.emailSent,
         email_sent_at: p.emailSentAt?.toISOString() ?? null,
         created_at: p.createdAt.toISOString(),
         plan_id: planOf.get(p.id) ?? null,
         deadline_at: p.deadlineAt?.toISOString() ?? null,
-        // The current result was sent and no revision is asked for: nothing is due for this profile. A revision's
-        // deadline is its own (the plan's hours from the request: src/delivery/revision.tsx).
-        released: p.emailSent && !p.needsRevision,
         needs_revision: p.needsRevision,
       })),
       total,
       page,
       page_size,
-      counts,
+      counts: { ...counts, states },
     });
   });
 
@@ -122,6 +131,14 @@ export function adminProfilesRouter(ctx: AppContext) {
       db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, resultsMailKey(profile.id, profile.optimizedAt)), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
     return c.json<AdminProfileDetail>({
       ...adminFields(profile),
+      state: reviewState({
+        status: profile.status,
+        emailSent: profile.emailSent,
+        needsRevision: profile.needsRevision,
+        refunded: isRefunded(db, profile.id),
+        mailQueued,
+        ...resultSignals(profile.optimization),
+      }),
       plan_id: order?.planId ?? null,
       order: order
         ? { id: order.id, plan_id: order.planId, status: order.status, amount: order.amount, paid_at: order.paidAt?.toISOString() ?? null, refunded_at: order.refundedAt?.toISOString() ?? null }
@@ -235,13 +252,15 @@ export interface AdminListRow {
   email: string;
   dating_app: string;
   status: ProfileStatus;
+  /** What the administrator has to do about it (src/admin/review-state.ts). */
+  state: AdminState;
   /** null when the server cannot say: the badge reads "Unknown". */
   email_sent: boolean | null;
   email_sent_at: string | null;
   created_at: string;
   plan_id: PlanId | null;
+  /** The delivery deadline; a revision's own once one is asked for (the plan's hours from the request). */
   deadline_at: string | null;
-  released: boolean;
   needs_revision: boolean;
 }
 
@@ -250,7 +269,8 @@ export interface AdminListAnswer {
   total: number;
   page: number;
   page_size: number;
-  counts: { total: number; pending: number; completed: number; emails_sent: number };
+  /** The spec's four, and how many profiles are in each state (all profiles, whatever the filter or search). */
+  counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<AdminState, number> };
 }
 
 /** Premium and elite results carry their premium content beside the HTML. */
@@ -297,6 +317,8 @@ export interface AdminProfileDetail {
   industry: string | null;
   vibes: string | null;
   status: ProfileStatus;
+  /** Derived by the same rules as the list's (src/admin/review-state.ts). */
+  state: AdminState;
   optimized_profile: string | PremiumOptimizedProfile | null;
   recommendations: string | null;
   email_sent: boolean | null;

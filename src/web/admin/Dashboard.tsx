@@ -1,13 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
+import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
 import { apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass } from "../ui/field.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
+import { STATE_LABELS } from "./badges.tsx";
 import { LoadError } from "./LoadError.tsx";
 import { ProfileTable } from "./ProfileTable.tsx";
 import type { AdminListAnswer } from "./types.ts";
+import { useRereadWhileMoving } from "./use-reread.ts";
 
 /** Its own chunk, fetched at the first Review: the page's first load carries only the sign-in and the list. */
 const ReviewDialog = lazy(() => import("./ReviewDialog.tsx").then((m) => ({ default: m.ReviewDialog })));
@@ -24,32 +27,42 @@ const FILTERS = [
 
 type Filter = (typeof FILTERS)[number]["status"];
 
+const MOVING = new Set<AdminState>(MOVING_STATES);
+
 type List = { state: "loading" } | { state: "loaded"; data: AdminListAnswer } | { state: "failed"; message: string };
 
-/** The view lives in the address (?status=&q=&page=), so a reload or a shared link shows the same list. */
+/**
+ * The view lives in the address (?status=&state=&q=&page=), so a reload or a shared link shows the same list. One
+ * filter at a time: a status (the spec's buttons) or a state (what the admin has to do).
+ */
 function useListQuery() {
   const [params, setParams] = useSearchParams();
   const raw = params.get("status") ?? "";
   const status: Filter = FILTERS.some((f) => f.status === raw) ? (raw as Filter) : "";
+  const rawState = params.get("state") ?? "";
+  const state: AdminState | "" = !status && (ADMIN_STATES as readonly string[]).includes(rawState) ? (rawState as AdminState) : "";
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const set = useCallback(
-    (next: { status: Filter; q: string; page: number }) => {
+    (next: { status?: Filter; state?: AdminState | ""; q: string; page: number }) => {
       const out = new URLSearchParams();
       if (next.status) out.set("status", next.status);
+      else if (next.state) out.set("state", next.state);
       if (next.q) out.set("q", next.q);
       if (next.page > 1) out.set("page", String(next.page));
       setParams(out, { replace: true });
     },
     [setParams],
   );
-  return { status, q, page, set };
+  return { status, state, q, page, set };
 }
 
 /**
  * The signed-in dashboard (spec section 2, issue 11): counts, filters, search, the profiles most urgent first, and the
- * review dialog. The list is read when the view changes, after every change an administrator makes, and on Refresh;
- * never on a timer (spec section 7: no polling).
+ * review dialog. Beside the spec's filters and counts, the states the admin acts on (issue 20, item 4), each a filter
+ * with its count. The list is read when the view changes, after every change an administrator makes, and on Refresh;
+ * and, while it shows work the machine is doing (a profile being optimised, an e-mail on its way), again every few
+ * seconds while the tab is visible, so "Sending" turns to "Sent" without a reload (./use-reread.ts).
  */
 export function Dashboard({ username, onSignedOut }: { username: string; onSignedOut: () => void }) {
   const toast = useToast();
@@ -69,6 +82,12 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
   useEffect(() => setSearch(query.q), [query.q]);
 
   const reload = useCallback(() => setReads((n) => n + 1), []);
+  // A read the admin did not ask for (the machine's work moving on) leaves Refresh and the table's busy state alone.
+  const quietRead = useRef(false);
+  const reread = useCallback(() => {
+    quietRead.current = true;
+    setReads((n) => n + 1);
+  }, []);
 
   /** The session ended elsewhere (expired, signed out in another tab): back to the login form. */
   const sessionEnded = useCallback(() => {
@@ -78,9 +97,12 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
 
   useEffect(() => {
     let cancelled = false;
-    setRefreshing(true);
+    const quiet = quietRead.current;
+    quietRead.current = false;
+    if (!quiet) setRefreshing(true);
     const params = new URLSearchParams({ page: String(query.page) });
     if (query.status) params.set("status", query.status);
+    if (query.state) params.set("state", query.state);
     if (query.q) params.set("q", query.q);
     (async () => {
       try {
@@ -97,7 +119,10 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
     return () => {
       cancelled = true;
     };
-  }, [query.status, query.q, query.page, reads, sessionEnded]);
+  }, [query.status, query.state, query.q, query.page, reads, sessionEnded]);
+
+  const moving = list.state === "loaded" && list.data.profiles.some((p) => MOVING.has(p.state));
+  useRereadWhileMoving(moving, reread, list);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -112,7 +137,7 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
 
   const submitSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    query.set({ status: query.status, q: search.trim(), page: 1 });
+    query.set({ status: query.status, state: query.state, q: search.trim(), page: 1 });
   };
 
   const data = list.state === "loaded" ? list.data : null;
@@ -158,18 +183,48 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
       )}
 
       <div className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <div role="group" aria-label="Show profiles by status" className="flex flex-wrap gap-2">
-          {FILTERS.map((f) => (
-            <button
-              key={f.label}
-              type="button"
-              aria-pressed={query.status === f.status}
-              onClick={() => query.set({ status: f.status, q: query.q, page: 1 })}
-              className={buttonClass(query.status === f.status ? "primary" : "outline", "sm")}
-            >
-              {f.label}
-            </button>
-          ))}
+        <div className="space-y-3">
+          <div role="group" aria-label="Show profiles by status" className="flex flex-wrap gap-2">
+            {FILTERS.map((f) => {
+              const pressed = query.status === f.status && !(f.status === "" && query.state);
+              return (
+                <button
+                  key={f.label}
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => query.set({ status: f.status, q: query.q, page: 1 })}
+                  className={buttonClass(pressed ? "primary" : "outline", "sm")}
+                >
+                  {f.label}
+                </button>
+              );
+            })}
+          </div>
+          {data && (
+            <div role="group" aria-labelledby="admin-state-filters" className="flex flex-wrap items-center gap-2" data-testid="admin-state-filters">
+              <span id="admin-state-filters" className="text-sm text-muted-foreground">
+                To do, most urgent first:
+              </span>
+              {FILTER_STATES.map((state) => {
+                const pressed = query.state === state;
+                return (
+                  <button
+                    key={state}
+                    type="button"
+                    aria-pressed={pressed}
+                    data-state-filter={state}
+                    onClick={() => query.set({ state: pressed ? "" : state, q: query.q, page: 1 })}
+                    className={buttonClass(pressed ? "primary" : "outline", "sm")}
+                  >
+                    {STATE_LABELS[state]}{" "}
+                    <span className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? "bg-primary-foreground text-primary" : "bg-muted text-foreground"}`} data-testid="state-count">
+                      {data.counts.states[state].toLocaleString("en-US")}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
         </div>
         <form role="search" aria-label="Profiles" onSubmit={submitSearch} className="flex gap-2">
           <label htmlFor="admin-search" className="sr-only">
@@ -194,7 +249,7 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
       {query.q && (
         <p className="mt-3 text-sm text-muted-foreground">
           Showing profiles matching “<span className="font-medium text-foreground">{query.q}</span>”.{" "}
-          <button type="button" className="text-primary underline underline-offset-4" onClick={() => query.set({ status: query.status, q: "", page: 1 })}>
+          <button type="button" className="text-primary underline underline-offset-4" onClick={() => query.set({ status: query.status, state: query.state, q: "", page: 1 })}>
             Clear search
           </button>
         </p>
@@ -217,7 +272,7 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
             <button
               type="button"
               disabled={data.page <= 1}
-              onClick={() => query.set({ status: query.status, q: query.q, page: data.page - 1 })}
+              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page - 1 })}
               className={buttonClass("outline", "sm")}
             >
               Previous
@@ -228,7 +283,7 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
             <button
               type="button"
               disabled={data.page >= pages}
-              onClick={() => query.set({ status: query.status, q: query.q, page: data.page + 1 })}
+              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page + 1 })}
               className={buttonClass("outline", "sm")}
             >
               Next

@@ -2,18 +2,19 @@ import { useState, type RefObject } from "react";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { ACTIONS, runAction } from "./actions.ts";
-import { appLabel, DeadlineText, EmailBadge, planTitle, StatusBadge } from "./badges.tsx";
+import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminListRow } from "./types.ts";
 import { useNow } from "./use-now.ts";
 
-const COLUMNS = ["ID", "Email", "Dating App", "Plan", "Status", "Email Status", "Deadline", "Created At", "Actions"] as const;
+const COLUMNS = ["ID", "Email", "Dating App", "Plan", "Status", "Review State", "Email Status", "Deadline", "Created At", "Actions"] as const;
 
 /** Spec section 4: the review dialog opens only for these; a failed profile offers Recover instead. */
 const REVIEWABLE = new Set(["completed", "revision_requested"]);
 
 /**
- * The profiles table (spec: ID, Email, Dating App, Status, Email Status, Created At, Actions; plus Plan and Deadline).
+ * The profiles table (spec: ID, Email, Dating App, Status, Email Status, Created At, Actions; plus Plan, Review State
+ * (what the admin has to do: src/admin/review-state.ts) and Deadline).
  * On a narrow screen it scrolls sideways inside its own focusable region, not the page.
  */
 export function ProfileTable({
@@ -80,10 +81,13 @@ export function ProfileTable({
                 <StatusBadge status={row.status} />
               </td>
               <td className="px-3 py-2">
+                <StateBadge state={row.state} />
+              </td>
+              <td className="px-3 py-2">
                 <EmailBadge sent={row.email_sent} sentAt={row.email_sent_at} now={now} />
               </td>
               <td className="px-3 py-2">
-                <DeadlineText deadline={row.deadline_at} released={row.released} now={now} />
+                <DeadlineText deadline={row.deadline_at} state={row.state} now={now} />
               </td>
               <td className="px-3 py-2">
                 <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>

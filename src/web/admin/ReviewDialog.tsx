@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { ActionBar } from "./ActionBar.tsx";
 import { AuditTrail } from "./AuditTrail.tsx";
-import { appLabel, DeadlineText, EmailBadge, planTitle, StatusBadge } from "./badges.tsx";
+import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { ContentEditor } from "./ContentEditor.tsx";
 import { DataActions } from "./DataActions.tsx";
@@ -16,9 +17,12 @@ import { PremiumContentForm } from "./PremiumContentForm.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 import { useNow } from "./use-now.ts";
+import { useRereadWhileMoving } from "./use-reread.ts";
 import { CloseIcon } from "../ui/CloseIcon.tsx";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
+
+const MOVING = new Set<AdminState>(MOVING_STATES);
 
 /** After these the profile leaves review (it is queued again, or refunded): the dialog closes and the list shows where it went. */
 const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "process-revision", "recover", "refund"]);
@@ -66,6 +70,8 @@ export function ReviewDialog({
   useEffect(() => {
     void load();
   }, [load]);
+  // After Send, the e-mail goes out from the job loop: the dialog reads the profile again until it says "Sent".
+  useRereadWhileMoving(detail.state === "loaded" && MOVING.has(detail.data.state), load, detail);
 
   const saved = useCallback(async () => {
     await load();
@@ -149,12 +155,15 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
         <Fact label="Status">
           <StatusBadge status={profile.status} />
         </Fact>
+        <Fact label="Review State">
+          <StateBadge state={profile.state} />
+        </Fact>
         <Fact label="Plan">{planTitle(profile.plan_id)}</Fact>
         <Fact label="Email Status">
           <EmailBadge sent={profile.email_sent} sentAt={profile.email_sent_at} now={now} />
         </Fact>
         <Fact label="Deadline">
-          <DeadlineText deadline={profile.deadline_at} released={profile.status === "completed" && profile.email_sent === true && !profile.actions.includes("send-email")} now={now} />
+          <DeadlineText deadline={profile.deadline_at} state={profile.state} now={now} />
         </Fact>
         <Fact label="Email">
           <span className="break-all">{profile.email || "Deleted (retention)"}</span>

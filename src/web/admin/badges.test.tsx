@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
-import { DeadlineText, EmailBadge } from "./badges.tsx";
+import { ADMIN_STATES } from "../../admin/review-state.ts";
+import { DeadlineText, EmailBadge, STATE_LABELS, StateBadge } from "./badges.tsx";
 
 const now = new Date("2026-07-14T12:00:00Z");
 const text = (html: string) => html.replace(/<[^>]+>/g, "");
@@ -15,17 +16,32 @@ describe("EmailBadge", () => {
 });
 
 describe("DeadlineText", () => {
-  test("time left, or overdue in the danger colour", () => {
-    const left = renderToStaticMarkup(<DeadlineText deadline="2026-07-14T17:30:00Z" released={false} now={now} />);
+  test("time left, or overdue in the danger colour, while something is due", () => {
+    const left = renderToStaticMarkup(<DeadlineText deadline="2026-07-14T17:30:00Z" state="awaiting_review" now={now} />);
     expect(text(left)).toBe("5 h left");
     expect(left).not.toContain("text-danger");
-    const overdue = renderToStaticMarkup(<DeadlineText deadline="2026-07-14T09:45:00Z" released={false} now={now} />);
+    const overdue = renderToStaticMarkup(<DeadlineText deadline="2026-07-14T09:45:00Z" state="needs_attention" now={now} />);
     expect(text(overdue)).toBe("overdue 2 h");
     expect(overdue).toContain("text-danger");
+    for (const state of ["failed", "revision_requested", "sending", "in_progress"] as const) {
+      expect([state, text(renderToStaticMarkup(<DeadlineText deadline="2026-07-14T17:30:00Z" state={state} now={now} />))]).toEqual([state, "5 h left"]);
+    }
   });
 
-  test("a dash, with words for a screen reader, once released or without a deadline (unpaid)", () => {
-    expect(text(renderToStaticMarkup(<DeadlineText deadline="2026-07-14T09:45:00Z" released={true} now={now} />))).toBe("—Delivered");
-    expect(text(renderToStaticMarkup(<DeadlineText deadline={null} released={false} now={now} />))).toBe("—No deadline");
+  test("a dash, with words for a screen reader, once delivered or refunded, or without a deadline (unpaid)", () => {
+    expect(text(renderToStaticMarkup(<DeadlineText deadline="2026-07-14T09:45:00Z" state="sent" now={now} />))).toBe("—Delivered");
+    expect(text(renderToStaticMarkup(<DeadlineText deadline="2026-07-14T09:45:00Z" state="refunded" now={now} />))).toBe("—Refunded");
+    expect(text(renderToStaticMarkup(<DeadlineText deadline={null} state="awaiting_payment" now={now} />))).toBe("—No deadline");
+    expect(text(renderToStaticMarkup(<DeadlineText deadline={null} state="in_progress" now={now} />))).toBe("—No deadline");
+  });
+});
+
+describe("StateBadge", () => {
+  test("every state has its own label, in words an administrator reads", () => {
+    const labels = ADMIN_STATES.map((state) => text(renderToStaticMarkup(<StateBadge state={state} />)));
+    expect(labels).toEqual(ADMIN_STATES.map((s) => STATE_LABELS[s]));
+    expect(new Set(labels).size).toBe(ADMIN_STATES.length);
+    expect(STATE_LABELS).toMatchObject({ awaiting_review: "Awaiting Review", needs_attention: "Needs Writer or Flagged", sent: "Sent", refunded: "Refunded" });
+    expect(renderToStaticMarkup(<StateBadge state="sent" />)).toContain('data-state="sent"');
   });
 });

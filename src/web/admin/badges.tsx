@@ -1,3 +1,4 @@
+import { ACTION_STATES, MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
 import { PLANS, type PlanId } from "../../orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
 import type { ProfileStatus } from "../../profiles/statuses.ts";
@@ -31,6 +32,40 @@ export function StatusBadge({ status }: { status: ProfileStatus }) {
   );
 }
 
+/** What the administrator has to do about a profile (src/admin/review-state.ts), beside the spec's status. */
+export const STATE_LABELS: Record<AdminState, string> = {
+  needs_attention: "Needs Writer or Flagged",
+  failed: "Failed",
+  revision_requested: "Revision Requested",
+  awaiting_review: "Awaiting Review",
+  sending: "Sending",
+  in_progress: "In Progress",
+  sent: "Sent",
+  refunded: "Refunded",
+  awaiting_payment: "Awaiting Payment",
+};
+
+/** The admin's turn stands out (filled), the problems in the danger colour; the rest are quiet outlines. */
+const STATE_LOOKS: Record<AdminState, string> = {
+  needs_attention: "border-destructive bg-destructive text-destructive-foreground",
+  failed: "border-danger text-danger",
+  revision_requested: "border-primary bg-primary text-primary-foreground",
+  awaiting_review: "border-primary bg-primary text-primary-foreground",
+  sending: "border-primary/60 text-foreground",
+  in_progress: "border-border text-foreground",
+  sent: "border-success text-success",
+  refunded: "border-border text-muted-foreground line-through decoration-1",
+  awaiting_payment: "border-border text-muted-foreground",
+};
+
+export function StateBadge({ state }: { state: AdminState }) {
+  return (
+    <span className={`${pill} ${STATE_LOOKS[state] ?? ""}`} data-state={state} data-testid="state-badge">
+      {STATE_LABELS[state] ?? state}
+    </span>
+  );
+}
+
 /** Spec: "Sent (with relative time), Not Sent, Unknown". */
 export function EmailBadge({ sent, sentAt, now }: { sent: boolean | null; sentAt: string | null; now: Date }) {
   if (sent === true) {
@@ -54,13 +89,18 @@ export function EmailBadge({ sent, sentAt, now }: { sent: boolean | null; sentAt
   );
 }
 
-/** Time left to the delivery deadline, or how long it is overdue (in the danger colour); "—" once released or unpaid. */
-export function DeadlineText({ deadline, released, now }: { deadline: string | null; released: boolean; now: Date }) {
-  if (released || !deadline) {
+/** A deadline counts while something is still due: the admin's turn or the machine's (a revision's is its own). */
+const DUE = new Set<AdminState>([...ACTION_STATES, ...MOVING_STATES]);
+
+const NOT_DUE: Partial<Record<AdminState, string>> = { sent: "Delivered", refunded: "Refunded" };
+
+/** Time left to the delivery deadline, or how long it is overdue (in the danger colour); "—" when nothing is due. */
+export function DeadlineText({ deadline, state, now }: { deadline: string | null; state: AdminState; now: Date }) {
+  if (!DUE.has(state) || !deadline) {
     return (
       <span className="text-muted-foreground">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">{released ? "Delivered" : "No deadline"}</span>
+        <span className="sr-only">{NOT_DUE[state] ?? "No deadline"}</span>
       </span>
     );
   }

@@ -1,0 +1,84 @@
+/**
+ * What the administrator has to do about a profile (issue 20, item 4), derived in one place from what is stored:
+ * the spec's status, `email_sent`, `needs_revision`, a refund of its order, a results e-mail on its way, and the
+ * stored result's `needsWriter` and `checks.flagged` (src/optimiser/result.ts). The spec's Status and Email Status
+ * badges stay as they are; this is the state beside them that says whose turn it is.
+ *
+ * The rules are data, read top to bottom, the first match wins. `reviewState` applies them to one profile's facts
+ * (the review dialog); ./review-state-sql.ts compiles the same rules to one SQL expression (the list, its filter,
+ * its counts and its order), and its test checks the two agree on every combination of facts.
+ *
+ * Pure and free of server imports: the dashboard reads the states and their order from here.
+ */
+import type { ProfileStatus } from "../profiles/statuses.ts";
+
+/** Every state, most urgent first: the order of the dashboard's filters and counts, and of the list within a deadline. */
+export const ADMIN_STATES = ["needs_attention", "failed", "revision_requested", "awaiting_review", "sending", "in_progress", "sent", "refunded", "awaiting_payment"] as const;
+export type AdminState = (typeof ADMIN_STATES)[number];
+
+/** The administrator's turn: each needs a person before the customer gets anything more. */
+export const ACTION_STATES = ["needs_attention", "failed", "revision_requested", "awaiting_review"] as const satisfies readonly AdminState[];
+
+/** The machine's turn: a job will change these without anyone acting, so a screen showing one reads it again soon. */
+export const MOVING_STATES = ["sending", "in_progress"] as const satisfies readonly AdminState[];
+
+/** The states the dashboard offers as filters with a count: the administrator's turn, then the closed ones. */
+export const FILTER_STATES = [...ACTION_STATES, "sent", "refunded"] as const satisfies readonly AdminState[];
+
+export interface ReviewFacts {
+  status: ProfileStatus;
+  emailSent: boolean;
+  needsRevision: boolean;
+  /** The profile's order was refunded (src/orders/refunded.ts). */
+  refunded: boolean;
+  /** A results e-mail for the current result is queued or being sent (src/delivery/results.ts). */
+  mailQueued: boolean;
+  /** The local analyser could not write a better bio than the customer's: a person must write it. */
+  needsWriter: boolean;
+  /** The AI model's answer failed our checks and was stored anyway. */
+  flagged: boolean;
+}
+
+/** A rule's condition: every fact named must have the value given (a list of statuses: any of them). */
+export type Condition = { status?: readonly ProfileStatus[] } & Partial<Omit<ReviewFacts, "status">>;
+
+export const RULES: readonly (readonly [AdminState, Condition])[] = [
+  // A refund closes the order whatever else is stored (issue 20, item 6).
+  ["refunded", { refunded: true }],
+  ["awaiting_payment", { status: ["created"] }],
+  ["failed", { status: ["failed"] }],
+  ["revision_requested", { status: ["revision_requested"] }],
+  ["in_progress", { status: ["pending", "processing"] }],
+  // From here on the status is `completed`. Sent, and no revision asked for since: nothing is due.
+  ["sent", { emailSent: true, needsRevision: false }],
+  // The admin pressed Send; the job loop has not delivered it yet.
+  ["sending", { mailQueued: true }],
+  ["needs_attention", { needsWriter: true }],
+  ["needs_attention", { flagged: true }],
+  // A new result, a regenerated one, or a revision's new draft, waiting to be read and sent.
+  ["awaiting_review", {}],
+];
+
+export function matches(condition: Condition, facts: ReviewFacts): boolean {
+  for (const [fact, wanted] of Object.entries(condition)) {
+    if (fact === "status" ? !(wanted as readonly ProfileStatus[]).includes(facts.status) : facts[fact as keyof ReviewFacts] !== wanted) return false;
+  }
+  return true;
+}
+
+export function reviewState(facts: ReviewFacts): AdminState {
+  for (const [state, condition] of RULES) if (matches(condition, facts)) return state;
+  // Unreachable: the last rule matches everything.
+  return "awaiting_review";
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The two signals read from a stored result as it is (`profiles.optimization`, any shape, absent in old rows), the way
+ * the SQL reads them: `needsWriter` set to an object, `checks.flagged` exactly true.
+ */
+export function resultSignals(stored: unknown): Pick<ReviewFacts, "needsWriter" | "flagged"> {
+  if (!isRecord(stored)) return { needsWriter: false, flagged: false };
+  return { needsWriter: isRecord(stored.needsWriter), flagged: isRecord(stored.checks) && stored.checks.flagged === true };
+}
