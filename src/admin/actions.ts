@@ -9,7 +9,6 @@ import { writeTransaction } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { queueResultsEmailIn } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
-import { sanitiseHtml } from "../html/sanitise.ts";
 import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { OPTIMISE_MAX_ATTEMPTS, optimiseJobKey, type OrderRow } from "../orders/orders.ts";
@@ -22,7 +21,6 @@ export const ADMIN_ACTIONS = ["send-email", "regenerate", "recover", "process-re
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type ProfileRow = typeof profiles.$inferSelect;
-type Tx = Parameters<Parameters<AppContext["store"]["db"]["transaction"]>[0]>[0];
 
 /** The actions the review dialog offers now: none once the order was refunded (src/orders/refunded.ts). */
 export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
@@ -95,6 +93,9 @@ export function processRevision(ctx: AppContext, admin: string, profileId: strin
 /** The spec's "Send Optimization Email": releases the current result to the customer. */
 export function sendEmail(ctx: AppContext, admin: string, profileId: string): void {
   writeTransaction(ctx.store.db, (tx) => {
+    // The administrator chooses between the edited result and a rerun's draft before anything is sent.
+    const draft = tx.select({ draft: profiles.draftOptimization }).from(profiles).where(eq(profiles.id, profileId)).get()?.draft;
+    if (draft != null) throw new DomainError("conflict", "A new draft is waiting beside the edited result: keep or use its parts before sending.");
     const outcome = queueResultsEmailIn(tx, profileId);
     if (outcome === "already_queued") throw new DomainError("conflict", "The results e-mail is already on its way.");
     audit(tx, { admin, action: "send-email", profileId, detail: "results e-mail queued" });
@@ -106,40 +107,4 @@ const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
 /** The one rule for editing a result: completed or revision requested, and not yet sent to the customer. */
 export function isEditable(profile: ProfileRow): boolean {
   return EDITABLE.includes(profile.status) && !profile.emailSent;
-}
-
-function editable(tx: Tx, profileId: string): ProfileRow {
-  const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
-  if (!profile) throw new DomainError("not_found", "Profile not found.");
-  if (!EDITABLE.includes(profile.status)) throw new DomainError("conflict", "Only a completed result can be edited.");
-  if (!isEditable(profile)) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
-  return profile;
-}
-
-/** Saves the admin's edit of the optimised profile and recommendations, sanitised before it is stored. */
-export function updateContent(ctx: AppContext, admin: string, profileId: string, edit: { optimizedProfile: string; recommendations: string }): void {
-  writeTransaction(ctx.store.db, (tx) => {
-    const profile = editable(tx, profileId);
-    const html = sanitiseHtml(edit.optimizedProfile);
-    const optimizedProfile = profile.optimizedProfile !== null && typeof profile.optimizedProfile === "object" ? { ...profile.optimizedProfile, html } : html;
-    tx.update(profiles).set({ optimizedProfile, recommendations: sanitiseHtml(edit.recommendations), updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
-    audit(tx, { admin, action: "edit", profileId, detail: "optimized profile and recommendations saved" });
-  });
-}
-
-/** Saves the premium content (conversation starters as Markdown, the strategy guide as text); premium and elite only. */
-export function updatePremiumContent(ctx: AppContext, admin: string, profileId: string, edit: { conversationStarters?: string; strategyGuide?: string }): void {
-  writeTransaction(ctx.store.db, (tx) => {
-    const profile = editable(tx, profileId);
-    const current = profile.optimizedProfile;
-    if (current === null || typeof current !== "object") throw new DomainError("conflict", "Premium content belongs to premium and elite results.");
-    const next = {
-      ...current,
-      ...(edit.conversationStarters !== undefined ? { conversationStarters: edit.conversationStarters } : {}),
-      ...(edit.strategyGuide !== undefined ? { strategyGuide: edit.strategyGuide } : {}),
-    };
-    tx.update(profiles).set({ optimizedProfile: next, updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
-    const parts = [edit.conversationStarters !== undefined && "conversation starters", edit.strategyGuide !== undefined && "strategy guide"].filter(Boolean);
-    audit(tx, { admin, action: "edit-premium-content", profileId, detail: `${parts.join(" and ")} saved` });
-  });
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail, updateContent, updatePremiumContent } from "../admin/actions.ts";
+import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
+import { editState, type EditState } from "../admin/edit.ts";
 import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
 import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../admin/review-state.ts";
@@ -21,6 +22,7 @@ import { eraseProfile } from "../privacy/erasure.ts";
 import { exportProfile } from "../privacy/export.ts";
 import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../privacy/confirmation.ts";
+import { adminEditRoutes } from "./admin-edit.ts";
 import { allowedProfile, zipResponse, type ErasureAnswer } from "./privacy.ts";
 
 const listQuery = z.object({
@@ -31,25 +33,14 @@ const listQuery = z.object({
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
 });
 
-const contentEdit = z.object({
-  optimized_profile: z.string("optimized_profile must be HTML text").max(100_000, "optimized_profile is too long"),
-  recommendations: z.string("recommendations must be HTML text").max(100_000, "recommendations is too long"),
-});
-
-const premiumEdit = z
-  .object({
-    conversationStarters: z.string("conversationStarters must be text").max(10_000, "conversationStarters is too long").optional(),
-    strategyGuide: z.string("strategyGuide must be text").max(100_000, "The strategy guide is too long (100,000 characters at most)").optional(),
-  })
-  .refine((e) => Boolean(e.conversationStarters?.trim() || e.strategyGuide?.trim()), "Please enter conversation starters or upload a strategy guide file.");
-
 const refundBody = z.object({ reason: z.string("reason is required").trim().min(1, "Please give a reason for the refund").max(1000) });
 
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
  * GET /api/admin/profiles (filter by status or by state, search, pages, counts, the most urgent first; each row with
- * its state: src/admin/review-state.ts), GET /api/admin/profiles/:id (with the same state), and the actions:
- * PATCH …/update, PATCH …/update-premium-content, POST …/send-email, …/regenerate, …/recover,
+ * its state: src/admin/review-state.ts), GET /api/admin/profiles/:id (with the same state), and the
+ * edits (./admin-edit.ts, src/admin/edit.ts: the parts, a rerun's draft and the version in the detail; PUT …/parts,
+ * POST …/draft, the spec's PATCH …/update and …/update-premium-content) and the actions: POST …/send-email, …/regenerate, …/recover,
  * …/process-revision, …/refund. Each action is guarded by the profile lifecycle (a refused one is a 409) and
  * recorded in the audit trail. The customer's data: POST …/:id/export (a zip, as the customer gets it) and
  * DELETE …/:id with `{ email }`, the customer's address typed again, to erase it (src/privacy/).
@@ -120,8 +111,11 @@ export function adminProfilesRouter(ctx: AppContext) {
     });
   });
 
-  r.get("/profiles/:id", (c) => {
-    const profile = db.select().from(profiles).where(eq(profiles.id, c.req.param("id"))).get();
+  r.get("/profiles/:id", (c) => c.json<AdminProfileDetail>(detail(c.req.param("id"))));
+
+  /** The profile's detail: GET /profiles/:id's answer, and the edit routes' (./admin-edit.ts). */
+  function detail(id: string): AdminProfileDetail {
+    const profile = db.select().from(profiles).where(eq(profiles.id, id)).get();
     if (!profile) throw new ApiError(404, "Profile not found.");
     const order = paidOrderOf(db, profile.id) ?? db.select().from(orders).where(eq(orders.profileId, profile.id)).orderBy(desc(orders.createdAt)).get();
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profile.id)).orderBy(asc(photos.order)).all();
@@ -129,7 +123,7 @@ export function adminProfilesRouter(ctx: AppContext) {
     const mailQueued =
       profile.optimizedAt !== null &&
       db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, resultsMailKey(profile.id, profile.optimizedAt)), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
-    return c.json<AdminProfileDetail>({
+    return {
       ...adminFields(profile),
       state: reviewState({
         status: profile.status,
@@ -147,23 +141,15 @@ export function adminProfilesRouter(ctx: AppContext) {
       photos_deleted_at: profile.photosDeletedAt?.toISOString() ?? null,
       text_cleared_at: profile.textClearedAt?.toISOString() ?? null,
       optimization: optimization.success ? optimization.data : null,
-      // Sending is not offered again while the e-mail is on its way.
-      actions: allowedActions(profile, order).filter((a) => !(mailQueued && a === "send-email")),
+      // Sending is not offered again while the e-mail is on its way, nor while a new draft waits for a choice.
+      actions: allowedActions(profile, order).filter((a) => !((mailQueued || profile.draftOptimization !== null) && a === "send-email")),
       editable: isEditable(profile),
       audit: auditOf(db, profile.id),
-    });
-  });
+      ...editState(profile),
+    };
+  }
 
-  r.patch("/profiles/:id/update", jsonBody(contentEdit), (c) => {
-    const edit = c.req.valid("json");
-    updateContent(ctx, c.get("admin").username, c.req.param("id"), { optimizedProfile: edit.optimized_profile, recommendations: edit.recommendations });
-    return c.json({ message: "Changes saved." });
-  });
-
-  r.patch("/profiles/:id/update-premium-content", jsonBody(premiumEdit), (c) => {
-    updatePremiumContent(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json"));
-    return c.json({ message: "Premium content updated." });
-  });
+  adminEditRoutes(ctx, r, detail);
 
   const actions = { "send-email": sendEmail, regenerate, recover, "process-revision": processRevision } as const;
   const messages = {
@@ -296,7 +282,7 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-export interface AdminProfileDetail {
+export interface AdminProfileDetail extends EditState {
   id: string;
   email: string;
   dating_app: string;

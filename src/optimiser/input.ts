@@ -12,6 +12,20 @@ export interface OptimiserInput {
   profile: ProfileText;
   /** In the order the customer uploaded them. */
   photos: PhotoInput[];
+  /**
+   * Reruns (regenerate, revision, recover): the working result's texts, which are the released text plus any later
+   * administrator's edit. The engines start from these (plus the revision notes), never from scratch; `profile` stays
+   * the customer's own text, which each part's `original` keeps. Null or absent on a first run.
+   */
+  base?: BaseText | null;
+}
+
+/** The texts a rerun starts from (src/optimiser/parts.ts, baseOf). */
+export interface BaseText {
+  bio: string | null;
+  /** By prompt text, as in the result. */
+  prompts: { prompt: string; response: string }[];
+  starters: string[];
 }
 
 /** The customer's text; null where they gave nothing (the stored defaults such as "Not provided" are null here). */

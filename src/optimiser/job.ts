@@ -17,6 +17,7 @@ import type { OPTIMISE_PROFILE, ParsedPayload } from "../jobs/kinds.ts";
 import type { RunningJob } from "../jobs/loop.ts";
 import { transition } from "../profiles/lifecycle.ts";
 import type { OptimiserInput, ProfileText } from "./input.ts";
+import { baseOf, hasEdits } from "./parts.ts";
 import { specFields } from "./render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
 
@@ -45,6 +46,8 @@ export function optimiseProfileJob(ctx: AppContext) {
     }
 
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.order)).all();
+    // A rerun starts from the working result (the released text plus any later edit), never from scratch.
+    const working = optimisationResultSchema.safeParse(profile.optimization);
     const input: OptimiserInput = {
       profileId,
       app: profile.datingApp,
@@ -52,6 +55,7 @@ export function optimiseProfileJob(ctx: AppContext) {
       reason,
       revisionNotes: reason === "revision" ? profile.revisionNotes : null,
       profile: profileText(profile),
+      base: working.success ? baseOf(working.data) : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(ctx.config.uploadsDir, p.filePath) })),
     };
 
@@ -59,8 +63,13 @@ export function optimiseProfileJob(ctx: AppContext) {
     const result = optimisationResultSchema.parse(await ctx.services.optimiser.optimise(input));
     const fields = specFields(result);
 
+    // An administrator's edit is never replaced without the administrator saying so: with an edited part, the new
+    // result waits beside the working one as a draft (src/admin/edit.ts takes parts of it or discards it).
+    const asDraft = working.success && hasEdits(working.data);
     const stored = writeTransaction(db, (tx) => {
+      if (asDraft) return transition(tx, profileId, "complete", { draftOptimization: result, optimizedAt: new Date() });
       const done = transition(tx, profileId, "complete", {
+        draftOptimization: null,
         optimization: result,
         optimizedProfile: fields.optimizedProfile,
         recommendations: fields.recommendations,
@@ -73,7 +82,7 @@ export function optimiseProfileJob(ctx: AppContext) {
       return true;
     });
     const ms = Math.round(performance.now() - started);
-    ctx.log.info(`optimise ${profileId}: ${stored ? "completed" : "result discarded (status changed meanwhile)"} in ${ms} ms (${describeEngines(result)})`);
+    ctx.log.info(`optimise ${profileId}: ${stored ? (asDraft ? "completed, as a draft beside the edited result" : "completed") : "result discarded (status changed meanwhile)"} in ${ms} ms (${describeEngines(result)})`);
   }
 
   return {

@@ -5,6 +5,7 @@
  * model wrote it, or a customer's words are quoted in it), so every one is escaped here; nothing else makes HTML.
  */
 import { appRules } from "./apps.ts";
+import { textBlocks, whereLabel } from "./parts.ts";
 import type { Engine, OptimisationResult, PhotoAnalysis } from "./result.ts";
 
 export interface PremiumContent {
@@ -65,6 +66,27 @@ function optimisedProfileHtml(result: OptimisationResult): string {
 }
 
 function recommendationsHtml(result: OptimisationResult): string {
+  // An administrator's recommendations (plain text) replace the ones made from the findings; elite's parts stay.
+  const edited = result.editorial?.recommendations;
+  const parts: string[] = edited != null ? editedHtml(edited) : findingsHtml(result);
+  parts.push(...promptSuggestionsHtml(result), ...photoPlanHtml(result));
+  parts.push(`<p><em>${escapeHtml(madeBy(result))}</em></p>`);
+  return parts.join("\n");
+}
+
+/** Plain text as HTML, every word escaped: a short line before a list is a heading, "- " lines a list, the rest paragraphs. */
+function editedHtml(text: string): string[] {
+  return textBlocks(text).map((block) => {
+    if (block.kind === "heading") return `<h3>${escapeHtml(block.text)}</h3>`;
+    if (block.kind === "paragraph") return paragraph(block.text);
+    const items = block.items.map((item) => {
+      return `<li>${escapeHtml(item)}</li>`;
+    });
+    return `<ul>${items.join("")}</ul>`;
+  });
+}
+
+function findingsHtml(result: OptimisationResult): string[] {
   const parts: string[] = [paragraph(result.analysis.summary)];
   if (result.analysis.problems.length > 0) {
     parts.push("<h3>What to change</h3>", findingsList(result, result.analysis.problems));
@@ -72,9 +94,7 @@ function recommendationsHtml(result: OptimisationResult): string {
   if (result.analysis.strengths.length > 0) {
     parts.push("<h3>What already works</h3>", findingsList(result, result.analysis.strengths));
   }
-  parts.push(...promptSuggestionsHtml(result), ...photoPlanHtml(result));
-  parts.push(`<p><em>${escapeHtml(madeBy(result))}</em></p>`);
-  return parts.join("\n");
+  return parts;
 }
 
 export const TONE_LABELS = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
@@ -126,17 +146,6 @@ function findingsList(result: OptimisationResult, findings: OptimisationResult["
     return `<li><strong>${escapeHtml(f.title)}</strong>${where ? ` ${escapeHtml(where)}` : ""}${f.phrase ? ` (“${escapeHtml(f.phrase)}”)` : ""}: ${escapeHtml(f.reason)}</li>`;
   });
   return `<ul>${items.join("")}</ul>`;
-}
-
-/** Which part of the profile a finding is about, in the customer's words: "in your bio", "in “My happy place is”". */
-function whereLabel(result: OptimisationResult, field: string | undefined): string | null {
-  if (field === "bio") return "in your bio";
-  const prompt = /^prompt([1-3])$/.exec(field ?? "");
-  if (prompt) {
-    const text = result.prompts[Number(prompt[1]) - 1]?.prompt;
-    return text ? `in “${text}”` : null;
-  }
-  return null;
 }
 
 /** "Photo 3" by the customer's upload order (1-based): ids mean nothing to a customer. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PLAN_IDS } from "../orders/plans.ts";
 import { DATING_APPS } from "../profiles/options.ts";
+import { PART_KEYS } from "./part-keys.ts";
 import { shorten } from "./text/fit.ts";
 
 /** Which engine made a part: the local analyser, or a model behind the OpenAI-compatible API (with its name). */
@@ -31,6 +32,8 @@ export const RESULT_LIMITS = {
   starter: 400,
   guidePoint: 600,
   heading: 160,
+  /** An administrator's recommendations, plain text (src/optimiser/parts.ts). */
+  editorialRecommendations: 6000,
 } as const;
 const L = RESULT_LIMITS;
 
@@ -165,6 +168,20 @@ export const photoPlanSchema = z.object({
 });
 export type PhotoPlan = z.infer<typeof photoPlanSchema>;
 
+/**
+ * What an administrator changed in the review dialog (src/optimiser/parts.ts): the parts edited by hand, the
+ * recommendations when they were rewritten (plain text, paragraphs separated by blank lines; it replaces the
+ * recommendations made from the findings), and when. An edited part's machine notes are cleared, so no note about the
+ * machine's draft reaches the customer. A rerun never overwrites an edited part: its result waits beside the working
+ * one as a draft (profiles.draft_optimization).
+ */
+export const editorialSchema = z.object({
+  edited: z.array(z.enum(PART_KEYS)).max(PART_KEYS.length),
+  recommendations: z.string().max(L.editorialRecommendations).nullable(),
+  editedAt: z.iso.datetime(),
+});
+export type Editorial = z.infer<typeof editorialSchema>;
+
 export const optimisationResultSchema = z.object({
   version: z.literal(1),
   app: z.enum(DATING_APPS),
@@ -218,6 +235,8 @@ export const optimisationResultSchema = z.object({
   promptSuggestions: promptSuggestionsSchema.nullable().optional(),
   /** Elite only (null on other plans); absent in older results. */
   photoPlan: photoPlanSchema.nullable().optional(),
+  /** Set once an administrator edited a part (see editorialSchema); absent or null when none was. */
+  editorial: editorialSchema.nullable().optional(),
 });
 export type OptimisationResult = z.infer<typeof optimisationResultSchema>;
 
@@ -273,6 +292,13 @@ export function withinLimits(result: OptimisationResult): OptimisationResult {
       promptSuggestions: {
         suggestions: result.promptSuggestions.suggestions.slice(0, 5).map((s) => ({ prompt: s.prompt, reason: fit(s.reason, 300) })),
         note: result.promptSuggestions.note && fit(result.promptSuggestions.note, L.note),
+      },
+    }),
+    ...(result.editorial && {
+      editorial: {
+        ...result.editorial,
+        edited: [...new Set(result.editorial.edited)],
+        recommendations: result.editorial.recommendations === null ? null : result.editorial.recommendations.slice(0, L.editorialRecommendations),
       },
     }),
     ...(result.photoPlan && {

@@ -14,6 +14,7 @@ export const REFUNDED = {
   sendEmail: "This order was refunded, so its results are no longer sent.",
   rerun: "This order was refunded, so no new result is made for it.",
   processRevision: "This order was refunded, so its revision request is closed.",
+  edit: "This order was refunded, so its result can no longer be edited.",
   customerRevision: "Your order was refunded, so a revision can no longer be requested. Contact support if you have a question.",
 } as const;
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { profiles } from "../db/schema.ts";
 import { findPlan, type PlanId } from "../orders/plans.ts";
+import { specFields } from "../optimiser/render.ts";
 import { optimisationResultSchema } from "../optimiser/result.ts";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -19,13 +20,17 @@ export const releasedResultSchema = z.object({
 });
 export type ReleasedResult = z.infer<typeof releasedResultSchema>;
 
-/** The snapshot a release stores: the working fields as the admin approved them. */
+/**
+ * The snapshot a release stores: the working result as the admin approved it, with the spec's HTML fields rendered
+ * from it here, so every reader of the release (results page, e-mail, export) has the same parts, edits included.
+ */
 export function snapshotForRelease(profile: ProfileRow, at: Date): ReleasedResult | null {
   const optimization = optimisationResultSchema.safeParse(profile.optimization);
-  if (!optimization.success || profile.optimizedProfile === null || profile.recommendations === null) return null;
+  if (!optimization.success) return null;
+  const fields = specFields(optimization.data);
   return releasedResultSchema.parse({
-    optimizedProfile: profile.optimizedProfile,
-    recommendations: profile.recommendations,
+    optimizedProfile: fields.optimizedProfile,
+    recommendations: fields.recommendations,
     optimization: optimization.data,
     releasedAt: at.toISOString(),
   });
