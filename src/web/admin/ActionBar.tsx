@@ -18,6 +18,15 @@ const BUSY_LABELS: Record<AdminAction, string> = {
 /** The buttons in the order they are offered; the refund goes last, apart, since it cannot be undone. */
 const ORDER: AdminAction[] = ["process-revision", "regenerate", "send-email", "recover"];
 
+/** What each action is, in the words of the unsaved-changes question ("To … now, they must be discarded"). */
+const DOING: Record<AdminAction, string> = {
+  "send-email": "send the results",
+  regenerate: "regenerate the result",
+  recover: "recover the profile",
+  "process-revision": "process the revision request",
+  refund: "refund the order",
+};
+
 /** Actions with an effect the admin cannot take back ask first, in a form in place of their button. */
 const CONFIRM: Partial<Record<AdminAction, { heading: string; label: string; text: (profile: AdminProfileDetail) => string }>> = {
   "send-email": {
@@ -36,14 +45,16 @@ const CONFIRM: Partial<Record<AdminAction, { heading: string; label: string; tex
  * The review dialog's actions (spec section 4), each offered only when the server's `actions` allows it. A completed
  * result always shows its e-mail button: "Send Optimization Email", or "Email Already Sent" (disabled) once it went.
  * Send and Regenerate ask for confirmation, the refund for a reason. A refunded order offers nothing and says so.
+ * With unsaved text in the editor, every action first asks whether to discard it (`ask`).
  */
 export function ActionBar({
   profile,
-  unsavedEdits,
+  ask,
   onDone,
 }: {
   profile: AdminProfileDetail;
-  unsavedEdits: boolean;
+  /** Answers whether the action may go on: at once when no text is unsaved, else as the admin answers. */
+  ask: (what: string) => Promise<boolean>;
   onDone: (action: AdminAction, ok: boolean) => Promise<void> | void;
 }) {
   const toast = useToast();
@@ -109,9 +120,6 @@ export function ActionBar({
 
   return (
     <div className="space-y-3" data-testid="review-actions">
-      {unsavedEdits && buttons.includes("send-email") && (
-        <p className="text-sm text-danger">You have unsaved changes to the content. Save them before sending, or they will not be in the e-mail.</p>
-      )}
       <div className="flex flex-wrap items-center gap-2">
         {buttons
           .filter((action) => action !== confirming)
@@ -124,7 +132,11 @@ export function ActionBar({
               }}
               type="button"
               disabled={busy !== null}
-              onClick={() => (CONFIRM[action] ? setConfirming(action) : run(action))}
+              onClick={async () => {
+                if (!(await ask(DOING[action]))) return;
+                if (CONFIRM[action]) setConfirming(action);
+                else void run(action);
+              }}
               className={buttonClass(action === "send-email" || action === "process-revision" ? "primary" : "outline")}
             >
               {busy === action ? BUSY_LABELS[action] : ACTIONS[action].label}
@@ -136,7 +148,9 @@ export function ActionBar({
           </button>
         )}
         {allowed.has("refund") && !refunding && (
-          <button ref={refundButton} type="button" disabled={busy !== null} onClick={() => setRefunding(true)} className={buttonClass("outline", "md", "text-danger sm:ml-auto")}>
+          <button ref={refundButton} type="button" disabled={busy !== null} onClick={async () => (await ask(DOING.refund)) && setRefunding(true)}
+            className={buttonClass("outline", "md", "text-danger sm:ml-auto")}
+          >
             {ACTIONS.refund.label}
           </button>
         )}

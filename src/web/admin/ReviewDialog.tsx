@@ -7,18 +7,26 @@ import { ActionBar } from "./ActionBar.tsx";
 import { AuditTrail } from "./AuditTrail.tsx";
 import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
-import { ContentEditor } from "./ContentEditor.tsx";
 import { DataActions } from "./DataActions.tsx";
 import { EliteParts } from "./EliteParts.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
 import { PhotoReview } from "./PhotoReview.tsx";
-import { PremiumContentForm } from "./PremiumContentForm.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 import { useNow } from "./use-now.ts";
 import { useRereadWhileMoving } from "./use-reread.ts";
 import { CloseIcon } from "../ui/CloseIcon.tsx";
+import { DATING_APPS, type DatingApp } from "../../profiles/options.ts";
+import type { PartKey } from "../../optimiser/parts.ts";
+import { Tabs } from "../results/Tabs.tsx";
+import { useToast } from "../toast.ts";
+import { writeDetail } from "./actions.ts";
+import { DraftChooser } from "./DraftChooser.tsx";
+import { PartsEditor } from "./PartsEditor.tsx";
+import { PartsPreview } from "./PartsPreview.tsx";
+import { useUnsavedGuard } from "./UnsavedGuard.tsx";
+import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
 
@@ -28,9 +36,10 @@ const MOVING = new Set<AdminState>(MOVING_STATES);
 const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "process-revision", "recover", "refund"]);
 
 /**
- * The review dialog (spec sections 2 and 4, issue 11): what the customer sent beside what the optimiser made, the
- * editable result, the premium content, the photos, the audit trail, and the actions the server allows now. Every
- * change reads the profile again and refreshes the list behind.
+ * The review dialog (spec sections 2 and 4, issues 11 and 20): what the customer sent beside what the optimiser made,
+ * the result's parts to edit in plain text with a preview as the customer will see it, a new draft to choose from,
+ * the photos, the audit trail, and the actions the server allows now. Every change reads the profile again and
+ * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first.
  */
 export function ReviewDialog({
   profileId,
@@ -47,7 +56,10 @@ export function ReviewDialog({
   returnFocus: (opener: HTMLElement | null) => HTMLElement | null;
 }) {
   const [detail, setDetail] = useState<Detail>({ state: "loading" });
-  const [dirty, setDirty] = useState(false);
+  const toast = useToast();
+  const loaded = detail.state === "loaded" ? detail.data : null;
+  const parts = usePartsForm(loaded?.parts ?? null, loaded?.version ?? null);
+  const { ask, dialog: unsavedQuestion } = useUnsavedGuard(parts.dirty, parts.discard);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -73,10 +85,32 @@ export function ReviewDialog({
   // After Send, the e-mail goes out from the job loop: the dialog reads the profile again until it says "Sent".
   useRereadWhileMoving(detail.state === "loaded" && MOVING.has(detail.data.state), load, detail);
 
-  const saved = useCallback(async () => {
-    await load();
-    onChanged();
-  }, [load, onChanged]);
+  // A save or an applied draft answers the new detail: shown at once, and the list behind is read again.
+  const saved = useCallback(
+    (data: AdminProfileDetail) => {
+      setDetail({ state: "loaded", data });
+      if (data.parts) parts.saved(data.parts, data.version);
+      onChanged();
+    },
+    [onChanged, parts.saved],
+  );
+
+  const applyDraft = async (take: PartKey[]) => {
+    if (!loaded || !(await ask("apply the draft choices"))) return false;
+    const answer = await writeDetail(loaded.id, "POST", "draft", { version: loaded.version, take });
+    if (!answer.ok) {
+      toast({ title: "Failed to Apply the Draft", description: answer.message, variant: "destructive" });
+      if (answer.status === 409) await load();
+      return false;
+    }
+    toast({ title: "Draft Choices Applied", description: take.length === 0 ? "The current text was kept and the new draft discarded." : "The chosen parts now hold the new draft's text." });
+    saved(answer.detail);
+    return true;
+  };
+
+  const close = async () => {
+    if (await ask("close the dialog")) onClose(false);
+  };
 
   const actionDone = async (action: AdminAction, ok: boolean) => {
     onChanged();
@@ -84,10 +118,10 @@ export function ReviewDialog({
     else await load();
   };
 
-  const data = detail.state === "loaded" ? detail.data : null;
+  const data = loaded;
 
   return (
-    <Modal labelledBy="review-title" onClose={() => onClose(false)} returnFocus={returnFocus}>
+    <Modal labelledBy="review-title" onClose={() => void close()} returnFocus={returnFocus}>
       <div className="flex items-start justify-between gap-3 border-b border-border px-4 py-3 sm:px-6">
         <div className="min-w-0">
           <h2 id="review-title" className="text-xl font-semibold">
@@ -95,7 +129,7 @@ export function ReviewDialog({
           </h2>
           <p className="truncate text-sm text-muted-foreground">{data ? `${data.email || "address deleted"} · ${appLabel(data.dating_app)}` : profileId}</p>
         </div>
-        <button type="button" onClick={() => onClose(false)} aria-label="Close" className={buttonClass("ghost", "icon", "shrink-0")}>
+        <button type="button" onClick={() => void close()} aria-label="Close" className={buttonClass("ghost", "icon", "shrink-0")}>
           <CloseIcon className="h-5 w-5" />
         </button>
       </div>
@@ -117,11 +151,11 @@ export function ReviewDialog({
             </button>
           </div>
         )}
-        {data && <ReviewBody profile={data} onSaved={saved} onDirtyChange={setDirty} />}
+        {data && <ReviewBody profile={data} parts={parts} onSaved={saved} onRefused={load} onApplyDraft={applyDraft} />}
       </div>
       {data && (
         <div className="max-h-[45vh] shrink-0 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
-          <ActionBar profile={data} unsavedEdits={dirty} onDone={actionDone} />
+          <ActionBar profile={data} ask={ask} onDone={actionDone} />
           <div className="mt-3 border-t border-border pt-3">
             <DataActions
               profile={data}
@@ -133,16 +167,25 @@ export function ReviewDialog({
           </div>
         </div>
       )}
+      {unsavedQuestion}
     </Modal>
   );
 }
 
-function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfileDetail; onSaved: () => Promise<void>; onDirtyChange: (dirty: boolean) => void }) {
+function ReviewBody({
+  profile,
+  parts,
+  onSaved,
+  onRefused,
+  onApplyDraft,
+}: {
+  profile: AdminProfileDetail;
+  parts: PartsFormState;
+  onSaved: (detail: AdminProfileDetail) => void;
+  onRefused: () => Promise<void>;
+  onApplyDraft: (take: PartKey[]) => Promise<boolean>;
+}) {
   const now = useNow();
-  const premium = profile.plan_id === "premium" || profile.plan_id === "elite";
-  const optimized = profile.optimized_profile;
-  const html = typeof optimized === "string" ? optimized : (optimized?.html ?? null);
-  const premiumSaved = typeof optimized === "object" && optimized !== null ? optimized : null;
   const fallback = profile.optimization?.fallback;
   const flagged = profile.optimization?.checks?.flagged ? profile.optimization.checks.problems : null;
   // The server refuses edits of a result the customer has (src/admin/actions.ts): regenerate or revise it instead.
@@ -249,20 +292,9 @@ function ReviewBody({ profile, onSaved, onDirtyChange }: { profile: AdminProfile
 
       {profile.optimization && <EliteParts result={profile.optimization} />}
 
-      {html !== null ? (
-        <ContentEditor profileId={profile.id} saved={{ html, recommendations: profile.recommendations ?? "" }} locked={locked} onSaved={onSaved} onDirtyChange={onDirtyChange} />
-      ) : (
-        <p className="text-muted-foreground">There is no optimized content to edit yet.</p>
-      )}
+      {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
 
-      {premium && (
-        <PremiumContentForm
-          profileId={profile.id}
-          saved={{ conversationStarters: premiumSaved?.conversationStarters ?? "", strategyGuide: premiumSaved?.strategyGuide ?? "" }}
-          locked={locked}
-          onSaved={onSaved}
-        />
-      )}
+      <ContentSection profile={profile} parts={parts} locked={locked} onSaved={onSaved} onRefused={onRefused} />
 
       <PhotoReview photos={profile.photos} deletedAt={profile.photos_deleted_at} />
       <AuditTrail entries={profile.audit} />
@@ -276,5 +308,75 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="mt-1 font-medium">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * What the customer receives, part by part: edited in plain text (PartsEditor), or previewed as the results page
+ * will show it. A sent result is only previewed.
+ */
+function ContentSection({
+  profile,
+  parts,
+  locked,
+  onSaved,
+  onRefused,
+}: {
+  profile: AdminProfileDetail;
+  parts: PartsFormState;
+  locked: string | null;
+  onSaved: (detail: AdminProfileDetail) => void;
+  onRefused: () => Promise<void>;
+}) {
+  const { form, base } = parts;
+  const working = profile.optimization;
+  const app = (DATING_APPS as readonly string[]).includes(profile.dating_app) ? (profile.dating_app as DatingApp) : null;
+  if (!form || !base || !working || !app) {
+    return (
+      <section aria-labelledby="review-content-heading" data-testid="review-content">
+        <h3 id="review-content-heading" className="text-lg font-semibold">
+          Optimized Content
+        </h3>
+        <p className="mt-2 text-muted-foreground">There is no optimized content to edit yet.</p>
+      </section>
+    );
+  }
+  const preview = (
+    <PartsPreview profileId={profile.id} appName={appLabel(profile.dating_app)} working={working} form={form} photos={profile.photos} photosDeleted={profile.photos_deleted_at !== null} />
+  );
+  return (
+    <section aria-labelledby="review-content-heading" data-testid="review-content">
+      <h3 id="review-content-heading" className="text-lg font-semibold">
+        Optimized Content
+      </h3>
+      {locked ? (
+        <>
+          <p className="mt-2 text-sm text-muted-foreground">{locked}</p>
+          <div className="mt-4">{preview}</div>
+        </>
+      ) : (
+        <div className="mt-3">
+          <Tabs
+            label="Edit or preview the content"
+            tabs={[
+              {
+                label: "Edit",
+                content: (
+                  <PartsEditor
+                    profileId={profile.id}
+                    app={app}
+                    premium={profile.plan_id === "premium" || profile.plan_id === "elite"}
+                    state={{ ...parts, form, base }}
+                    onSaved={onSaved}
+                    onRefused={onRefused}
+                  />
+                ),
+              },
+              { label: "Preview as the customer sees it", content: preview },
+            ]}
+          />
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
-import { apiRequest, messageOf } from "../api.ts";
+import { ApiRequestError, apiRequest, messageOf } from "../api.ts";
 import type { ToastInput } from "../toast.ts";
-import type { AdminAction } from "./types.ts";
+import type { AdminAction, AdminProfileDetail } from "./types.ts";
 
 interface ActionText {
   /** The button. */
@@ -38,17 +38,22 @@ export async function runAction(profileId: string, action: AdminAction, toast: (
   }
 }
 
-/** PATCH a profile's content; the toasts are the caller's (each form has its own pair). */
-export async function patchProfile(profileId: string, part: "update" | "update-premium-content", body: unknown): Promise<{ ok: true; message?: string } | { ok: false; message: string }> {
-  try {
-    const res = await apiRequest("PATCH", `/api/admin/profiles/${encodeURIComponent(profileId)}/${part}`, body);
-    return { ok: true, message: await serverMessage(res) };
-  } catch (err) {
-    return { ok: false, message: messageOf(err, CONNECTION) };
-  }
-}
-
 async function serverMessage(res: Response): Promise<string | undefined> {
   const answer = (await res.json().catch(() => ({}))) as { message?: unknown };
   return typeof answer.message === "string" && answer.message ? answer.message : undefined;
+}
+
+export type DetailAnswer = { ok: true; detail: AdminProfileDetail } | { ok: false; status: number | null; message: string };
+
+/**
+ * The review gate's writes (PUT …/parts, POST …/draft): each names the version the admin read, and answers the new
+ * detail; a 409 (the version moved on, a refund, a state that allows no edit) comes back with the server's message.
+ */
+export async function writeDetail(profileId: string, method: "PUT" | "POST", part: "parts" | "draft", body: unknown): Promise<DetailAnswer> {
+  try {
+    const res = await apiRequest(method, `/api/admin/profiles/${encodeURIComponent(profileId)}/${part}`, body);
+    return { ok: true, detail: (await res.json()) as AdminProfileDetail };
+  } catch (err) {
+    return { ok: false, status: err instanceof ApiRequestError ? err.status : null, message: messageOf(err, CONNECTION) };
+  }
 }

@@ -1,0 +1,390 @@
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { DatingApp } from "../../profiles/options.ts";
+import { LimitAnnouncer, LimitCount, type AppLimit } from "../profile/AppLimitCounter.tsx";
+import { useToast } from "../toast.ts";
+import { buttonClass } from "../ui/button.ts";
+import { controlClass, Field } from "../ui/field.tsx";
+import { useFocusAfterBusy } from "../ui/focus.ts";
+import { writeDetail } from "./actions.ts";
+import { changedKeys, fieldId, FORM_LIMITS, formErrors, formOf, GUIDE_FILE, guideFromFile, partsEdit, premiumContentMissing, type FormErrors, type PartsForm } from "./parts-form.ts";
+import type { AdminProfileDetail } from "./types.ts";
+import type { PartsFormState } from "./use-parts-form.ts";
+
+/** The spec's toasts: the content's pair, and the premium content's pair when only the starters or the guide changed. */
+const TOASTS = {
+  content: { done: "Changes Saved", failed: "Failed to Save Changes" },
+  premium: { done: "Premium Content Updated", failed: "Failed to Update Premium Content" },
+} as const;
+
+/**
+ * The review dialog's writing tool (issue 20, item 2): every part the customer receives in its own plain-text field,
+ * saved only by "Save Changes". The bio and each answer count against the app's limit; the starters and the guide's
+ * sections are one field each, added and removed in place; the guide can be filled from a .txt or .md file. A save
+ * names the version the admin read, so a profile that changed meanwhile is refused (409) with the text kept here.
+ */
+export function PartsEditor({
+  profileId,
+  app,
+  premium,
+  state,
+  onSaved,
+  onRefused,
+}: {
+  profileId: string;
+  app: DatingApp;
+  premium: boolean;
+  state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
+  onSaved: (detail: AdminProfileDetail) => void;
+  /** A refused save: read the profile again (the text stays in the form). */
+  onRefused: () => Promise<void>;
+}) {
+  const toast = useToast();
+  const { form, base, setForm, dirty, stale } = state;
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [pending, setPending] = useState(false);
+  const button = useFocusAfterBusy<HTMLButtonElement>(pending);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const save = async (e?: FormEvent<HTMLFormElement>) => {
+    e?.preventDefault();
+    const found = formErrors(form);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    if (premiumContentMissing(form, premium)) {
+      toast({ title: "No Content Provided", description: "Please enter conversation starters or upload a strategy guide file.", variant: "destructive" });
+      return;
+    }
+    const changed = changedKeys(form, formOf(base.parts));
+    const titles = changed.length > 0 && changed.every((k) => k === "starters" || k === "guide") ? TOASTS.premium : TOASTS.content;
+    setPending(true);
+    const answer = await writeDetail(profileId, "PUT", "parts", { version: base.version, parts: partsEdit(form) });
+    setPending(false);
+    if (!answer.ok) {
+      toast({ title: titles.failed, description: answer.message, variant: "destructive" });
+      if (answer.status === 409) await onRefused();
+      return;
+    }
+    toast({ title: titles.done, description: "The customer receives this text when the results are sent." });
+    onSaved(answer.detail);
+  };
+
+  const edit = (update: (f: PartsForm) => PartsForm, id?: string) => {
+    setForm(update);
+    if (id && errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
+      {stale && <StaleNotice onAdopt={state.adopt} onDiscard={state.discard} />}
+
+      {form.bio !== null && base.parts.bio && (
+        <CountedText
+          id={fieldId.bio}
+          label="Bio"
+          value={form.bio}
+          max={base.parts.bio.limit}
+          limit={{ app, field: "bio" }}
+          maxLength={FORM_LIMITS.bio}
+          rows={5}
+          error={errors[fieldId.bio]}
+          onChange={(text) => edit((f) => ({ ...f, bio: text }), fieldId.bio)}
+        />
+      )}
+
+      {form.prompts.map((p, i) => {
+        const saved = base.parts.prompts.find((s) => s.key === p.key);
+        const id = fieldId.prompt(p.key);
+        return (
+          <CountedText
+            key={p.key}
+            id={id}
+            label={`Answer to “${p.prompt}”`}
+            value={p.text}
+            max={saved?.limit ?? FORM_LIMITS.answer}
+            limit={{ app, field: "promptAnswer" }}
+            maxLength={FORM_LIMITS.answer}
+            rows={3}
+            error={errors[id]}
+            onChange={(text) => edit((f) => ({ ...f, prompts: f.prompts.map((q, j) => (j === i ? { ...q, text } : q)) }), id)}
+          />
+        );
+      })}
+
+      {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
+
+      {premium && form.guide && <GuideFields guide={form.guide} errors={errors} onChange={(guide, id) => edit((f) => ({ ...f, guide }), id)} />}
+
+      <Field
+        id={fieldId.recommendations}
+        label="Recommendations"
+        hint="Plain text. A blank line starts a new paragraph; lines that start with “- ” make a list, and a short line just before a list is its heading."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={10}
+            maxLength={FORM_LIMITS.recommendations}
+            value={form.recommendations}
+            onChange={(e) => edit((f) => ({ ...f, recommendations: e.target.value }))}
+            className={controlClass.textarea}
+          />
+        )}
+      </Field>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button ref={button} type="submit" disabled={pending || !dirty} className={buttonClass("primary")}>
+          {pending ? "Saving..." : "Save Changes"}
+        </button>
+        {dirty && !pending && (
+          <button
+            type="button"
+            className={buttonClass("ghost")}
+            onClick={() => {
+              state.discard();
+              setErrors({});
+            }}
+          >
+            Discard Changes
+          </button>
+        )}
+        <p className="text-sm text-muted-foreground" role="status" data-testid="review-save-state">
+          {dirty ? "Unsaved changes: the customer receives the saved text until you save." : "All changes saved."}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+/** A bio or an answer: its field, the live count against the app's limit in its description, the threshold announcer. */
+function CountedText({
+  id,
+  label,
+  value,
+  max,
+  limit,
+  maxLength,
+  rows,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  limit: AppLimit;
+  maxLength: number;
+  rows: number;
+  error?: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error} hint={<LimitCount id={id} limit={limit} value={value} max={max} audience="editor" />}>
+      {(control) => (
+        <>
+          <textarea {...control} rows={rows} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass.textarea} />
+          <LimitAnnouncer controlId={id} label={label} limit={limit} value={value} max={max} audience="editor" />
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** Moves the focus to an element that appears with the next render (a field just added, or the one after a removal). */
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+function StartersFields({ starters, onChange }: { starters: string[]; onChange: (starters: string[]) => void }) {
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-border p-4" data-testid="review-starters">
+      <legend className="px-1 font-semibold">Conversation starters</legend>
+      {starters.length === 0 && <p className="text-sm text-muted-foreground">No starters. Add one, or the customer receives none.</p>}
+      {starters.map((text, i) => (
+        <div key={i} className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <Field id={fieldId.starter(i)} label={`Starter ${i + 1}`}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={2}
+                  maxLength={FORM_LIMITS.starter}
+                  value={text}
+                  onChange={(e) => onChange(starters.map((s, j) => (j === i ? e.target.value : s)))}
+                  className={controlClass.textarea}
+                />
+              )}
+            </Field>
+          </div>
+          <button
+            type="button"
+            className={buttonClass("ghost", "sm", "mt-7 shrink-0")}
+            aria-label={`Remove starter ${i + 1}`}
+            onClick={() => {
+              onChange(starters.filter((_, j) => j !== i));
+              focusSoon(starters.length > 1 ? fieldId.starter(Math.min(i, starters.length - 2)) : "review-add-starter");
+            }}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <button
+        id="review-add-starter"
+        type="button"
+        className={buttonClass("outline", "sm")}
+        disabled={starters.length >= FORM_LIMITS.starters}
+        onClick={() => {
+          onChange([...starters, ""]);
+          focusSoon(fieldId.starter(starters.length));
+        }}
+      >
+        Add a starter
+      </button>
+      {starters.length >= FORM_LIMITS.starters && <p className="text-sm text-muted-foreground">{FORM_LIMITS.starters} starters at most.</p>}
+    </fieldset>
+  );
+}
+
+type Guide = NonNullable<PartsForm["guide"]>;
+
+function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormErrors; onChange: (guide: Guide, id?: string) => void }) {
+  const toast = useToast();
+  const file = useRef<HTMLInputElement>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [filled, setFilled] = useState<string | null>(null);
+  const sections = guide.sections;
+  const setSection = (i: number, part: "heading" | "text", value: string, id: string) =>
+    onChange({ ...guide, sections: sections.map((s, j) => (j === i ? { ...s, [part]: value } : s)) }, id);
+
+  const readFile = async () => {
+    const chosen = file.current?.files?.[0];
+    setFilled(null);
+    if (!chosen) return;
+    if (!GUIDE_FILE.test(chosen.name)) {
+      setFileError("Please choose a .txt or .md file.");
+      return;
+    }
+    let text: string;
+    try {
+      text = await chosen.text();
+    } catch {
+      toast({ title: "File Reading Error", description: "Failed to read the strategy guide file.", variant: "destructive" });
+      return;
+    }
+    const read = guideFromFile(text, guide.title);
+    if (typeof read === "string") {
+      setFileError(read);
+      return;
+    }
+    setFileError(undefined);
+    onChange(read);
+    setFilled(`The guide now holds ${chosen.name}: ${read.sections.length} ${read.sections.length === 1 ? "section" : "sections"}. Read it over, then save.`);
+    if (file.current) file.current.value = "";
+  };
+
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="review-guide">
+      <legend className="px-1 font-semibold">Strategy guide</legend>
+      <Field id={fieldId.guideTitle} label="Guide title" error={errors[fieldId.guideTitle]}>
+        {(control) => (
+          <input
+            {...control}
+            maxLength={FORM_LIMITS.guideTitle}
+            value={guide.title}
+            onChange={(e) => onChange({ ...guide, title: e.target.value }, fieldId.guideTitle)}
+            className={controlClass.input}
+          />
+        )}
+      </Field>
+      {sections.map((s, i) => (
+        <div key={i} role="group" aria-labelledby={`review-guide-${i + 1}-name`} className="space-y-3 rounded-md border border-border p-3">
+          <div className="flex items-center justify-between gap-2">
+            <h4 id={`review-guide-${i + 1}-name`} className="text-sm font-semibold">
+              Section {i + 1}
+            </h4>
+            <button
+              type="button"
+              className={buttonClass("ghost", "sm")}
+              aria-label={`Remove section ${i + 1}`}
+              onClick={() => {
+                onChange({ ...guide, sections: sections.filter((_, j) => j !== i) });
+                focusSoon(sections.length > 1 ? fieldId.heading(Math.min(i, sections.length - 2)) : "review-add-section");
+              }}
+            >
+              Remove
+            </button>
+          </div>
+          <Field id={fieldId.heading(i)} label={`Section ${i + 1} heading`} error={errors[fieldId.heading(i)]}>
+            {(control) => <input {...control} maxLength={FORM_LIMITS.heading} value={s.heading} onChange={(e) => setSection(i, "heading", e.target.value, fieldId.heading(i))} className={controlClass.input} />}
+          </Field>
+          <Field id={fieldId.sectionText(i)} label={`Section ${i + 1} points`} hint={`One point per line, at most ${FORM_LIMITS.points}.`} error={errors[fieldId.sectionText(i)]}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                maxLength={FORM_LIMITS.sectionText}
+                value={s.text}
+                onChange={(e) => setSection(i, "text", e.target.value, fieldId.sectionText(i))}
+                className={controlClass.textarea}
+              />
+            )}
+          </Field>
+        </div>
+      ))}
+      <button
+        id="review-add-section"
+        type="button"
+        className={buttonClass("outline", "sm")}
+        disabled={sections.length >= FORM_LIMITS.sections}
+        onClick={() => {
+          onChange({ ...guide, sections: [...sections, { heading: "", text: "" }] });
+          focusSoon(fieldId.heading(sections.length));
+        }}
+      >
+        Add a section
+      </button>
+      <Field
+        id="review-guide-file"
+        label="Strategy guide (.txt or .md file)"
+        error={fileError}
+        hint="Fills the guide above from the file: “#” the title, “##” each section, one point per line. Nothing is saved until you save."
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={file}
+            type="file"
+            accept=".txt,.md,text/plain,text/markdown"
+            onChange={() => void readFile()}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted"
+          />
+        )}
+      </Field>
+      <p role="status" className="text-sm" data-testid="review-guide-filled">
+        {filled}
+      </p>
+    </fieldset>
+  );
+}
+
+function StaleNotice({ onAdopt, onDiscard }: { onAdopt: () => void; onDiscard: () => void }): ReactNode {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-danger p-4" data-testid="review-stale">
+      <p className="font-semibold">This profile changed since you opened it.</p>
+      <p className="text-sm">
+        Someone saved it, or a new draft arrived. Your text is still in the form below and nothing of it was saved. Save it over the stored version, or discard it
+        to see what is stored now.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass("outline", "sm")} onClick={onAdopt}>
+          Keep my text (save it next)
+        </button>
+        <button type="button" className={buttonClass("ghost", "sm")} onClick={onDiscard}>
+          Discard my text
+        </button>
+      </div>
+    </div>
+  );
+}

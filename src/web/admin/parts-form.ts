@@ -1,0 +1,147 @@
+/**
+ * The review dialog's plain-text form of a result's parts (src/optimiser/parts.ts): what the admin types, what
+ * Save sends, whether anything is unsaved, what each field may hold, and a strategy guide file read into sections.
+ * No React here, so the rules are tested on their own.
+ */
+import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../optimiser/parts.ts";
+
+export interface GuideSection {
+  heading: string;
+  /** One point per line. */
+  text: string;
+}
+
+/** The text of every part, as the fields hold it. */
+export interface PartsForm {
+  /** null where the app shows no bio. */
+  bio: string | null;
+  prompts: { key: EditableParts["prompts"][number]["key"]; prompt: string; text: string }[];
+  starters: string[];
+  /** null on basic (no guide is sold). */
+  guide: { title: string; sections: GuideSection[] } | null;
+  recommendations: string;
+}
+
+/** The server's hard limits (PUT …/parts), as maxLength on each control: an app's own limit is only a warning. */
+export const FORM_LIMITS = EDIT_LIMITS;
+
+export function formOf(parts: EditableParts): PartsForm {
+  return {
+    bio: parts.bio?.text ?? null,
+    prompts: parts.prompts.map((p) => ({ key: p.key, prompt: p.prompt, text: p.text })),
+    starters: [...parts.starters],
+    guide: parts.guide && { title: parts.guide.title, sections: parts.guide.sections.map((s) => ({ ...s })) },
+    recommendations: parts.recommendations,
+  };
+}
+
+/** Whether the form differs from what is saved: any character, a space included, counts. */
+export function unsaved(form: PartsForm, saved: EditableParts): boolean {
+  return JSON.stringify(form) !== JSON.stringify(formOf(saved));
+}
+
+/** The parts whose text differs between two forms: what a save writes, and what the toast names. */
+export function changedKeys(form: PartsForm, saved: PartsForm): PartKey[] {
+  const keys: PartKey[] = [];
+  if (form.bio !== saved.bio) keys.push("bio");
+  for (const p of form.prompts) if (p.text !== saved.prompts.find((s) => s.key === p.key)?.text) keys.push(p.key);
+  if (JSON.stringify(form.starters) !== JSON.stringify(saved.starters)) keys.push("starters");
+  if (JSON.stringify(form.guide) !== JSON.stringify(saved.guide)) keys.push("guide");
+  if (form.recommendations !== saved.recommendations) keys.push("recommendations");
+  return keys;
+}
+
+/** The `parts` of PUT …/parts (the server trims, drops blank starters and reads a section's lines as its points). */
+export function partsEdit(form: PartsForm): PartsEdit {
+  return {
+    bio: form.bio === null ? null : { text: form.bio },
+    prompts: form.prompts.map((p) => ({ key: p.key, text: p.text })),
+    starters: form.starters,
+    guide: form.guide,
+    recommendations: form.recommendations,
+  };
+}
+
+/** A field's id → what is wrong with it; the ids are the controls' own (see fieldId). */
+export type FormErrors = Record<string, string>;
+
+export const fieldId = {
+  bio: "review-part-bio",
+  prompt: (key: string) => `review-part-${key}`,
+  starter: (i: number) => `review-part-starter-${i + 1}`,
+  guideTitle: "review-part-guide-title",
+  heading: (i: number) => `review-part-guide-${i + 1}-heading`,
+  sectionText: (i: number) => `review-part-guide-${i + 1}-text`,
+  recommendations: "review-part-recommendations",
+} as const;
+
+/**
+ * What must be written before a save, by field: the customer never receives an empty box (a starter or a guide
+ * section that should go is removed; a blank starter is taken out by the server). The lengths are the controls'
+ * own maxLength; the rest of the rules (points per section) are the server's, told in its message.
+ */
+export function formErrors(form: PartsForm): FormErrors {
+  const errors: FormErrors = {};
+  if (form.bio !== null && !form.bio.trim()) errors[fieldId.bio] = "Write the bio: the customer's profile needs one.";
+  for (const p of form.prompts) if (!p.text.trim()) errors[fieldId.prompt(p.key)] = "Write the answer: the prompt stays on the profile.";
+  if (form.guide) {
+    if (!form.guide.title.trim()) errors[fieldId.guideTitle] = "Give the guide a title.";
+    form.guide.sections.forEach((s, i) => {
+      if (!s.heading.trim()) errors[fieldId.heading(i)] = "Give the section a heading, or remove it.";
+      if (!s.text.trim()) errors[fieldId.sectionText(i)] = "Write at least one point, or remove the section.";
+    });
+  }
+  return errors;
+}
+
+/** Spec: a premium result needs conversation starters or a strategy guide ('No Content Provided'). */
+export function premiumContentMissing(form: PartsForm, premium: boolean): boolean {
+  return premium && form.starters.length === 0 && (form.guide === null || form.guide.sections.length === 0);
+}
+
+/**
+ * A strategy guide file (.txt or .md, read as text) as the guide's title and sections, by the server's own reading
+ * (parts.ts: "#" the title, "##" each section, every other line a point), or what is wrong with it.
+ */
+export function guideFromFile(text: string, fallbackTitle: string): NonNullable<PartsForm["guide"]> | string {
+  const guide = guideFromText(text, fallbackTitle);
+  if (typeof guide === "string") return guide;
+  return { title: guide.title, sections: guide.sections.map((s) => ({ heading: s.heading, text: s.points.join("\n") })) };
+}
+
+/** Spec section 5: the strategy guide is a .txt or .md file. */
+export const GUIDE_FILE = /\.(txt|md)$/i;
+
+/** A part in words, for the draft chooser and the toasts. */
+export function partLabel(key: PartKey, parts: EditableParts): string {
+  switch (key) {
+    case "bio":
+      return "Bio";
+    case "starters":
+      return "Conversation starters";
+    case "guide":
+      return "Strategy guide";
+    case "recommendations":
+      return "Recommendations";
+    default: {
+      const prompt = parts.prompts.find((p) => p.key === key)?.prompt;
+      return prompt ? `Answer to “${prompt}”` : "Prompt answer";
+    }
+  }
+}
+
+/** A part as one text, for the draft chooser's side-by-side and its word diff. */
+export function partText(key: PartKey, parts: EditableParts): string {
+  switch (key) {
+    case "bio":
+      return parts.bio?.text ?? "";
+    case "starters":
+      return parts.starters.map((s, i) => `${i + 1}. ${s}`).join("\n");
+    case "guide":
+      return parts.guide ? [parts.guide.title, ...parts.guide.sections.map((s) => `\n${s.heading}\n${s.text}`)].join("\n") : "";
+    case "recommendations":
+      return parts.recommendations;
+    default:
+      return parts.prompts.find((p) => p.key === key)?.text ?? "";
+  }
+}

@@ -1,0 +1,261 @@
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { act, useState } from "react";
+import type { Root } from "react-dom/client";
+import type { OptimiserInput } from "../../optimiser/input.ts";
+import { partsOf, type EditableParts, type PartKey } from "../../optimiser/parts.ts";
+import type { OptimisationResult } from "../../optimiser/result.ts";
+import { sampleResult } from "../../testing/optimisation.ts";
+import { DraftChooser } from "./DraftChooser.tsx";
+import { PartsEditor } from "./PartsEditor.tsx";
+import { PartsPreview } from "./PartsPreview.tsx";
+import { useUnsavedGuard } from "./UnsavedGuard.tsx";
+import { usePartsForm } from "./use-parts-form.ts";
+
+// happy-dom only for this file (it replaces fetch/Response while registered).
+beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" }));
+afterAll(() => GlobalRegistrator.unregister());
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const input = (plan: OptimiserInput["plan"]): OptimiserInput => ({
+  profileId: "p1",
+  app: "bumble",
+  plan,
+  reason: "initial",
+  revisionNotes: null,
+  profile: {
+    bio: "I love to laugh. Nurse and baker.",
+    lookingFor: null,
+    interests: null,
+    jobTitle: null,
+    education: null,
+    idealFirstDate: null,
+    height: null,
+    starSign: null,
+    anthem: null,
+    spotifyArtists: null,
+    school: null,
+    industry: null,
+    vibes: null,
+    prompts: [{ prompt: "My perfect day", response: "Market, then sketching by the canal." }],
+  },
+  photos: [],
+});
+
+/** react-dom/client is loaded once the DOM is registered: it decides at load time which events it listens to. */
+async function mount(node: React.ReactNode) {
+  const { createRoot } = await import("react-dom/client");
+  const container = document.createElement("div");
+  document.body.append(container);
+  let root!: Root;
+  await act(async () => {
+    root = createRoot(container);
+    root.render(node);
+  });
+  return {
+    container,
+    rerender: (next: React.ReactNode) => act(async () => root.render(next)),
+    unmount: async () => {
+      await act(async () => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+const valueSetter = (el: HTMLTextAreaElement | HTMLInputElement) => Object.getOwnPropertyDescriptor(el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, "value")!.set!;
+async function type(el: HTMLTextAreaElement | HTMLInputElement, value: string) {
+  await act(async () => {
+    el.focus();
+    valueSetter(el).call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+const click = (el: Element) => act(async () => (el as HTMLElement).click());
+const byLabel = (root: ParentNode, text: string) => {
+  const label = [...root.querySelectorAll("label")].find((l) => l.textContent?.trim() === text);
+  if (!label) throw new Error(`no label "${text}"`);
+  return document.getElementById(label.htmlFor) as HTMLTextAreaElement;
+};
+const button = (root: ParentNode, name: string) => {
+  const found = [...root.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+};
+
+/** The editor and the guard as the review dialog wires them, on parts that a test can replace (a reload). */
+function Editor({ parts, version, premium }: { parts: EditableParts; version: string; premium: boolean }) {
+  const state = usePartsForm(parts, version);
+  const { ask, dialog } = useUnsavedGuard(state.dirty, state.discard);
+  const [asked, setAsked] = useState<string>("");
+  if (!state.form || !state.base) return null;
+  return (
+    <>
+      <PartsEditor profileId="p1" app="bumble" premium={premium} state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onRefused={async () => {}} />
+      <button type="button" onClick={async () => setAsked(String(await ask("close the dialog")))}>
+        Close
+      </button>
+      <output data-testid="asked">{asked}</output>
+      {dialog}
+    </>
+  );
+}
+
+describe("the parts editor", () => {
+  const result = sampleResult(input("premium"));
+  const parts = partsOf(result);
+
+  test("each part has its own labelled field; the bio and the answer count against the app's limit, in the editor's words", async () => {
+    const ui = await mount(<Editor parts={parts} version="v1" premium />);
+    const bio = byLabel(ui.container, "Bio");
+    expect(bio.value).toBe(result.bio!.optimised);
+    expect(byLabel(ui.container, "Answer to “My perfect day”").value).toBe(result.prompts[0]!.optimised);
+    expect(byLabel(ui.container, "Starter 1").value).toBe(result.conversationStarters[0]!);
+    expect(byLabel(ui.container, "Guide title").value).toBe(result.strategyGuide!.title);
+    expect(byLabel(ui.container, "Section 1 heading").value).toBe("Timing");
+    expect(byLabel(ui.container, "Recommendations").value).toBe(parts.recommendations);
+    // Nothing typed: nothing to save.
+    expect(button(ui.container, "Save Changes").disabled).toBe(true);
+
+    await type(bio, "b".repeat(326));
+    const count = document.getElementById(`${bio.id}-count`)!;
+    expect(count.dataset.level).toBe("over");
+    expect(count.textContent).toContain("Bumble allows 300 characters; 26 over: shorten it, or the customer cannot paste it whole.");
+    expect(bio.getAttribute("aria-describedby")).toContain(count.parentElement!.id);
+    expect(button(ui.container, "Save Changes").disabled).toBe(false);
+    expect(ui.container.querySelector('[data-testid="review-save-state"]')!.textContent).toStartWith("Unsaved changes");
+    await ui.unmount();
+  });
+
+  test("starters are added and removed one field each, up to five; the focus goes to the new field", async () => {
+    const ui = await mount(<Editor parts={parts} version="v1" premium />);
+    const starters = () => [...ui.container.querySelectorAll<HTMLTextAreaElement>('[data-testid="review-starters"] textarea')].map((t) => t.value);
+    expect(starters()).toEqual(result.conversationStarters);
+    await click(button(ui.container, "Add a starter"));
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    expect(document.activeElement?.id).toBe("review-part-starter-4");
+    await type(byLabel(ui.container, "Starter 4"), "Which market is your favorite?");
+    await click(button(ui.container, "Add a starter"));
+    expect(button(ui.container, "Add a starter").disabled).toBe(true);
+    await click(button(ui.container, "Remove starter 1"));
+    expect(starters()).toEqual([...result.conversationStarters.slice(1), "Which market is your favorite?", ""]);
+    await ui.unmount();
+  });
+
+  test("a new version arriving while text is unsaved keeps the text and says so; discarding shows the stored text", async () => {
+    const ui = await mount(<Editor parts={parts} version="v1" premium />);
+    await type(byLabel(ui.container, "Bio"), "My own careful edit.");
+    const newer: EditableParts = { ...parts, bio: { ...parts.bio!, text: "Someone else's bio." } };
+    await ui.rerender(<Editor parts={newer} version="v2" premium />);
+    expect(byLabel(ui.container, "Bio").value).toBe("My own careful edit.");
+    expect(ui.container.querySelector('[data-testid="review-stale"]')!.textContent).toContain("This profile changed since you opened it.");
+    await click(button(ui.container, "Discard my text"));
+    expect(byLabel(ui.container, "Bio").value).toBe("Someone else's bio.");
+    expect(ui.container.querySelector('[data-testid="review-stale"]')).toBeNull();
+
+    // With nothing unsaved, a new version simply shows.
+    await ui.rerender(<Editor parts={parts} version="v3" premium />);
+    expect(byLabel(ui.container, "Bio").value).toBe(parts.bio!.text);
+    await ui.unmount();
+  });
+
+  test("leaving with unsaved text asks first: Escape or Keep editing stays with the text, Discard changes goes on without it", async () => {
+    const ui = await mount(<Editor parts={parts} version="v1" premium />);
+    const asked = () => ui.container.querySelector('[data-testid="asked"]')!.textContent;
+    const question = () => document.querySelector('[role="alertdialog"]');
+
+    // Nothing unsaved: no question.
+    await click(button(ui.container, "Close"));
+    expect(asked()).toBe("true");
+    expect(question()).toBeNull();
+
+    await type(byLabel(ui.container, "Bio"), "An edit worth keeping.");
+    await click(button(ui.container, "Close"));
+    expect(question()!.getAttribute("aria-labelledby")).toBe("unsaved-title");
+    expect(question()!.textContent).toContain("To close the dialog now, they must be discarded.");
+    expect(document.activeElement?.textContent).toBe("Keep editing");
+    await act(async () => {
+      question()!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(question()).toBeNull();
+    expect(asked()).toBe("false");
+    expect(byLabel(ui.container, "Bio").value).toBe("An edit worth keeping.");
+
+    await click(button(ui.container, "Close"));
+    await click(button(document, "Keep editing"));
+    expect(asked()).toBe("false");
+    await click(button(ui.container, "Close"));
+    await click(button(document, "Discard changes"));
+    expect(asked()).toBe("true");
+    expect(byLabel(ui.container, "Bio").value).toBe(parts.bio!.text);
+    await ui.unmount();
+  });
+});
+
+describe("the preview", () => {
+  const result = sampleResult(input("premium"));
+  const form = (edit: Partial<ReturnType<typeof partsOf>> = {}) => {
+    const p = { ...partsOf(result), ...edit };
+    return { bio: p.bio?.text ?? null, prompts: p.prompts.map((q) => ({ key: q.key, prompt: q.prompt, text: q.text })), starters: p.starters, guide: p.guide, recommendations: p.recommendations };
+  };
+  const preview = (working: OptimisationResult, f: ReturnType<typeof form>) => mount(<PartsPreview profileId="p1" appName="Bumble" working={working} form={f} photos={[]} photosDeleted={false} />);
+
+  test("shows the unsaved text as the customer will: the profile, Before and After, the starters and the recommendations, as text", async () => {
+    const bio = "Nurse who bakes <b>sourdough</b> & hikes.";
+    const f = { ...form(), bio, starters: ["What's your go-to bakery?"], recommendations: "Lead with your hiking photo." };
+    const ui = await preview(result, f);
+    const profile = ui.container.querySelector('[data-testid="optimized-profile"]')!;
+    expect(profile.textContent).toContain(bio);
+    expect(profile.querySelector("b")).toBeNull();
+    expect(ui.container.querySelector('[data-testid="compare-bio"] [data-testid="after"]')!.textContent).toBe(bio);
+    expect(ui.container.querySelector('[data-testid="compare-bio"] [data-testid="before"]')!.textContent).toBe(result.bio!.original!);
+    // The machine's notes described its own draft: gone under an edited bio.
+    expect(ui.container.querySelector('[data-testid="compare-bio"] ul')).toBeNull();
+    expect(ui.container.querySelector('[data-testid="conversation-starters"]')!.textContent).toContain("What's your go-to bakery?");
+    expect(ui.container.querySelector('[data-testid="recommendations"]')!.textContent).toContain("Lead with your hiking photo.");
+    expect(ui.container.querySelector('[data-testid="recommendations"]')!.textContent).not.toContain(result.analysis.summary);
+    await ui.unmount();
+  });
+
+  test("text the server would refuse shows why instead", async () => {
+    const ui = await preview(result, { ...form(), bio: "  " });
+    expect(ui.container.querySelector('[data-testid="review-preview-problem"]')!.textContent).toContain("The bio cannot be empty.");
+    await ui.unmount();
+  });
+});
+
+describe("the draft chooser", () => {
+  const current = partsOf(sampleResult(input("premium")));
+  const draft: EditableParts = { ...current, bio: { ...current.bio!, text: "Nurse, baker and canal sketcher." }, starters: ["New opener?"] };
+  const changes: PartKey[] = ["bio", "starters"];
+
+  test("each changed part side by side, what changed marked with ins and del and words, Keep current chosen until a click", async () => {
+    const applied: PartKey[][] = [];
+    const ui = await mount(<DraftChooser current={current} draft={draft} changes={changes} onApply={async (take) => (applied.push(take), true)} />);
+    const bio = ui.container.querySelector('[data-testid="draft-bio"]')!;
+    expect(bio.querySelector("legend")!.textContent).toBe("Bio");
+    expect(bio.querySelector('[data-testid="draft-current"]')!.textContent).toBe(current.bio!.text);
+    expect(bio.querySelector('[data-testid="draft-new"]')!.textContent).toBe("Nurse, baker and canal sketcher.");
+    const diff = bio.querySelector('[data-testid="draft-diff"]')!;
+    expect(diff.querySelector("ins")!.textContent).toStartWith("[added: ");
+    expect(diff.querySelector("del")!.textContent).toStartWith("[removed: ");
+    const radios = [...bio.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((r) => [r.parentElement!.textContent, r.checked])).toEqual([
+      ["Keep current", true],
+      ["Use new", false],
+    ]);
+
+    await click(radios[1]!);
+    await click(button(ui.container, "Apply choices"));
+    expect(applied).toEqual([["bio"]]);
+    await ui.unmount();
+  });
+
+  test("applying with every part kept discards the draft (take nothing)", async () => {
+    const applied: PartKey[][] = [];
+    const ui = await mount(<DraftChooser current={current} draft={draft} changes={changes} onApply={async (take) => (applied.push(take), true)} />);
+    expect(ui.container.querySelector('[data-testid="draft-summary"]')!.textContent).toBe("Keeps every current part and discards the new draft.");
+    await click(button(ui.container, "Apply choices"));
+    expect(applied).toEqual([[]]);
+    await ui.unmount();
+  });
+});
