@@ -39,7 +39,8 @@ export const RESULT_PARTS = {
   // vision is on, and then only to comment.
   local: ["version", "app", "plan", "reason", "photos", "photoOrder", "droppedPhotos", "revisionNotes", "photoPlan"],
   engine: ["generatedAt", "engines", "fallback", "checks"],
-  dropped: ["needsWriter"],
+  // `editorial` is an administrator's, never an engine's: a fresh result has none.
+  dropped: ["needsWriter", "editorial"],
 } as const;
 
 export interface AnswerSpec {
@@ -201,8 +202,9 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
     bio: local.bio && answer.bio ? { original: local.bio.original, limit: local.bio.limit, optimised: answer.bio.optimised, notes: answer.bio.notes } : local.bio,
     prompts: local.prompts.map((p, i) => {
       const a = prompts[`prompt${i + 1}`]!;
-      // "Kept as written" means the customer's words, not the model's copy of them.
-      const optimised = a.rewritten ? a.optimised : (p.original ?? "");
+      // "Kept as written" means the customer's words (on a rerun, the working text it starts from), not the model's copy of them.
+      const kept = input.base?.prompts.find((b) => b.prompt === p.prompt)?.response ?? p.original ?? "";
+      const optimised = a.rewritten ? a.optimised : kept;
       return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten: a.rewritten, optimised, notes: a.notes };
     }),
     conversationStarters: answer.conversationStarters ?? [],

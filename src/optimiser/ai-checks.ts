@@ -109,7 +109,9 @@ function labelledTexts(result: OptimisationResult): { label: string; text: strin
 
 function customerText(input: OptimiserInput): string {
   const fields = Object.values(input.profile).filter((v): v is string => typeof v === "string");
-  return [...fields, ...input.profile.prompts.flatMap((p) => [p.prompt, p.response]), input.revisionNotes ?? ""].join("\n");
+  // On a rerun the working text (an administrator's edit included) is as much the source as the customer's.
+  const base = input.base ? [input.base.bio ?? "", ...input.base.prompts.map((p) => p.response), ...input.base.starters] : [];
+  return [...fields, ...input.profile.prompts.flatMap((p) => [p.prompt, p.response]), ...base, input.revisionNotes ?? ""].join("\n");
 }
 
 /** Each run of digits: "6'4" is 6 and 4, "2,500" is 2500, "3.5" is 3 and 5. */

@@ -84,8 +84,13 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
     ...(vision
       ? ["The photos themselves follow the data, each after its name. Describe only what is plainly visible; never guess age, ethnicity, health, religion or other sensitive traits."]
       : []),
+    ...(input.base
+      ? [
+          "Current text: \"currentText\" in the data is the current approved text (released to the customer, with our editor's changes). Start from it, not from the customer's first version: keep what it says and how it says it, and change only what the notes ask for or what breaks these rules. \"profile\" stays the customer's own words, the source of facts.",
+        ]
+      : []),
     ...(input.reason === "revision"
-      ? ["Revision: the customer asked for changes (\"revisionNotes\" in the data). Follow them where they are about the profile's wording and do not break these rules."]
+      ? ["Revision: the customer asked for changes (\"revisionNotes\" in the data). Improve the current text per those notes where they are about the profile's wording, and do not break these rules."]
       : []),
   ];
 }
@@ -159,6 +164,18 @@ function dataBlock(input: OptimiserInput, local: OptimisationResult, boundary: s
       ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
       prompts: Object.fromEntries(prompts.map((p, i) => [`prompt${i + 1}`, { prompt: p.prompt, answer: p.response }])),
     },
+    ...(input.base && {
+      currentText: {
+        ...(input.base.bio !== null && { bio: input.base.bio }),
+        prompts: Object.fromEntries(
+          prompts.flatMap((p, i) => {
+            const current = input.base!.prompts.find((b) => b.prompt === p.prompt);
+            return current ? [[`prompt${i + 1}`, { prompt: p.prompt, answer: current.response }]] : [];
+          }),
+        ),
+        ...(input.base.starters.length > 0 && { conversationStarters: input.base.starters }),
+      },
+    }),
     ...(input.reason === "revision" && { revisionNotes: input.revisionNotes }),
     photoAnalysis: local.photos.map((p) => ({
       photo: `Photo ${number.get(p.photoId)}`,

@@ -9,15 +9,16 @@ import type { Optimiser } from "./optimiser.ts";
 import { analysePhotos } from "./photos/analyse.ts";
 import { optimisationResultSchema, withinLimits, type OptimisationResult, type PhotoAnalysis } from "./result.ts";
 import { eliteParts, premiumStarters } from "./plan-parts/elite.ts";
-import { analyseText } from "./text/analyse.ts";
+import { analyseText, type TextAnalysis } from "./text/analyse.ts";
 
 const LOCAL = { kind: "local" } as const;
 
 export function createLocalOptimiser(): Optimiser {
   return {
     description: "local",
-    async optimise(input) {
-      const text = analyseText(input);
+    async optimise(given) {
+      const input = fromBase(given);
+      const text = ownOriginals(given, analyseText(input));
       const photos = withUploadPositions(input, await analysePhotos(input.photos));
       // Photo selection (leaving photos out) is a premium feature; basic gets the order, every photo kept.
       const selection = input.plan !== "basic";
@@ -43,11 +44,12 @@ export function createLocalOptimiser(): Optimiser {
         photos: shown,
         photoOrder: shown.filter((p) => p.keep).map((p) => p.photoId),
         droppedPhotos: shown.filter((p) => !p.keep).map((p) => p.photoId),
-        conversationStarters: elite?.conversationStarters ?? (premium ? premiumStarters(input, text.conversationStarters) : []),
+        // A rerun keeps the working starters: the notes are read for the bio and the answers only.
+        conversationStarters: premium && given.base?.starters.length ? given.base.starters : (elite?.conversationStarters ?? (premium ? premiumStarters(input, text.conversationStarters) : [])),
         strategyGuide: elite ? elite.strategyGuide : premium ? text.strategyGuide : null,
         engines: { analysis: LOCAL, bio: LOCAL, prompts: LOCAL, photos: LOCAL, starters: premium ? LOCAL : null, guide: premium ? LOCAL : null },
         fallback: null,
-        revisionNotes: input.reason === "revision" ? input.revisionNotes : null,
+        revisionNotes: given.reason === "revision" ? given.revisionNotes : null,
         needsWriter: needsWriter.length > 0 ? { reason: needsWriter.map((n) => n.reason).join(" ") } : null,
         bioVersions: elite?.bioVersions ?? null,
         promptSuggestions: elite?.promptSuggestions ?? null,
@@ -55,6 +57,41 @@ export function createLocalOptimiser(): Optimiser {
       };
       return optimisationResultSchema.parse(withinLimits(result));
     },
+  };
+}
+
+/**
+ * A rerun starts from the working text (`base`: the released text plus the administrator's edits) in place of the
+ * customer's, so the analyser keeps it or improves it per the revision notes, and never goes back to its first draft.
+ */
+function fromBase(input: OptimiserInput): OptimiserInput {
+  const base = input.base;
+  if (!base) return input;
+  const answer = (prompt: string) => base.prompts.find((p) => p.prompt === prompt)?.response;
+  return {
+    ...input,
+    profile: {
+      ...input.profile,
+      bio: base.bio ?? input.profile.bio,
+      prompts: input.profile.prompts.map((p) => ({ prompt: p.prompt, response: answer(p.prompt) ?? p.response })),
+    },
+  };
+}
+
+/**
+ * Each part's `original` is the customer's own text again (Before and After compares with it), and an answer that
+ * differs from it is a rewritten one.
+ */
+function ownOriginals(given: OptimiserInput, text: TextAnalysis): TextAnalysis {
+  if (!given.base) return text;
+  const own = (prompt: string) => given.profile.prompts.find((p) => p.prompt === prompt)?.response ?? null;
+  return {
+    ...text,
+    bio: text.bio && { ...text.bio, original: given.profile.bio },
+    prompts: text.prompts.map((p) => {
+      const original = own(p.prompt);
+      return { ...p, original, rewritten: p.rewritten || p.optimised.trim() !== (original ?? "").trim() };
+    }),
   };
 }
 

@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import type { Finding, NeedsWriter, textRewriteSchema } from "../result.ts";
 import { cleanText, type Cleaned } from "./clean.ts";
-import { better, harmless } from "./harm.ts";
+import { answersRequest, better, harmless } from "./harm.ts";
 import { assemble, droppedNote, joinList, limitNote, lowerFirst, machineNote, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";
 import { fitToLimit } from "./fit.ts";
 import { bioClosings, ownClosing, pick, type Closing } from "./hooks.ts";
@@ -49,7 +49,7 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
     return keep([sells ? NOTES.strongKeptWriter : NOTES.strongKept], { reason: WRITER_REASONS.strong });
   }
   const draft = w.input.plan === "basic" && original?.trim() ? editBio(w, limit, original) : writeBio(w, limit);
-  if (original?.trim() && !(draft && harmless(w, draft.text, draft.added) && better(draft.text, original, limit))) {
+  if (original?.trim() && !(draft && harmless(w, draft.text, draft.added) && (better(draft.text, original, limit) || answersRequest(w, draft.text, original)))) {
     if (original.trim().length <= limit) return keep([NOTES.keptNotBetter], { reason: WRITER_REASONS.notBetter });
     return { ...keep([NOTES.keptCutToLimit(w.rules.name, limit)], { reason: WRITER_REASONS.notBetter }), optimised: fitToLimit(original, limit), needsWriter: { reason: WRITER_REASONS.notBetter } };
   }

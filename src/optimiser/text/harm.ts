@@ -31,3 +31,15 @@ export function better(draft: string, original: string, limit: number): boolean 
   const corrected = cleanText(original).corrected.length > 0;
   return weaknesses(draft) < weaknesses(original) || (corrected && weaknesses(draft) <= weaknesses(original));
 }
+
+/**
+ * A revision's request answered: the draft has a line the customer asked us to add (their statement, a thing to
+ * mention) that the text it starts from lacks, with no new problem. The customer asked for exactly this, so it counts
+ * as better, however the rest compares.
+ */
+export function answersRequest(w: Writer, draft: string, original: string): boolean {
+  const asked = [...(w.revision?.stated ?? []), ...(w.revision?.things ?? [])];
+  const has = (text: string, line: string) => ` ${norm(text)} `.includes(` ${norm(line)} `);
+  const added = asked.filter((line) => has(draft, line) && !has(original, line));
+  return added.length > 0 && findProblems(draft).length <= findProblems(original).length;
+}
