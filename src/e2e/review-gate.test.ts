@@ -1,0 +1,358 @@
+/**
+ * The review gate in the browser (issue 20, items 1-3) against the real server on embedded defaults (local payments,
+ * outbox mail, the local analyser): the admin edits a bio and a starter in plain text, previews and saves them, sends;
+ * the customer's results page (each tab, Before and After) and the results e-mail carry the edit; the customer asks
+ * for a revision and gets the acknowledgement; the admin processes it, the new draft shows beside the edited text, the
+ * admin keeps the edit and sends; the revised e-mail says it is the revision. Around it: leaving with unsaved text
+ * asks first, a stale save keeps the text, and the dialog (editor, preview, draft chooser, the question) is axe clean
+ * in both themes at 375 and 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import { eq } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { openStore, type Store } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+import { changedParts, partsOf } from "../optimiser/parts.ts";
+import type { OptimisationResult } from "../optimiser/result.ts";
+import { partText } from "../web/admin/parts-form.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { submitAndPay } from "../testing/customer.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+import { plainJpeg } from "../testing/test-images.ts";
+
+const USERNAME = "admin";
+const PASSWORD = "correct horse battery staple";
+
+let server: RunningServer;
+let browser: TestBrowser;
+let store: Store;
+
+/** Profiles paid for at the start; the job loop optimises them while the first test signs in. */
+const paid: Record<"flow" | "dialog", string> = { flow: "", dialog: "" };
+
+const ORIGINAL_BIO = "No drama please. Architect who sketches old buildings and cycles to the market.";
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD });
+  browser = await launchBrowser();
+  store = openStore(join(server.dir, "app.sqlite"));
+  const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
+  for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
+    const profile = { email: `${key}@example.com`, dating_app: "bumble", bio: ORIGINAL_BIO, prompt1: "My perfect day", response1: "Cycling to a market, then sketching by the canal." };
+    paid[key] = (await submitAndPay(server.url, { plan: "premium", profile, photos })).profileId;
+  }
+}, 60_000);
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+interface Opened {
+  ctx: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+async function open(path: string, options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Opened> {
+  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+  const page = await ctx.newPage();
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return { ctx, page, errors };
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const item = page.getByTestId("toast-viewport").locator("[data-variant]").filter({ has: page.getByText(title, { exact: true }) });
+  await item.waitFor();
+  if (description !== undefined) await poll(() => item.textContent()).toContain(description);
+}
+
+/** The dashboard searched for one profile, signed in, with the profile's row shown. */
+async function dashboard(id: string, options: Parameters<typeof open>[1] = {}): Promise<Opened> {
+  const opened = await open(`/admin?q=${id}`, options);
+  const { page } = opened;
+  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+  await page.getByLabel("Username").fill(USERNAME);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await row(page, id).waitFor();
+  return opened;
+}
+
+const row = (page: Page, id: string) => page.locator(`tr[data-profile-id="${id}"]`);
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Review Profile" });
+const content = (page: Page) => dialog(page).getByTestId("review-content");
+
+async function review(page: Page, id: string) {
+  await row(page, id).getByRole("button", { name: /^Review/ }).click();
+  await dialog(page).getByRole("heading", { name: "Original Profile" }).waitFor();
+}
+
+function stored(id: string) {
+  return store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+}
+
+async function untilStored(id: string, check: (p: ReturnType<typeof stored>) => boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check(stored(id))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+const outbox = () => join(server.dir, "outbox");
+/** The outbox's messages whose file name has every one of `parts`, oldest first, parsed (encodings undone). */
+async function mails(...parts: string[]): Promise<ParsedMail[]> {
+  if (!existsSync(outbox())) return [];
+  const files = readdirSync(outbox())
+    .filter((f) => f.endsWith(".eml") && parts.every((p) => f.includes(p)))
+    .sort();
+  return Promise.all(files.map((f) => simpleParser(readFileSync(join(outbox(), f)))));
+}
+
+const BIO = "Architect who sketches old buildings. We'll trade sketchbooks & the best coffee tips in town.";
+const STARTER = "Which old building in town would you sketch first?";
+
+describe("the review gate, end to end", () => {
+  test("an edit in plain text reaches the results page (each tab, Before and After) and the e-mail; a revision's draft waits beside it, the edit is kept, and the revised e-mail says so", async () => {
+    const id = paid.flow;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const admin = await dashboard(id);
+    const { page } = admin;
+    await review(page, id);
+    const c = content(page);
+
+    // Plain-text fields, one per part: no markup, no entities.
+    const bio = c.getByLabel("Bio", { exact: true });
+    await poll(() => bio.inputValue()).toBe((stored(id).optimization as OptimisationResult).bio!.optimised);
+    expect(await bio.inputValue()).not.toContain("&#39;");
+    await bio.fill(BIO);
+    await poll(() => c.getByTestId("review-part-bio-count").textContent()).toContain(`${BIO.length} / 300`);
+    await c.getByLabel("Starter 1", { exact: true }).fill(STARTER);
+
+    // The preview is the customer's page, with the unsaved text.
+    await c.getByRole("tab", { name: "Preview as the customer sees it" }).click();
+    const preview = c.getByTestId("review-preview");
+    await poll(() => preview.getByTestId("optimized-profile").textContent()).toContain(BIO);
+    await poll(() => preview.getByTestId("conversation-starters").textContent()).toContain(STARTER);
+    await poll(() => preview.getByTestId("compare-bio").getByTestId("after").textContent()).toBe(BIO);
+
+    // Escape with unsaved text asks first; keeping the text leaves the dialog open with it.
+    await page.keyboard.press("Escape");
+    const question = page.getByRole("alertdialog", { name: "You have unsaved changes" });
+    await question.waitFor();
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Keep editing");
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await question.waitFor({ state: "detached" });
+    await dialog(page).waitFor();
+    // So does an action: Send waits for the answer.
+    await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await question.waitFor();
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await poll(() => dialog(page).getByRole("form", { name: "Send the results to the customer?" }).count()).toBe(0);
+
+    await c.getByRole("tab", { name: "Edit" }).click();
+    await poll(() => bio.inputValue()).toBe(BIO);
+    await c.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Changes Saved");
+    await poll(() => c.getByTestId("review-save-state").textContent()).toBe("All changes saved.");
+    const saved = stored(id).optimization as OptimisationResult;
+    expect(saved.bio!.optimised).toBe(BIO);
+    expect(saved.conversationStarters[0]).toBe(STARTER);
+
+    await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Send" }).click();
+    await expectToast(page, "Email Sent");
+    await untilStored(id, (p) => p.emailSent, "the results e-mail");
+    await poll(async () => (await mails("mail-results", id)).length).toBe(1);
+    const [first] = await mails("mail-results", id);
+    expect(first!.subject).toBe("Your optimized Bumble profile is ready");
+    expect(first!.text).toContain(BIO);
+    expect(first!.text).toContain(STARTER);
+    expect(first!.html || "").not.toContain("We&amp;#39;ll");
+    await admin.ctx.close();
+
+    // The customer's page, in both themes on a phone and a desktop: every tab, Before and After included, shows the
+    // approved text, with nothing serious for axe and no sideways scrolling.
+    let customer: Opened | undefined;
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [375, 1280]) {
+        await customer?.ctx.close();
+        customer = await open(`/view-results?id=${id}`, { theme, width });
+        const cp = customer.page;
+        await poll(() => cp.getByTestId("optimized-profile").textContent()).toContain(BIO);
+        await poll(() => cp.getByTestId("optimized-profile").innerHTML()).not.toContain("&amp;#39;");
+        await poll(() => cp.getByTestId("conversation-starters").textContent()).toContain(STARTER);
+        await poll(() => cp.getByTestId("before-after").getByTestId("compare-bio").getByTestId("after").textContent()).toBe(BIO);
+        await poll(() => cp.getByTestId("before-after").getByTestId("compare-bio").getByTestId("before").textContent()).toBe(ORIGINAL_BIO);
+        expect(await seriousViolations(cp)).toEqual([]);
+        await cp.getByRole("tab", { name: "Recommendations" }).click();
+        await cp.getByTestId("recommendations").waitFor();
+        await cp.getByRole("tab", { name: "Photo Analysis" }).click();
+        await cp.getByTestId("photo-list").waitFor();
+        expect(await seriousViolations(cp)).toEqual([]);
+        await poll(() => cp.evaluate(() => document.documentElement.scrollWidth), { what: `${theme} ${width}px` }).toBe(width);
+        expect(customer.errors).toEqual([]);
+      }
+    }
+    const cp = customer!.page;
+
+    // A revision request, and its acknowledgement e-mail with the expected time.
+    const notes = "Please mention that I cycle to the market every Saturday.";
+    await cp.getByLabel("What would you like us to change?").fill(notes);
+    await cp.getByRole("button", { name: "Request Revision" }).click();
+    await cp.getByTestId("revision-sent").waitFor();
+    await poll(async () => (await mails("mail-revision-received", id)).length).toBe(1);
+    const [ack] = await mails("mail-revision-received", id);
+    expect(ack!.subject).toBe("We received your revision request for your Bumble profile");
+    expect(ack!.text).toContain("24 hours");
+    await customer!.ctx.close();
+
+    // The admin processes it; the rerun starts from the edited text and waits beside it as a draft.
+    const again = await dashboard(id);
+    await review(again.page, id);
+    await dialog(again.page).getByRole("button", { name: "Process Revision Request" }).click();
+    await expectToast(again.page, "Revision Request Processed");
+    await dialog(again.page).waitFor({ state: "detached" });
+    await untilStored(id, (p) => p.status === "completed" && p.draftOptimization !== null, "the revision's draft");
+    expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(BIO);
+
+    await again.page.reload();
+    await again.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await row(again.page, id).waitFor();
+    await review(again.page, id);
+    const draft = dialog(again.page).getByTestId("review-draft");
+    await draft.waitFor();
+    // Nothing replaced the edit: the form holds it. Each part the draft changed is listed, the current text beside the
+    // new one, with Keep current chosen.
+    await poll(() => content(again.page).getByLabel("Bio", { exact: true }).inputValue()).toBe(BIO);
+    const working = partsOf(stored(id).optimization as OptimisationResult);
+    const drafted = partsOf(stored(id).draftOptimization as OptimisationResult);
+    const changes = changedParts(working, drafted);
+    // The revision note asked about the bio: the draft rewrote it, from the edited text.
+    expect(changes).toContain("bio");
+    await poll(() => draft.locator("fieldset[data-testid^='draft-']").evaluateAll((sets) => sets.map((f) => f.getAttribute("data-testid")))).toEqual(changes.map((k) => `draft-${k}`));
+    for (const key of changes) {
+      const part = draft.getByTestId(`draft-${key}`);
+      await poll(() => part.getByTestId("draft-current").textContent()).toBe(partText(key, working) || "(empty)");
+      await poll(() => part.getByTestId("draft-new").textContent()).toBe(partText(key, drafted) || "(empty)");
+      expect(await part.getByRole("radio", { name: "Keep current" }).isChecked()).toBe(true);
+    }
+    // Sending waits until the draft is settled.
+    await poll(() => dialog(again.page).getByRole("button", { name: "Send Optimization Email" }).count()).toBe(0);
+    await draft.getByRole("button", { name: "Apply choices" }).click();
+    await expectToast(again.page, "Draft Choices Applied");
+    await draft.waitFor({ state: "detached" });
+    expect(stored(id).draftOptimization).toBeNull();
+    expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(BIO);
+
+    await dialog(again.page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await dialog(again.page).getByRole("button", { name: "Confirm Send" }).click();
+    await expectToast(again.page, "Email Sent");
+    await poll(async () => (await mails("mail-results", id)).length, { ms: 20_000 }).toBe(2);
+    const revised = (await mails("mail-results", id)).find((m) => m.messageId !== first!.messageId)!;
+    expect(revised.subject).toBe("Your revised Bumble profile is ready");
+    expect(revised.text).toContain("This is the revision you asked for");
+    expect(revised.text).toContain(notes);
+    expect(revised.text).toContain(BIO);
+    expect(again.errors).toEqual([]);
+    await again.ctx.close();
+
+    const after = await open(`/view-results?id=${id}`);
+    await poll(() => after.page.getByTestId("optimized-profile").textContent()).toContain(BIO);
+    await poll(() => after.page.getByTestId("before-after").getByTestId("compare-bio").getByTestId("after").textContent()).toBe(BIO);
+    expect(after.errors).toEqual([]);
+    await after.ctx.close();
+  }, 240_000);
+
+  test("a reload with unsaved text asks first; a save refused because the profile changed keeps the admin's text and says so; keeping it saves it next", async () => {
+    const id = paid.dialog;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { ctx, page, errors } = await dashboard(id);
+    await review(page, id);
+    const bio = content(page).getByLabel("Bio", { exact: true });
+    const mine = `My careful edit ${Date.now()}.`;
+    await bio.fill(mine);
+    // A reload asks first (the browser's own question); staying keeps the text.
+    await bio.press("End");
+    await page.keyboard.type(" ");
+    await page.keyboard.press("Backspace");
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.type());
+      void d.dismiss();
+    });
+    await page.evaluate(() => setTimeout(() => location.reload(), 0));
+    await poll(() => asked).toEqual(["beforeunload"]);
+    await poll(() => bio.inputValue()).toBe(mine);
+
+    // Another administrator saves meanwhile (straight into the database, as their save would).
+    const working = stored(id).optimization as OptimisationResult;
+    const theirs = `Their edit ${Date.now()}.`;
+    store.db.update(profiles).set({ optimization: { ...working, bio: { ...working.bio!, optimised: theirs } } }).where(eq(profiles.id, id)).run();
+
+    await content(page).getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Failed to Save Changes", "This profile changed since you opened it");
+    await content(page).getByTestId("review-stale").waitFor();
+    await poll(() => bio.inputValue()).toBe(mine);
+    expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(theirs);
+
+    await content(page).getByRole("button", { name: "Keep my text (save it next)" }).click();
+    await content(page).getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Changes Saved");
+    await poll(() => (stored(id).optimization as OptimisationResult).bio!.optimised).toBe(mine);
+    expect(errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});
+
+describe("accessibility of the review gate", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: the editor, the preview, a new draft and the unsaved-changes question with nothing serious for axe, no sideways scrolling`, async () => {
+        const id = paid.dialog;
+        await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+        // A rerun's draft beside the working result (as a revision run leaves it when the result was edited).
+        const working = stored(id).optimization as OptimisationResult;
+        const draft: OptimisationResult = { ...working, bio: { ...working.bio!, optimised: `${working.bio!.optimised} Also cycles to the market.` }, conversationStarters: ["What would you sketch first?"] };
+        store.db.update(profiles).set({ draftOptimization: draft }).where(eq(profiles.id, id)).run();
+
+        const { ctx, page, errors } = await dashboard(id, { theme, width });
+        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await review(page, id);
+        const d = dialog(page);
+        await d.getByTestId("review-draft").waitFor();
+        await poll(() => d.getByTestId("review-draft").locator("del").count()).toBeGreaterThan(0);
+        await content(page).getByLabel("Bio", { exact: true }).fill("a".repeat(320));
+        await poll(() => content(page).getByTestId("review-part-bio-count").getAttribute("data-level")).toBe("over");
+        expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+
+        await content(page).getByRole("tab", { name: "Preview as the customer sees it" }).click();
+        await content(page).getByTestId("review-preview").waitFor();
+        expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+
+        await d.getByRole("button", { name: "Close" }).click();
+        const question = page.getByRole("alertdialog", { name: "You have unsaved changes" });
+        await question.waitFor();
+        expect(await seriousViolations(page, { include: '[role="alertdialog"]' })).toEqual([]);
+        // Tab stays on the question's two buttons.
+        for (let i = 0; i < 3; i++) {
+          await page.keyboard.press("Tab");
+          await poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
+        }
+        await question.getByRole("button", { name: "Discard changes" }).click();
+        await d.waitFor({ state: "detached" });
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }, 90_000);
+    }
+  }
+});
