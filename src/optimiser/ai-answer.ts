@@ -205,7 +205,9 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
       // "Kept as written" means the customer's words (on a rerun, the working text it starts from), not the model's copy of them.
       const kept = input.base?.prompts.find((b) => b.prompt === p.prompt)?.response ?? p.original ?? "";
       const optimised = a.rewritten ? a.optimised : kept;
-      return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten: a.rewritten, optimised, notes: a.notes };
+      // Kept from a rerun's current text that differs from the customer's first words: not "kept as you wrote it".
+      const rewritten = a.rewritten || optimised.trim() !== (p.original ?? "").trim();
+      return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten, optimised, notes: a.notes };
     }),
     conversationStarters: answer.conversationStarters ?? [],
     strategyGuide: answer.strategyGuide ?? null,

@@ -301,3 +301,25 @@ describe("what is sent", () => {
     expect(system).not.toContain("sourdough");
   });
 });
+
+describe("a rerun (issue 19 item 6): the current approved text plus the notes", () => {
+  test("the request carries currentText inside the data markers and says to start from it; an answer kept is the current text, not the customer's first", async () => {
+    const current = "Night nurse. Sourdough at dawn, hills on Sundays. And a dog called Biscuit.";
+    const first = BUMBLE_PROFILE.prompts[0]!;
+    const kept = "The bakery at six, before anyone else is up.";
+    const base = { bio: current, prompts: [{ prompt: first.prompt, response: kept }], starters: ["Which loaf should I bake next?"] };
+    server.enqueue(good("premium", (a) => ({ ...a, prompts: { ...a.prompts, prompt1: { optimised: "ignored when kept", rewritten: false, notes: [] } } })));
+    const result = await optimiser().optimise(makeInput({ reason: "revision", revisionNotes: "Please make it funnier.", base }));
+    const body = server.requests[0]!.body;
+    const { data } = dataOf(body);
+    expect(data.currentText).toEqual({ bio: current, prompts: { prompt1: { prompt: first.prompt, answer: kept } }, conversationStarters: base.starters });
+    // The customer's own words stay the profile, the source of facts.
+    expect(data.profile.bio).toBe(BUMBLE_PROFILE.bio);
+    expect(data.revisionNotes).toBe("Please make it funnier.");
+    expect(systemOf(server.requests[0]!)).toContain("\"currentText\" in the data is the current approved text");
+    expect(systemOf(server.requests[0]!)).not.toContain(current);
+    expect(result.fallback).toBeNull();
+    // The current text differs from the customer's first words, so it is not shown as "kept as you wrote it".
+    expect(result.prompts[0]).toMatchObject({ optimised: kept, rewritten: true, original: first.response });
+  });
+});
