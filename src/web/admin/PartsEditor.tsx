@@ -116,7 +116,15 @@ export function PartsEditor({
 
       {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
 
-      {premium && form.guide && <GuideFields guide={form.guide} errors={errors} onChange={(guide, id) => edit((f) => ({ ...f, guide }), id)} />}
+      {premium &&
+        (form.guide ? (
+          <GuideFields guide={form.guide} errors={errors} onChange={(guide, id) => edit((f) => ({ ...f, guide }), id)} />
+        ) : (
+          // A premium result stored without a guide (the plan sells one): the admin writes it.
+          <button type="button" className={buttonClass("outline", "sm")} onClick={() => edit((f) => ({ ...f, guide: { title: "", sections: [{ heading: "", text: "" }] } }))}>
+            Add a strategy guide
+          </button>
+        ))}
 
       <Field
         id={fieldId.recommendations}
@@ -258,12 +266,18 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
   const setSection = (i: number, part: "heading" | "text", value: string, id: string) =>
     onChange({ ...guide, sections: sections.map((s, j) => (j === i ? { ...s, [part]: value } : s)) }, id);
 
+  // Filling replaces the guide's text in the form: it happens on the admin's click, never on choosing the file.
   const readFile = async () => {
     const chosen = file.current?.files?.[0];
     setFilled(null);
-    if (!chosen) return;
+    if (!chosen) {
+      setFileError("Choose a .txt or .md file first.");
+      file.current?.focus();
+      return;
+    }
     if (!GUIDE_FILE.test(chosen.name)) {
       setFileError("Please choose a .txt or .md file.");
+      file.current?.focus();
       return;
     }
     let text: string;
@@ -276,6 +290,7 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
     const read = guideFromFile(text, guide.title);
     if (typeof read === "string") {
       setFileError(read);
+      file.current?.focus();
       return;
     }
     setFileError(undefined);
@@ -349,7 +364,7 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
         id="review-guide-file"
         label="Strategy guide (.txt or .md file)"
         error={fileError}
-        hint="Fills the guide above from the file: “#” the title, “##” each section, one point per line. Nothing is saved until you save."
+        hint="“#” the title, “##” each section, one point per line. Filling replaces the guide above; nothing is saved until you save."
       >
         {(control) => (
           <input
@@ -357,11 +372,17 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
             ref={file}
             type="file"
             accept=".txt,.md,text/plain,text/markdown"
-            onChange={() => void readFile()}
+            onChange={() => {
+              setFileError(undefined);
+              setFilled(null);
+            }}
             className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted"
           />
         )}
       </Field>
+      <button type="button" className={buttonClass("outline", "sm")} onClick={() => void readFile()}>
+        Fill the guide from the file
+      </button>
       <p role="status" className="text-sm" data-testid="review-guide-filled">
         {filled}
       </p>
