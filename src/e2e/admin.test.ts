@@ -1,6 +1,7 @@
 /**
  * The admin area in the browser against the real server on embedded defaults (local payments, outbox mail, the local
- * analyser): sign-in, sign-out and the throttle; the dashboard's counts, filters, search and pages; the review dialog
+ * analyser): sign-in, sign-out and the throttle; the dashboard's counts, filters, search and pages, and what the admin has
+ * to do (states as badges, filters and counts, read again while a job moves a profile); the review dialog
  * (keyboard, edit and save with the server's sanitising, premium content, photos, audit trail); every action with
  * the spec's toasts, on profiles that customers paid for over HTTP and the job loop optimised; accessibility in both
  * themes on a phone and a desktop. Failure toasts come from real refusals where a test can cause one cheaply (a
@@ -15,6 +16,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
+import { resultSignals } from "../admin/review-state.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
@@ -31,7 +33,7 @@ let browser: TestBrowser;
 let store: Store;
 
 /** Profiles paid for at the start, each for one test; the job loop optimises them while the first tests run. */
-const paid: Record<"flow" | "failed" | "revision" | "premium" | "refund", string> = { flow: "", failed: "", revision: "", premium: "", refund: "" };
+const paid: Record<"flow" | "failed" | "revision" | "premium" | "refund" | "truth", string> = { flow: "", failed: "", revision: "", premium: "", refund: "", truth: "" };
 
 const CUSTOMERS: Record<keyof typeof paid, { plan: PlanId; profile: Record<string, unknown> }> = {
   flow: {
@@ -60,6 +62,7 @@ const CUSTOMERS: Record<keyof typeof paid, { plan: PlanId; profile: Record<strin
     profile: { email: "elite@example.com", dating_app: "the_league", bio: "Product designer who runs on coffee and trail miles.", industry: "Design", education: "RISD", looking_for: "Something real", vibes: "trail running, coffee" },
   },
   refund: { plan: "basic", profile: { email: "refund@example.com", dating_app: "tinder", bio: "I love to laugh. Teacher and weekend potter.", interests: "pottery, jazz" } },
+  truth: { plan: "basic", profile: { email: "truth@example.com", dating_app: "tinder", bio: "Chemist who bakes bread and climbs on weekends.", interests: "climbing, bread" } },
 };
 
 beforeAll(async () => {
@@ -600,6 +603,143 @@ describe("the dashboard", () => {
     expect(errors).toEqual([]);
     await ctx.close();
   }, 30_000);
+});
+
+describe("what the admin has to do (issue 20, item 4)", () => {
+  const stateBadge = (scope: Locator) => scope.getByTestId("state-badge");
+  const stateFilter = (page: Page, state: string) => page.locator(`[data-state-filter="${state}"]`);
+  /** Each read of the list the page makes. */
+  function listReads(page: Page): { count: () => number } {
+    let n = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/admin/profiles") n++;
+    });
+    return { count: () => n };
+  }
+
+  test("Send: the row and the dialog go from the result's state to Sent with no reload; the deadline goes; nothing says 'Not Sent' once sent", async () => {
+    const id = paid.truth;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    // No reload and no Refresh from here on: a document that stays the same one, and the button never pressed.
+    await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+    await page.getByRole("button", { name: "Refresh", exact: true }).evaluate((b) => b.addEventListener("click", () => ((window as { __refreshed?: boolean }).__refreshed = true)));
+    const r = row(page, id);
+    const signals = resultSignals(profileRow(id).optimization);
+    const before = signals.needsWriter || signals.flagged ? "Needs Writer or Flagged" : "Awaiting Review";
+    await poll(() => stateBadge(r).textContent()).toBe(before);
+    await poll(() => r.locator("[data-status]").textContent()).toBe("Completed");
+    await poll(() => r.locator("time[data-overdue]").count()).toBe(1);
+
+    await review(page, id);
+    const summary = dialog(page).getByTestId("review-summary");
+    await poll(() => stateBadge(summary).textContent()).toBe(before);
+    await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Send" }).click();
+    await expectToast(page, "Email Sent");
+    // The dialog reads the profile again until the job has sent it: Sent beside "Email Already Sent", never "Not Sent".
+    await poll(() => stateBadge(summary).textContent()).toBe("Sent");
+    await poll(() => summary.getByTestId("email-badge").textContent()).toMatch(/^Sent (just now|1 minute ago)$/);
+    await poll(() => dialog(page).getByRole("button", { name: "Email Already Sent" }).isDisabled()).toBe(true);
+    await poll(() => summary.getByText("Not Sent").count()).toBe(0);
+    expect(profileRow(id).emailSent).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await poll(() => stateBadge(r).textContent()).toBe("Sent");
+    await poll(() => r.getByTestId("email-badge").textContent()).toMatch(/^Sent (just now|1 minute ago)$/);
+    // Delivered: no deadline counts down any more.
+    await poll(() => r.locator("time[data-overdue]").count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as { __refreshed?: boolean }).__refreshed)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 90_000);
+
+  test("a job changing a profile shows without a reload; a list where nothing moves is not read again", async () => {
+    // As the optimiser would: the profile is being processed, then completes, with nobody touching the page.
+    const moving = newId();
+    store.db.insert(profiles).values({ id: moving, email: "moving@example.com", datingApp: "hinge", status: "processing", deadlineAt: new Date(Date.now() + 20 * 3600_000) }).run();
+    const { ctx, page, errors } = await dashboard(`/admin?q=${moving}`);
+    const r = row(page, moving);
+    await poll(() => stateBadge(r).textContent()).toBe("In Progress");
+    await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+    store.db.update(profiles).set({ status: "completed" }).where(eq(profiles.id, moving)).run();
+    await poll(() => stateBadge(r).textContent()).toBe("Awaiting Review");
+    await poll(() => r.locator("[data-status]").textContent()).toBe("Completed");
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // Nothing on screen moves now: the list is not read again on a timer (the spec's "no polling" holds).
+    const reads = listReads(page);
+    await Bun.sleep(4000);
+    expect(reads.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  test("the states as filters with their counts, most urgent first, beside the spec's filters and counts; each filter lists its state", async () => {
+    const { ctx, page, errors } = await dashboard();
+    const filters = page.getByTestId("admin-state-filters");
+    const order = await filters.locator("[data-state-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state-filter")));
+    expect(order).toEqual(["needs_attention", "failed", "revision_requested", "awaiting_review", "sent", "refunded"]);
+    for (const [state, label] of [["needs_attention", "Needs Writer or Flagged"], ["failed", "Failed"], ["revision_requested", "Revision Requested"], ["awaiting_review", "Awaiting Review"], ["sent", "Sent"], ["refunded", "Refunded"]]) {
+      await poll(() => stateFilter(page, state!).textContent()).toMatch(new RegExp(`^${label} \\d+$`));
+    }
+    // The spec's filters and counts stay as they are.
+    for (const name of ["All", "Pending", "Processing", "Completed", "Failed", "Revision Requests"]) await poll(() => page.getByRole("button", { name, exact: true }).count()).toBe(1);
+    for (const label of ["Total Profiles", "Pending", "Completed", "Emails Sent"]) await poll(() => page.getByTestId("admin-counts").getByText(label, { exact: true }).count()).toBe(1);
+
+    // A profile refunded by another administrator (as the fixture writes it): counted and listed as Refunded.
+    const refunded = newId();
+    store.db.insert(profiles).values({ id: refunded, email: "refunded-elsewhere@example.com", datingApp: "bumble", status: "completed", emailSent: true }).run();
+    store.db.insert(orders).values({ id: newId(), planId: "basic", amount: 699, profileId: refunded, status: "refunded", refundedAt: new Date() }).run();
+
+    for (const state of ["awaiting_review", "refunded", "sent"]) {
+      await stateFilter(page, state).click();
+      await page.waitForURL((url) => url.searchParams.get("state") === state);
+      await poll(() => stateFilter(page, state).getAttribute("aria-pressed")).toBe("true");
+      await poll(() => page.getByRole("button", { name: "All", exact: true }).getAttribute("aria-pressed")).toBe("false");
+      // Every row listed is in that state, and the count says how many there are (read until both agree: jobs move on).
+      await poll(async () => {
+        const states = await table(page).locator("tbody [data-state]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
+        const count = Number((await stateFilter(page, state).getByTestId("state-count").textContent())?.replace(/,/g, ""));
+        return { only: states.every((s) => s === state), count: states.length === count };
+      }, { what: state }).toEqual({ only: true, count: true });
+    }
+    await poll(() => row(page, refunded).count()).toBe(0);
+    await stateFilter(page, "refunded").click();
+    await row(page, refunded).waitFor();
+    await poll(() => stateBadge(row(page, refunded)).textContent()).toBe("Refunded");
+    // Refunded: no deadline, and not the look of a delivered order.
+    await poll(() => row(page, refunded).locator("time[data-overdue]").count()).toBe(0);
+    // Pressed again, or All: every profile again.
+    await stateFilter(page, "refunded").click();
+    await page.waitForURL((url) => !url.searchParams.has("state"));
+    await poll(() => page.getByRole("button", { name: "All", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: the state filters, counts and badges, nothing serious for axe, no sideways scrolling`, async () => {
+        const { ctx, page, errors } = await dashboard("/admin", { theme, width });
+        await page.getByTestId("admin-state-filters").waitFor();
+        await table(page).getByTestId("state-badge").first().waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        // The state sits under the spec's status badge: every column still fits a desktop screen.
+        if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await stateFilter(page, "awaiting_review").click();
+        await poll(() => stateFilter(page, "awaiting_review").getAttribute("aria-pressed")).toBe("true");
+        expect(await seriousViolations(page)).toEqual([]);
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }, 60_000);
+    }
+  }
 });
 
 describe("accessibility", () => {
