@@ -2,7 +2,8 @@
  * The admin area in the browser against the real server on embedded defaults (local payments, outbox mail, the local
  * analyser): sign-in, sign-out and the throttle; the dashboard's counts, filters, search and pages, and what the admin has
  * to do (states as badges, filters and counts, read again while a job moves a profile); the review dialog
- * (keyboard, edit and save with the server's sanitising, premium content, photos, audit trail); every action with
+ * (keyboard, plain-text edits saved and shown as text, premium content, photos, audit trail; the review gate's own
+ * flow is src/e2e/review-gate.test.ts); every action with
  * the spec's toasts, on profiles that customers paid for over HTTP and the job loop optimised; accessibility in both
  * themes on a phone and a desktop. Failure toasts come from real refusals where a test can cause one cheaply (a
  * stale list), otherwise from a refusal the test answers in the server's place (page.route), which is all the
@@ -240,7 +241,7 @@ describe("signing in and out", () => {
 });
 
 describe("the whole flow on embedded defaults", () => {
-  test("a paid profile appears, completes, is reviewed, edited (sanitised), sent once, and reads 'Email Already Sent'", async () => {
+  test("a paid profile appears, completes, is reviewed, edited (markup kept as text), sent once, and reads 'Email Already Sent'", async () => {
     const id = paid.flow;
     const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
     // It is in the list as soon as it is paid, with its plan and deadline; then the optimiser finishes it.
@@ -269,21 +270,22 @@ describe("the whole flow on embedded defaults", () => {
     const ranks = await d.getByTestId("review-photos").locator("h4").allTextContents();
     expect(ranks.map((t) => t.split(".")[0])).toEqual(["1", "2", "3"]);
     await d.getByTestId("review-audit").waitFor();
-    await poll(() => d.getByTestId("review-premium").count()).toBe(1);
+    await poll(() => d.getByTestId("review-starters").count()).toBe(1);
 
-    // Edit the recommendations with markup that must not survive; the preview shows only what the server stored.
-    const hostile = `<p>Lead with photo 2.</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1"><a href="javascript:alert(1)">tap</a>`;
-    const recommendations = d.getByLabel("Recommendations (HTML)");
+    // The recommendations are plain text: markup typed into them is saved and shown as the characters typed, never run.
+    const hostile = `Lead with photo 2. <script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1"><a href="javascript:alert(1)">tap</a>`;
+    const recommendations = d.getByRole("textbox", { name: "Recommendations", exact: true });
     await recommendations.fill(hostile);
-    await poll(() => d.getByTestId("saved-recommendations").innerHTML()).not.toContain("Lead with photo 2.");
     await d.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
-    const saved = d.getByTestId("saved-recommendations");
-    await saved.getByText("Lead with photo 2.").waitFor();
-    const savedHtml = await saved.innerHTML();
-    for (const gone of ["<script", "onerror", "<img", "javascript:"]) expect(savedHtml).not.toContain(gone);
-    await poll(() => recommendations.inputValue()).not.toContain("<script");
-    expect(profileRow(id).recommendations).not.toContain("onerror");
+    await poll(() => recommendations.inputValue()).toBe(hostile);
+    await d.getByRole("tab", { name: "Preview as the customer sees it" }).click();
+    const shown = d.getByTestId("review-preview").getByTestId("recommendations");
+    await poll(() => shown.textContent()).toContain(hostile);
+    const shownHtml = await shown.innerHTML();
+    for (const gone of ["<script", "<img", "<a "]) expect(shownHtml).not.toContain(gone);
+    expect(profileRow(id).recommendations).toContain("&lt;script&gt;");
+    expect(profileRow(id).recommendations).not.toContain("<script");
     await poll(() => page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // Send asks first: Cancel gives the focus back to the button; then the spec's toast, the button's new wording, and
@@ -320,7 +322,8 @@ describe("the whole flow on embedded defaults", () => {
     await review(page, id);
     await poll(() => dialog(page).getByRole("button", { name: "Email Already Sent" }).isDisabled()).toBe(true);
     await poll(() => dialog(page).getByRole("button", { name: "Send Optimization Email" }).count()).toBe(0);
-    await poll(() => dialog(page).getByLabel("Recommendations (HTML)").count()).toBe(0);
+    await poll(() => dialog(page).getByRole("textbox", { name: "Recommendations", exact: true }).count()).toBe(0);
+    await poll(() => dialog(page).getByTestId("review-preview").getByTestId("recommendations").textContent()).toContain(hostile);
     await poll(() => dialog(page).getByTestId("review-audit").textContent()).toMatch(/send-email/);
     expect(resultsMail()).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -398,41 +401,61 @@ describe("the whole flow on embedded defaults", () => {
     await ctx.close();
   }, 150_000);
 
-  test("premium content: 'No Content Provided', 'File Reading Error', 'Premium Content Updated', a refusal; then Regenerate", async () => {
+  test("premium content in plain fields: 'No Content Provided', 'File Reading Error', a guide filled from a file, 'Premium Content Updated', a refusal; then Regenerate", async () => {
     const id = paid.premium;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
     const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
     await review(page, id);
-    const section = dialog(page).getByTestId("review-premium");
-    const starters = section.getByLabel("Conversation starters (Markdown)");
-    await poll(() => starters.inputValue()).toMatch(/^1\. /);
-    const save = section.getByRole("button", { name: "Save Premium Content" });
+    const c = dialog(page).getByTestId("review-content");
+    // Elite: five starters, one field each, and the guide in sections.
+    const starter = (n: number) => c.getByLabel(`Starter ${n}`, { exact: true });
+    await poll(() => c.getByTestId("review-starters").locator("textarea").count()).toBe(5);
+    await poll(() => starter(1).inputValue()).not.toBe("");
+    const save = c.getByRole("button", { name: "Save Changes" });
 
-    await starters.fill("");
+    // No starter and no guide section: nothing premium left to send.
+    for (let i = 0; i < 5; i++) await c.getByRole("button", { name: "Remove starter 1" }).click();
+    while ((await c.getByRole("button", { name: /^Remove section / }).count()) > 0) await c.getByRole("button", { name: /^Remove section / }).first().click();
     await save.click();
     await expectToast(page, "No Content Provided", "Please enter conversation starters or upload a strategy guide file.");
+    await c.getByRole("button", { name: "Discard Changes" }).click();
+    await poll(() => c.getByTestId("review-starters").locator("textarea").count()).toBe(5);
 
     // A file that is gone by the time it is read (moved or deleted after it was chosen).
     const gone = join(server.dir, "guide-gone.md");
     writeFileSync(gone, "# A guide that will be gone\n");
-    await section.getByLabel("Strategy guide (.txt or .md file)").setInputFiles(gone);
+    const file = c.getByLabel("Strategy guide (.txt or .md file)");
+    await file.setInputFiles(gone);
     rmSync(gone);
-    await save.click();
+    await c.getByRole("button", { name: "Fill the guide from the file" }).click();
     await expectToast(page, "File Reading Error", "Failed to read the strategy guide file.");
 
+    // Only .txt or .md.
+    await file.setInputFiles({ name: "guide.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF") });
+    await c.getByRole("button", { name: "Fill the guide from the file" }).click();
+    await poll(() => c.getByText("Please choose a .txt or .md file.").count()).toBe(1);
+
+    // Starters typed in place and a guide filled from a file: the premium content's toast.
     const guide = "# Your League plan\n\n## Timing\n- Open the app at 8 pm, when the day's batch arrives.\n";
-    await starters.fill("1. What got you into trail running?\n2. Best coffee in town?");
-    await section.getByLabel("Strategy guide (.txt or .md file)").setInputFiles({ name: "guide.md", mimeType: "text/markdown", buffer: Buffer.from(guide) });
+    await starter(1).fill("What got you into trail running?");
+    await starter(2).fill("Best coffee in town?");
+    await file.setInputFiles({ name: "guide.md", mimeType: "text/markdown", buffer: Buffer.from(guide) });
+    await c.getByRole("button", { name: "Fill the guide from the file" }).click();
+    await poll(() => c.getByTestId("review-guide-filled").textContent()).toContain("guide.md: 1 section");
+    await poll(() => c.getByLabel("Guide title", { exact: true }).inputValue()).toBe("Your League plan");
+    await poll(() => c.getByLabel("Section 1 points", { exact: true }).inputValue()).toBe("Open the app at 8 pm, when the day's batch arrives.");
     await save.click();
     await expectToast(page, "Premium Content Updated");
-    await section.getByText("Current strategy guide").click();
-    await section.getByTestId("current-strategy-guide").getByText("Open the app at 8 pm", { exact: false }).waitFor();
-    expect(profileRow(id).optimizedProfile).toMatchObject({ conversationStarters: "1. What got you into trail running?\n2. Best coffee in town?", strategyGuide: guide });
+    const stored = profileRow(id).optimizedProfile as { conversationStarters: string; strategyGuide: string };
+    expect(stored.conversationStarters).toStartWith("1. What got you into trail running?\n2. Best coffee in town?\n3. ");
+    expect(stored.strategyGuide).toBe("# Your League plan\n\n## Timing\n- Open the app at 8 pm, when the day's batch arrives.");
 
-    await refuse(page, "PATCH", "/update-premium-content", 400, "The strategy guide is too long.");
+    await refuse(page, "PUT", "/parts", 400, "A conversation starter is too long (at most 400 characters)");
+    await starter(3).fill("Trail or road?");
     await save.click();
-    await expectToast(page, "Failed to Update Premium Content", "The strategy guide is too long.");
+    await expectToast(page, "Failed to Update Premium Content", "A conversation starter is too long (at most 400 characters)");
     await page.unrouteAll();
+    await c.getByRole("button", { name: "Discard Changes" }).click();
 
     await refuse(page, "POST", "/regenerate", 409, "Only a completed profile can be regenerated.");
     await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();
@@ -458,13 +481,23 @@ describe("the whole flow on embedded defaults", () => {
     const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
     await review(page, id);
     const d = dialog(page);
-    // Basic: no premium content.
-    await poll(() => d.getByTestId("review-premium").count()).toBe(0);
+    // Basic: no starters, no guide.
+    await d.getByRole("textbox", { name: "Bio", exact: true }).waitFor();
+    await poll(() => d.getByTestId("review-starters").count()).toBe(0);
+    await poll(() => d.getByTestId("review-guide").count()).toBe(0);
 
-    await refuse(page, "PATCH", "/update", 400, "The optimised profile must not be empty.");
-    await d.getByLabel("Optimized profile (HTML)").fill("");
+    // An empty bio is named at its field before anything is sent.
+    await d.getByRole("textbox", { name: "Bio", exact: true }).fill("  ");
     await d.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, "Failed to Save Changes", "The optimised profile must not be empty.");
+    await poll(() => d.getByText("Write the bio: the customer's profile needs one.").count()).toBe(1);
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("review-part-bio");
+
+    await refuse(page, "PUT", "/parts", 400, "The bio is too long (at most 2,000 characters)");
+    await d.getByRole("textbox", { name: "Bio", exact: true }).fill("Teacher and weekend potter.");
+    await d.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Failed to Save Changes", "The bio is too long (at most 2,000 characters)");
+    await poll(() => d.getByRole("textbox", { name: "Bio", exact: true }).inputValue()).toBe("Teacher and weekend potter.");
+    await page.unrouteAll();
     await d.getByRole("button", { name: "Discard Changes" }).click();
 
     await refuse(page, "POST", "/send-email", 409, "The results e-mail is already on its way.");
