@@ -163,6 +163,8 @@ describe("the review gate, end to end", () => {
     await c.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
     await poll(() => c.getByTestId("review-save-state").textContent()).toBe("All changes saved.");
+    // Nothing is left to save, so the focus goes to the line that says so, inside the dialog.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("review-save-state");
     const saved = stored(id).optimization as OptimisationResult;
     expect(saved.bio!.optimised).toBe(BIO);
     expect(saved.conversationStarters[0]).toBe(STARTER);
@@ -250,6 +252,7 @@ describe("the review gate, end to end", () => {
     await draft.getByRole("button", { name: "Apply choices" }).click();
     await expectToast(again.page, "Draft Choices Applied");
     await draft.waitFor({ state: "detached" });
+    await poll(() => again.page.evaluate(() => document.activeElement?.id)).toBe("review-content-heading");
     expect(stored(id).draftOptimization).toBeNull();
     expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(BIO);
 

@@ -44,6 +44,9 @@ export function PartsEditor({
   const [pending, setPending] = useState(false);
   const button = useFocusAfterBusy<HTMLButtonElement>(pending);
   const formRef = useRef<HTMLFormElement>(null);
+  // Save and Discard leave nothing to save, so their buttons go or are disabled: the focus goes to the line saying so.
+  const saveState = useRef<HTMLParagraphElement>(null);
+  const settled = () => requestAnimationFrame(() => saveState.current?.focus());
 
   const save = async (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
@@ -70,6 +73,7 @@ export function PartsEditor({
     }
     toast({ title: titles.done, description: "The customer receives this text when the results are sent." });
     onSaved(answer.detail);
+    settled();
   };
 
   const edit = (update: (f: PartsForm) => PartsForm, id?: string) => {
@@ -154,12 +158,13 @@ export function PartsEditor({
             onClick={() => {
               state.discard();
               setErrors({});
+              settled();
             }}
           >
             Discard Changes
           </button>
         )}
-        <p className="text-sm text-muted-foreground" role="status" data-testid="review-save-state">
+        <p ref={saveState} tabIndex={-1} className="text-sm text-muted-foreground outline-none" role="status" data-testid="review-save-state">
           {dirty ? "Unsaved changes: the customer receives the saved text until you save." : "All changes saved."}
         </p>
       </div>

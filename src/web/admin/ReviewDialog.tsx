@@ -105,6 +105,8 @@ export function ReviewDialog({
     }
     toast({ title: "Draft Choices Applied", description: take.length === 0 ? "The current text was kept and the new draft discarded." : "The chosen parts now hold the new draft's text." });
     saved(answer.detail);
+    // The chooser is gone with the draft: the focus goes to the content it settled.
+    requestAnimationFrame(() => document.getElementById("review-content-heading")?.focus());
     return true;
   };
 
@@ -334,7 +336,7 @@ function ContentSection({
   if (!form || !base || !working || !app) {
     return (
       <section aria-labelledby="review-content-heading" data-testid="review-content">
-        <h3 id="review-content-heading" className="text-lg font-semibold">
+        <h3 id="review-content-heading" tabIndex={-1} className="text-lg font-semibold outline-none">
           Optimized Content
         </h3>
         <p className="mt-2 text-muted-foreground">There is no optimized content to edit yet.</p>
@@ -346,7 +348,7 @@ function ContentSection({
   );
   return (
     <section aria-labelledby="review-content-heading" data-testid="review-content">
-      <h3 id="review-content-heading" className="text-lg font-semibold">
+      <h3 id="review-content-heading" tabIndex={-1} className="text-lg font-semibold outline-none">
         Optimized Content
       </h3>
       {locked ? (
