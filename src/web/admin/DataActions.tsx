@@ -17,7 +17,16 @@ const CONNECTION = "Please check your connection and try again.";
  * after the administrator types the customer's address again (the server checks it, as it does the customer's).
  * Both are recorded in the audit trail. `onErased` closes the dialog: the profile is gone.
  */
-export function DataActions({ profile, onErased }: { profile: AdminProfileDetail; onErased: () => void }) {
+export function DataActions({
+  profile,
+  ask,
+  onErased,
+}: {
+  profile: AdminProfileDetail;
+  /** Answers whether the erasure may go on, asking first when text is unsaved in the editor (UnsavedGuard.tsx). */
+  ask: (what: string) => Promise<boolean>;
+  onErased: () => void;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState<"export" | "erase" | null>(null);
   const [erasing, setErasing] = useState(false);
@@ -77,7 +86,7 @@ export function DataActions({ profile, onErased }: { profile: AdminProfileDetail
           {busy === "export" ? "Exporting..." : "Export Data"}
         </button>
         {erasable && !erasing && (
-          <button ref={eraseButton} type="button" onClick={() => setErasing(true)} disabled={busy !== null} className={buttonClass("outline", "sm", "text-danger")}>
+          <button ref={eraseButton} type="button" onClick={async () => (await ask("erase this profile's data")) && setErasing(true)} disabled={busy !== null} className={buttonClass("outline", "sm", "text-danger")}>
             Erase Data
           </button>
         )}

@@ -161,6 +161,7 @@ export function ReviewDialog({
           <div className="mt-3 border-t border-border pt-3">
             <DataActions
               profile={data}
+              ask={ask}
               onErased={() => {
                 onChanged();
                 onClose(true);
