@@ -51,3 +51,34 @@ describe("the draft chooser's word diff", () => {
     expect(joined(pieces, "same").trim()).toBe("b c d");
   });
 });
+
+describe("long texts", () => {
+  const para = (n: number) => Array.from({ length: 10 }, (_, i) => Array.from({ length: 100 }, (_, w) => `w${n}-${i}-${w}`).join(" ")).join("\n");
+
+  test("a whole guide (60,000 characters a side) changed at both ends is compared line by line, in well under a second", () => {
+    const before = Array.from({ length: 10 }, (_, n) => para(n)).join("\n");
+    const after = before.replace("w0-0-1 ", "").replace("w5-5-50", "changed").replace(/w9-9-99$/, "w9-9-99 end");
+    const started = performance.now();
+    const pieces = wordDiff(before, after);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(joined(pieces, "same", "added")).toBe(after);
+    expect(wordsOf(joined(pieces, "same", "removed"))).toEqual(wordsOf(before));
+    // Only the three changed lines are marked; the other 97 read as the same.
+    expect(pieces.filter((p) => p.kind === "removed").flatMap((p) => p.text.trim().split("\n"))).toHaveLength(3);
+  });
+
+  test("a recommendations text (6,000 characters) is still compared word by word", () => {
+    const before = Array.from({ length: 1000 }, (_, i) => `word${i}`).join(" ");
+    const after = before.replace("word10 ", "").replace("word990", "changed");
+    expect(wordDiff(before, after).filter((p) => p.kind !== "same").map((p) => p.text.trim())).toEqual(["word10", "word990", "changed"]);
+  });
+
+  test("one line too long for either table reads as removed then added, whole", () => {
+    const before = Array.from({ length: 3000 }, (_, i) => `a${i}`).join(" ");
+    const after = Array.from({ length: 3000 }, (_, i) => `b${i}`).join(" ");
+    expect(wordDiff(before, after)).toEqual([
+      { kind: "removed", text: `${before} ` },
+      { kind: "added", text: after },
+    ]);
+  });
+});
