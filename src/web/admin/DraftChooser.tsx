@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { EditableParts, PartKey } from "../../optimiser/parts.ts";
 import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
@@ -29,6 +29,8 @@ export function DraftChooser({
   const [pending, setPending] = useState(false);
   const button = useFocusAfterBusy<HTMLButtonElement>(pending);
   const take = changes.filter((k) => choices[k] === "use");
+  // Worked out once per draft (a long text takes a few hundred milliseconds), not on every choice.
+  const diffs = useMemo(() => new Map(changes.map((k) => [k, wordDiff(partText(k, current), partText(k, draft))])), [changes, current, draft]);
 
   const apply = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -74,7 +76,7 @@ export function DraftChooser({
               <div className="rounded-lg bg-muted p-3">
                 <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">What changed</p>
                 <p className="mt-1 whitespace-pre-line break-words" data-testid="draft-diff">
-                  {wordDiff(before, after).map((piece, i) =>
+                  {(diffs.get(key) ?? []).map((piece, i) =>
                     piece.kind === "same" ? (
                       <span key={i}>{piece.text}</span>
                     ) : piece.kind === "removed" ? (
