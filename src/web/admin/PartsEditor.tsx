@@ -34,7 +34,8 @@ export function PartsEditor({
   app: DatingApp;
   premium: boolean;
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
-  onSaved: (detail: AdminProfileDetail) => void;
+  /** `sent`: the form as it was sent (the admin may type on while the save is under way). */
+  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
   /** A refused save: read the profile again (the text stays in the form). */
   onRefused: () => Promise<void>;
 }) {
@@ -72,7 +73,7 @@ export function PartsEditor({
       return;
     }
     toast({ title: titles.done, description: "The customer receives this text when the results are sent." });
-    onSaved(answer.detail);
+    onSaved(answer.detail, form);
     settled();
   };
 

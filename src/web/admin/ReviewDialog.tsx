@@ -26,6 +26,7 @@ import { DraftChooser } from "./DraftChooser.tsx";
 import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
+import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
@@ -87,9 +88,9 @@ export function ReviewDialog({
 
   // A save or an applied draft answers the new detail: shown at once, and the list behind is read again.
   const saved = useCallback(
-    (data: AdminProfileDetail) => {
+    (data: AdminProfileDetail, sent?: PartsForm) => {
       setDetail({ state: "loaded", data });
-      if (data.parts) parts.saved(data.parts, data.version);
+      if (data.parts) parts.saved(data.parts, data.version, sent);
       onChanged();
     },
     [onChanged, parts.saved],
@@ -184,7 +185,7 @@ function ReviewBody({
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
-  onSaved: (detail: AdminProfileDetail) => void;
+  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
   onRefused: () => Promise<void>;
   onApplyDraft: (take: PartKey[]) => Promise<boolean>;
 }) {
@@ -328,7 +329,7 @@ function ContentSection({
   profile: AdminProfileDetail;
   parts: PartsFormState;
   locked: string | null;
-  onSaved: (detail: AdminProfileDetail) => void;
+  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
   onRefused: () => Promise<void>;
 }) {
   const { form, base } = parts;

@@ -191,6 +191,35 @@ describe("the parts editor", () => {
   });
 });
 
+describe("the form after a save", () => {
+  const parts = partsOf(sampleResult(input("premium")));
+  let hook: ReturnType<typeof usePartsForm> | undefined;
+  function Probe({ p, v }: { p: EditableParts; v: string }) {
+    hook = usePartsForm(p, v);
+    return null;
+  }
+
+  test("shows what the server stored, trimmed; text typed while the save was under way stays, unsaved", async () => {
+    const ui = await mount(<Probe p={parts} v="v1" />);
+    await act(async () => hook!.setForm((f) => ({ ...f, bio: "  Saved bio.  " })));
+    const sent = hook!.form!;
+    const stored: EditableParts = { ...parts, bio: { ...parts.bio!, text: "Saved bio." } };
+    await act(async () => hook!.saved(stored, "v2", sent));
+    expect(hook!.form!.bio).toBe("Saved bio.");
+    expect(hook!.dirty).toBe(false);
+
+    await act(async () => hook!.setForm((f) => ({ ...f, bio: "Sent text." })));
+    const sentAgain = hook!.form!;
+    await act(async () => hook!.setForm((f) => ({ ...f, bio: "Sent text. And more typed meanwhile." })));
+    await act(async () => hook!.saved({ ...parts, bio: { ...parts.bio!, text: "Sent text." } }, "v3", sentAgain));
+    expect(hook!.form!.bio).toBe("Sent text. And more typed meanwhile.");
+    expect(hook!.dirty).toBe(true);
+    expect(hook!.stale).toBe(false);
+    expect(hook!.base!.version).toBe("v3");
+    await ui.unmount();
+  });
+});
+
 describe("the preview", () => {
   const result = sampleResult(input("premium"));
   const form = (edit: Partial<ReturnType<typeof partsOf>> = {}) => {

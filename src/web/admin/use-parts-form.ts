@@ -36,10 +36,14 @@ export function usePartsForm(parts: EditableParts | null, version: string | null
   const discard = useCallback(() => setState(() => (latest ? { form: formOf(latest.parts), base: latest } : null)), [latest]);
   /** Keep the typed text and aim the next save at the newest version: the admin chose to save over it. */
   const adopt = useCallback(() => setState((s) => (s && latest ? { form: s.form, base: latest } : s)), [latest]);
-  /** After a save: the form is what the server now stores (trimmed as it stored it). */
-  const saved = useCallback((next: EditableParts, nextVersion: string) => {
-    setLatest({ parts: next, version: nextVersion });
-    setState({ form: formOf(next), base: { parts: next, version: nextVersion } });
+  /**
+   * After a save (`sent`: the form it sent) or an applied draft: the form is what the server now stores (trimmed as it
+   * stored it), unless the admin typed on while the save was under way: then that text stays, unsaved.
+   */
+  const saved = useCallback((next: EditableParts, nextVersion: string, sent?: PartsForm) => {
+    const base = { parts: next, version: nextVersion };
+    setLatest(base);
+    setState((s) => (s && sent && JSON.stringify(s.form) !== JSON.stringify(sent) ? { form: s.form, base } : { form: formOf(next), base }));
   }, []);
 
   return { form: state?.form ?? null, base: state?.base ?? null, dirty, stale, setForm, discard, adopt, saved };
