@@ -222,7 +222,7 @@ function StartersFields({ starters, onChange }: { starters: string[]; onChange: 
               {(control) => (
                 <textarea
                   {...control}
-                  rows={2}
+                  rows={3}
                   maxLength={FORM_LIMITS.starter}
                   value={text}
                   onChange={(e) => onChange(starters.map((s, j) => (j === i ? e.target.value : s)))}
@@ -344,7 +344,7 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
             {(control) => (
               <textarea
                 {...control}
-                rows={4}
+                rows={6}
                 maxLength={FORM_LIMITS.sectionText}
                 value={s.text}
                 onChange={(e) => setSection(i, "text", e.target.value, fieldId.sectionText(i))}
