@@ -59,6 +59,15 @@ describe("health", () => {
 });
 
 describe("pages", () => {
+  test("/favicon.ico, which browsers ask for on documents naming no icon, leads to the site's icon, not a 404 page", async () => {
+    const res = await app.request("/favicon.ico");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/favicon.svg");
+    const icon = await app.request("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
+
   test("a page is server-rendered HTML with its own title", async () => {
     const res = await app.request("/");
     expect(res.status).toBe(200);

@@ -95,6 +95,12 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     }),
   );
   app.get("/assets/*", (c) => c.text("Not found", 404));
+  // Browsers ask for /favicon.ico for any document that names no icon (a JSON answer, an image opened alone): the
+  // site's icon, rather than a rendered 404 page.
+  app.get("/favicon.ico", (c) => {
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.redirect("/favicon.svg", 301);
+  });
   app.use(
     "*",
     staticFiles({

@@ -80,7 +80,9 @@ test("take() clears every storage of the origin, routes, listeners, media, offli
   page = await tab.take();
   // Cleared in place: the same context, which is what keeps the shared tab cheap.
   expect(page.context()).toBe(context);
-  expect(page.url()).toBe("about:blank");
+  expect(page.url()).toBe(`${origin}/healthz`);
+  // No way back to the last test's pages.
+  expect(await page.evaluate(() => history.length)).toBe(1);
   const events = page as unknown as { listenerCount(event: string): number };
   expect(events.listenerCount("console") + events.listenerCount("dialog")).toBe(0);
   await page.goto(origin);

@@ -65,7 +65,8 @@ export function recordPageErrors(page: Page): string[] {
 /** One browser tab that the tests of a file take turns on. */
 export interface SharedTab {
   /**
-   * The tab with nothing left of the test before (see `sharedTab`), showing about:blank, sized to `viewport`.
+   * The tab with nothing left of the test before (see `sharedTab`), showing the origin's health probe with no
+   * history, sized to `viewport`.
    */
   take(viewport?: ViewportSize): Promise<Page>;
   close(): Promise<void>;
@@ -94,7 +95,7 @@ const PAGE_EVENTS = ["console", "pageerror", "request", "requestfailed", "reques
  * costs the browser about half of what a new context costs, which is most of a short test's time; so the tab is kept
  * and everything a test can leave in it is cleared by `take()`: every storage of the origin (local and session
  * storage, IndexedDB, Cache Storage, cookies, service workers), routes, listeners, dialogs, permissions, emulated
- * media, offline mode, focus (a new document). What cannot be undone in place (an init script, an exposed function)
+ * media, offline mode, history, focus (a new document). What cannot be undone in place (an init script, an exposed function)
  * retires the tab: the next `take()` opens a new context, as it does after a failed test or a dead browser.
  */
 export async function sharedTab(browser: TestBrowser, origin: string, options: SharedTabOptions = {}): Promise<SharedTab> {
@@ -135,17 +136,18 @@ export async function sharedTab(browser: TestBrowser, origin: string, options: S
       for (const event of PAGE_EVENTS) {
         for (const listener of emitter(page).listeners(event)) if (!own.get(event)?.has(listener)) emitter(page).off(event, listener);
       }
-      await page.goto("about:blank");
-      await context.clearCookies();
-      await context.clearPermissions();
+      // The next document is the origin's health probe (the cheapest one): leaving the last test's page runs its
+      // unload handlers (a draft saved on the way out) before anything is cleared, and a document of the origin is
+      // where its session storage can be cleared (it belongs to the tab, not to the origin's storage).
       await context.setOffline(false);
       await page.emulateMedia({ media: null, colorScheme: options.context?.colorScheme ?? null, reducedMotion: null, forcedColors: null });
-      await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-      // Session storage belongs to the tab, not to the origin's storage: cleared from a document of the origin (the
-      // health probe, the cheapest one), then the tab leaves it.
       await page.goto(`${origin}${options.blankPath ?? "/healthz"}`);
+      await context.clearCookies();
+      await context.clearPermissions();
+      await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
       await page.evaluate(() => sessionStorage.clear());
-      await page.goto("about:blank");
+      // Back and forward lead nowhere: the last test's pages are not in this one's history.
+      await cdp.send("Page.resetNavigationHistory");
       await page.setViewportSize(viewport);
       return page;
     },
