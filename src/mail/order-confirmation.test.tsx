@@ -85,7 +85,9 @@ describe("the order confirmation e-mail", () => {
 describe("formatDeadline", () => {
   const zone = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = zone;
+    // Assigning undefined would store the string "undefined".
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   test("weekday, day, month and a 24-hour time in UTC, minutes cut rather than rounded up", () => {

@@ -20,7 +20,36 @@ interface Normalised {
 const APOSTROPHES = new Set(["'", "’", "‘", "`", "´", "ʼ"]);
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
+/**
+ * Texts already normalised, most recent last: the analyser matches hundreds of phrase variants (constant) against
+ * the same few texts of one profile, and normalising them again each time was most of its time (61 % of the
+ * sweep's). A handful is kept, so the process holds no more than a few recent customers' texts beyond what the job
+ * itself holds; a result is never changed by its callers.
+ */
+const normalised = new Map<string, Normalised>();
+const NORMALISED_KEPT = 16;
+
 function normalise(source: string): Normalised {
+  const known = normalised.get(source);
+  if (known) return known;
+  const made = normaliseNew(source);
+  if (normalised.size >= NORMALISED_KEPT) normalised.delete(normalised.keys().next().value!);
+  normalised.set(source, made);
+  return made;
+}
+
+/** The phrase tables' variants, normalised once: our own constant words, never a customer's. */
+const variantForms = new Map<string, string>();
+function normVariant(variant: string): string {
+  let form = variantForms.get(variant);
+  if (form === undefined) {
+    form = normaliseNew(variant).text;
+    if (variantForms.size < 20_000) variantForms.set(variant, form);
+  }
+  return form;
+}
+
+function normaliseNew(source: string): Normalised {
   let text = "";
   const from: Span[] = [];
   let i = 0;
@@ -54,7 +83,7 @@ export function norm(source: string): string {
 export function findVariants(source: string, variants: readonly string[], notAfter: readonly string[] = [], n = normalise(source)): Span[] {
   const taken: Span[] = [];
   const found: Span[] = [];
-  const sorted = [...variants].map(norm).sort((a, b) => b.length - a.length);
+  const sorted = variants.map(normVariant).sort((a, b) => b.length - a.length);
   for (const variant of sorted) {
     if (!variant) continue;
     let at = n.text.indexOf(variant);
