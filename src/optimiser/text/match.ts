@@ -74,9 +74,17 @@ function normaliseNew(source: string): Normalised {
   return { text, from };
 }
 
-/** The normalised form of a phrase or a whole text, for comparisons. */
+/** The normalised form of a phrase or a whole text, for comparisons (the same text as `normalise`, without spans). */
 export function norm(source: string): string {
-  return normalise(source).text;
+  const known = normalised.get(source);
+  if (known) return known.text;
+  let text = "";
+  for (const ch of source) {
+    if (APOSTROPHES.has(ch)) continue;
+    if (WORD_CHAR.test(ch)) text += ch.toLowerCase();
+    else if (text.length > 0 && text[text.length - 1] !== " ") text += " ";
+  }
+  return text.endsWith(" ") ? text.slice(0, -1) : text;
 }
 
 /** Every whole-word occurrence of any variant, longest variant first, without overlaps (`n`: the source, normalised). */

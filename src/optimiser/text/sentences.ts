@@ -11,6 +11,19 @@ export interface Piece extends Span {
 /** Words before a full stop that do not end a sentence ("St. Mary's", "Dr. Who", "6 ft. tall"). */
 const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "mt", "vs", "etc", "ft", "approx", "no", "jr", "sr", "prof"]);
 
+/** The letters just before position `at` (the word a full stop ends), read backwards: no copy of the text before it. */
+function letterRunBefore(text: string, at: number): string {
+  let from = at;
+  while (from > 0) {
+    // A letter outside the Basic Multilingual Plane is two code units: step over the pair.
+    const pair = from >= 2 && /[\uDC00-\uDFFF]/.test(text[from - 1]!) && /[\uD800-\uDBFF]/.test(text[from - 2]!);
+    const ch = pair ? text.slice(from - 2, from) : text[from - 1]!;
+    if (!/^\p{L}$/u.test(ch)) break;
+    from -= ch.length;
+  }
+  return text.slice(from, at);
+}
+
 export function splitSentences(text: string): Piece[] {
   const pieces: Piece[] = [];
   let start = 0;
@@ -31,7 +44,7 @@ export function splitSentences(text: string): Piece[] {
       let end = i + 1;
       while (end < text.length && /[.!?…"”')\]]/.test(text[end]!)) end++;
       const atBoundary = end === text.length || /\s/.test(text[end]!);
-      const before = /([\p{L}]+)$/u.exec(text.slice(0, i))?.[1] ?? "";
+      const before = letterRunBefore(text, i);
       const abbreviation = ch === "." && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{Lu}$/u.test(before));
       if (atBoundary && !abbreviation) {
         push(end);
