@@ -20,7 +20,7 @@ import { orders, profiles } from "../db/schema.ts";
 import { resultSignals } from "../admin/review-state.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -31,6 +31,7 @@ const SUPPORT_EMAIL = "help@profileboost.test";
 
 let server: RunningServer;
 let browser: TestBrowser;
+let tabs: ThemedTabs;
 let store: Store;
 
 /** Profiles paid for at the start, each for one test; the job loop optimises them while the first tests run. */
@@ -69,6 +70,7 @@ const CUSTOMERS: Record<keyof typeof paid, { plan: PlanId; profile: Record<strin
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL });
   browser = await launchBrowser();
+  tabs = themedTabs(browser, server.url);
   store = openStore(join(server.dir, "app.sqlite"));
   const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
   for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
@@ -89,13 +91,13 @@ interface Opened {
 
 /** A new context (theme stored before the first paint, as the toggle would) with the page open and hydrated. */
 async function open(path = "/admin", options: { theme?: "light" | "dark"; width?: number } = {}, origin = server.url): Promise<Opened> {
-  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
-  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
-  const page = await ctx.newPage();
+  const viewport = { width: options.width ?? 1280, height: 900 };
+  // The file's server: its tab for the theme, cleared for this test; another server: a context of its own.
+  const page = origin === server.url ? await tabs.take(options.theme, viewport) : await browser.newPage({ viewport });
   const errors = recordPageErrors(page);
   await page.goto(`${origin}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return { ctx, page, errors };
+  return { ctx: page.context(), page, errors };
 }
 
 const toast = (page: Page) => page.getByTestId("toast-viewport");
@@ -193,7 +195,7 @@ const unexpected = (errors: string[], ...statuses: number[]) => errors.filter((e
 
 describe("signing in and out", () => {
   test("signed out, /admin is the login form; both fields are required; a wrong password is 'Login Failed' with the server's words", async () => {
-    const { ctx, page, errors } = await open();
+    const { page, errors } = await open();
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
     await poll(() => page.getByTestId("admin-profiles").count()).toBe(0);
 
@@ -207,11 +209,10 @@ describe("signing in and out", () => {
     await poll(() => page.getByRole("heading", { name: "Admin Login" }).count()).toBe(1);
     await poll(() => page.getByRole("button", { name: "Sign In" }).isEnabled()).toBe(true);
     expect(unexpected(errors, 401)).toEqual([]);
-    await ctx.close();
   }, 30_000);
 
   test("signing in shows the dashboard ('Login Successful'), survives a reload, and Sign Out ends it", async () => {
-    const { ctx, page, errors } = await open();
+    const { page, errors } = await open();
     await signIn(page);
     await poll(() => page.getByText(`Signed in as ${USERNAME}`).count()).toBe(1);
 
@@ -228,7 +229,6 @@ describe("signing in and out", () => {
     const status = await page.evaluate(async () => (await fetch("/api/admin/auth-status")).json());
     expect(status).toEqual({ authenticated: false });
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 30_000);
 
   test("the page is never indexed: noindex in the page and the header, disallowed in robots.txt, not in the sitemap", async () => {
@@ -243,7 +243,7 @@ describe("signing in and out", () => {
 describe("the whole flow on embedded defaults", () => {
   test("a paid profile appears, completes, is reviewed, edited (markup kept as text), sent once, and reads 'Email Already Sent'", async () => {
     const id = paid.flow;
-    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    const { page, errors } = await dashboard(`/admin?q=${id}`);
     // It is in the list as soon as it is paid, with its plan and deadline; then the optimiser finishes it.
     const r = row(page, id);
     await r.waitFor();
@@ -327,14 +327,13 @@ describe("the whole flow on embedded defaults", () => {
     await poll(() => dialog(page).getByTestId("review-audit").textContent()).toMatch(/send-email/);
     expect(resultsMail()).toHaveLength(1);
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 150_000);
 
   test("recover a failed profile: a stale Recover is 'Recovery Failed' with the server's reason, a real one 'Profile Recovery Started'", async () => {
     const id = paid.failed;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
     setStatus(id, "failed");
-    const { ctx, page, errors } = await dashboard();
+    const { page, errors } = await dashboard();
     await page.getByRole("button", { name: "Failed", exact: true }).click();
     // The filter shows as pressed and goes into the address once the list is asked for (not within the click).
     await page.getByRole("button", { name: "Failed", exact: true, pressed: true }).waitFor();
@@ -358,13 +357,12 @@ describe("the whole flow on embedded defaults", () => {
     expect(["pending", "processing", "completed"]).toContain(profileRow(id).status);
     await untilStored(id, (p) => p.status === "completed", "the recovered profile to complete again");
     expect(unexpected(errors, 409)).toEqual([]);
-    await ctx.close();
   }, 150_000);
 
   test("process a revision request: released, the customer asks, the notes show, 'Revision Request Processed'", async () => {
     const id = paid.revision;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
-    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    const { page, errors } = await dashboard(`/admin?q=${id}`);
     await review(page, id);
     // Bumble's fields: a bio, and no Hinge-only ones.
     await poll(() => dialog(page).getByTestId("review-original").textContent()).toContain("Bio");
@@ -398,13 +396,12 @@ describe("the whole flow on embedded defaults", () => {
     expect(profileRow(id)).toMatchObject({ revisionsUsed: 1 });
     expect(["processing", "completed"]).toContain(profileRow(id).status);
     expect(unexpected(errors, 409)).toEqual([]);
-    await ctx.close();
   }, 150_000);
 
   test("premium content in plain fields: 'No Content Provided', 'File Reading Error', a guide filled from a file, 'Premium Content Updated', a refusal; then Regenerate", async () => {
     const id = paid.premium;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
-    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    const { page, errors } = await dashboard(`/admin?q=${id}`);
     await review(page, id);
     const c = dialog(page).getByTestId("review-content");
     // Elite: five starters, one field each, and the guide in sections.
@@ -472,13 +469,12 @@ describe("the whole flow on embedded defaults", () => {
     expect(["pending", "processing", "completed"]).toContain((await statusOf(row(page, id))) ?? "");
     expect(["processing", "completed"]).toContain(profileRow(id).status);
     expect(unexpected(errors, 400, 409)).toEqual([]);
-    await ctx.close();
   }, 150_000);
 
   test("refusals of saving and sending show the spec's failure toasts; a refund asks for a reason, then 'Refund Issued'", async () => {
     const id = paid.refund;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
-    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    const { page, errors } = await dashboard(`/admin?q=${id}`);
     await review(page, id);
     const d = dialog(page);
     // Basic: no starters, no guide.
@@ -529,7 +525,6 @@ describe("the whole flow on embedded defaults", () => {
       await poll(() => dialog(page).getByRole("button", { name, exact: true }).count(), { what: name }).toBe(0);
     }
     expect(unexpected(errors, 400, 409)).toEqual([]);
-    await ctx.close();
   }, 150_000);
 });
 
@@ -537,7 +532,7 @@ describe("the dashboard", () => {
   test("counts, filters (aria-pressed, in the address), search by e-mail and id, pages, 'No profiles found'", async () => {
     // 30 unpaid profiles to page through.
     for (let i = 0; i < 30; i++) store.db.insert(profiles).values({ id: newId(), email: `paging-${i}@paging.test`, datingApp: "tinder", status: "created" }).run();
-    const { ctx, page, errors } = await dashboard();
+    const { page, errors } = await dashboard();
     const counts = page.getByTestId("admin-counts");
     for (const label of ["Total Profiles", "Pending", "Completed", "Emails Sent"]) await poll(() => counts.getByText(label, { exact: true }).count()).toBe(1);
     expect(Number(await counts.locator("dd").first().textContent())).toBeGreaterThanOrEqual(35);
@@ -585,11 +580,10 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await table(page).getByText("No profiles found").waitFor();
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 60_000);
 
   test("a list that fails to load: 'Error Loading Admin Dashboard', who to contact, and Try Again", async () => {
-    const { ctx, page, errors } = await open();
+    const { page, errors } = await open();
     await page.route(
       (url) => url.pathname === "/api/admin/profiles",
       (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The database is busy." }) }),
@@ -605,11 +599,10 @@ describe("the dashboard", () => {
     await table(page).waitFor();
     await poll(() => page.getByTestId("admin-load-error").count()).toBe(0);
     expect(unexpected(errors, 500)).toEqual([]);
-    await ctx.close();
   }, 30_000);
 
   test("the review dialog is a modal: focus inside, Tab stays inside, Escape closes, focus returns", async () => {
-    const { ctx, page, errors } = await dashboard(`/admin?q=${paid.flow}`);
+    const { page, errors } = await dashboard(`/admin?q=${paid.flow}`);
     const opener = row(page, paid.flow).getByRole("button", { name: /^Review/ });
     await opener.focus();
     await page.keyboard.press("Enter");
@@ -634,7 +627,6 @@ describe("the dashboard", () => {
     await dialog(page).waitFor({ state: "detached" });
     await poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 30_000);
 });
 
@@ -653,7 +645,7 @@ describe("what the admin has to do (issue 20, item 4)", () => {
   test("Send: the row and the dialog go from the result's state to Sent with no reload; the deadline goes; nothing says 'Not Sent' once sent", async () => {
     const id = paid.truth;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
-    const { ctx, page, errors } = await dashboard(`/admin?q=${id}`);
+    const { page, errors } = await dashboard(`/admin?q=${id}`);
     // No reload and no Refresh from here on: a document that stays the same one, and the button never pressed.
     await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
     await page.getByRole("button", { name: "Refresh", exact: true }).evaluate((b) => b.addEventListener("click", () => ((window as { __refreshed?: boolean }).__refreshed = true)));
@@ -686,14 +678,13 @@ describe("what the admin has to do (issue 20, item 4)", () => {
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(await page.evaluate(() => (window as { __refreshed?: boolean }).__refreshed)).toBeUndefined();
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 90_000);
 
   test("a job changing a profile shows without a reload; a list where nothing moves is not read again", async () => {
     // As the optimiser would: the profile is being processed, then completes, with nobody touching the page.
     const moving = newId();
     store.db.insert(profiles).values({ id: moving, email: "moving@example.com", datingApp: "hinge", status: "processing", deadlineAt: new Date(Date.now() + 20 * 3600_000) }).run();
-    const { ctx, page, errors } = await dashboard(`/admin?q=${moving}`);
+    const { page, errors } = await dashboard(`/admin?q=${moving}`);
     const r = row(page, moving);
     await poll(() => stateBadge(r).textContent()).toBe("In Progress");
     await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
@@ -707,11 +698,10 @@ describe("what the admin has to do (issue 20, item 4)", () => {
     await Bun.sleep(4000);
     expect(reads.count()).toBe(0);
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 60_000);
 
   test("the states as filters with their counts, most urgent first, beside the spec's filters and counts; each filter lists its state", async () => {
-    const { ctx, page, errors } = await dashboard();
+    const { page, errors } = await dashboard();
     const filters = page.getByTestId("admin-state-filters");
     const order = await filters.locator("[data-state-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state-filter")));
     expect(order).toEqual(["needs_attention", "failed", "revision_requested", "awaiting_review", "sent", "refunded"]);
@@ -750,13 +740,12 @@ describe("what the admin has to do (issue 20, item 4)", () => {
     await page.waitForURL((url) => !url.searchParams.has("state"));
     await poll(() => page.getByRole("button", { name: "All", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 60_000);
 
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       test(`${theme} theme at ${width}px: the state filters, counts and badges, nothing serious for axe, no sideways scrolling`, async () => {
-        const { ctx, page, errors } = await dashboard("/admin", { theme, width });
+        const { page, errors } = await dashboard("/admin", { theme, width });
         await page.getByTestId("admin-state-filters").waitFor();
         await table(page).getByTestId("state-badge").first().waitFor();
         expect(await seriousViolations(page)).toEqual([]);
@@ -769,7 +758,6 @@ describe("what the admin has to do (issue 20, item 4)", () => {
         await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         if (width === 1280) await poll(() => page.getByRole("region", { name: /^Profiles/ }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         expect(errors).toEqual([]);
-        await ctx.close();
       }, 60_000);
     }
   }
@@ -779,7 +767,7 @@ describe("accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       test(`${theme} theme at ${width}px: login form, dashboard and review dialog with nothing serious for axe, no sideways scrolling`, async () => {
-        const { ctx, page, errors } = await open("/admin", { theme, width });
+        const { page, errors } = await open("/admin", { theme, width });
         await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         await page.getByRole("heading", { name: "Admin Login" }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
@@ -816,7 +804,6 @@ describe("accessibility", () => {
         expect(await seriousViolations(page)).toEqual([]);
         await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         expect(errors).toEqual([]);
-        await ctx.close();
       }, 60_000);
     }
   }
@@ -833,7 +820,7 @@ describe("the sign-in throttle", () => {
   });
 
   test("after five failures the server's wait message shows under 'Login Failed'", async () => {
-    const { ctx, page, errors } = await open("/admin", {}, own.url);
+    const { page, errors } = await open("/admin", {}, own.url);
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
     for (let i = 0; i < 5; i++) {
       await fillLogin(page, USERNAME, `wrong password ${i}`);
@@ -845,6 +832,5 @@ describe("the sign-in throttle", () => {
     await expectToast(page, "Login Failed", /^Login Failed\s*Too many failed sign-in attempts\. Try again in \d+ minutes?\./);
     await poll(() => page.getByRole("heading", { name: "Admin Login" }).count()).toBe(1);
     expect(unexpected(errors, 401, 429)).toEqual([]);
-    await ctx.close();
   }, 30_000);
 });

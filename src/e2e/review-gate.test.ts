@@ -18,7 +18,7 @@ import { profiles } from "../db/schema.ts";
 import { changedParts, partsOf } from "../optimiser/parts.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
 import { partText } from "../web/admin/parts-form.ts";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -28,6 +28,7 @@ const PASSWORD = "correct horse battery staple";
 
 let server: RunningServer;
 let browser: TestBrowser;
+let tabs: ThemedTabs;
 let store: Store;
 
 /** Profiles paid for at the start; the job loop optimises them while the first test signs in. */
@@ -38,6 +39,7 @@ const ORIGINAL_BIO = "No drama please. Architect who sketches old buildings and 
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD });
   browser = await launchBrowser();
+  tabs = themedTabs(browser, server.url);
   store = openStore(join(server.dir, "app.sqlite"));
   const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
   for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
@@ -57,14 +59,13 @@ interface Opened {
   errors: string[];
 }
 
+/** The theme's shared tab, cleared (no session: each open signs in again), with the page open and hydrated. */
 async function open(path: string, options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Opened> {
-  const ctx = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
-  if (options.theme) await ctx.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
-  const page = await ctx.newPage();
+  const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
   const errors = recordPageErrors(page);
   await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return { ctx, page, errors };
+  return { ctx: page.context(), page, errors };
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
@@ -179,14 +180,12 @@ describe("the review gate, end to end", () => {
     expect(first!.text).toContain(BIO);
     expect(first!.text).toContain(STARTER);
     expect(first!.html || "").not.toContain("We&amp;#39;ll");
-    await admin.ctx.close();
 
     // The customer's page, in both themes on a phone and a desktop: every tab, Before and After included, shows the
     // approved text, with nothing serious for axe and no sideways scrolling.
     let customer: Opened | undefined;
     for (const theme of ["light", "dark"] as const) {
       for (const width of [375, 1280]) {
-        await customer?.ctx.close();
         customer = await open(`/view-results?id=${id}`, { theme, width });
         const cp = customer.page;
         await poll(() => cp.getByTestId("optimized-profile").textContent()).toContain(BIO);
@@ -215,7 +214,6 @@ describe("the review gate, end to end", () => {
     const [ack] = await mails("mail-revision-received", id);
     expect(ack!.subject).toBe("We received your revision request for your Bumble profile");
     expect(ack!.text).toContain("24 hours");
-    await customer!.ctx.close();
 
     // The admin processes it; the rerun starts from the edited text and waits beside it as a draft.
     const again = await dashboard(id);
@@ -266,19 +264,17 @@ describe("the review gate, end to end", () => {
     expect(revised.text).toContain(notes);
     expect(revised.text).toContain(BIO);
     expect(again.errors).toEqual([]);
-    await again.ctx.close();
 
     const after = await open(`/view-results?id=${id}`);
     await poll(() => after.page.getByTestId("optimized-profile").textContent()).toContain(BIO);
     await poll(() => after.page.getByTestId("before-after").getByTestId("compare-bio").getByTestId("after").textContent()).toBe(BIO);
     expect(after.errors).toEqual([]);
-    await after.ctx.close();
   }, 240_000);
 
   test("a reload with unsaved text asks first; a save refused because the profile changed keeps the admin's text and says so; keeping it saves it next", async () => {
     const id = paid.dialog;
     await untilStored(id, (p) => p.status === "completed", "the profile to complete");
-    const { ctx, page, errors } = await dashboard(id);
+    const { page, errors } = await dashboard(id);
     await review(page, id);
     const bio = content(page).getByLabel("Bio", { exact: true });
     const mine = `My careful edit ${Date.now()}.`;
@@ -312,7 +308,6 @@ describe("the review gate, end to end", () => {
     await expectToast(page, "Changes Saved");
     await poll(() => (stored(id).optimization as OptimisationResult).bio!.optimised).toBe(mine);
     expect(errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
-    await ctx.close();
   }, 120_000);
 });
 
@@ -327,7 +322,7 @@ describe("accessibility of the review gate", () => {
         const draft: OptimisationResult = { ...working, bio: { ...working.bio!, optimised: `${working.bio!.optimised} Also cycles to the market.` }, conversationStarters: ["What would you sketch first?"] };
         store.db.update(profiles).set({ draftOptimization: draft }).where(eq(profiles.id, id)).run();
 
-        const { ctx, page, errors } = await dashboard(id, { theme, width });
+        const { page, errors } = await dashboard(id, { theme, width });
         await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         await review(page, id);
         const d = dialog(page);
@@ -354,7 +349,6 @@ describe("accessibility of the review gate", () => {
         await question.getByRole("button", { name: "Discard changes" }).click();
         await d.waitFor({ state: "detached" });
         expect(errors).toEqual([]);
-        await ctx.close();
       }, 90_000);
     }
   }

@@ -132,6 +132,8 @@ export async function sharedTab(browser: TestBrowser, origin: string, options: S
       if (open && (dirty || open.page.isClosed() || !open.context.browser()?.isConnected())) await tab.retire();
       if (!open) open = await openContext();
       const { context, page, cdp, own } = open;
+      // Pages a test opened beside the tab (a second tab of the same context) go with the test.
+      await Promise.all(context.pages().filter((p) => p !== page).map((p) => p.close()));
       await page.unrouteAll({ behavior: "ignoreErrors" });
       for (const event of PAGE_EVENTS) {
         for (const listener of emitter(page).listeners(event)) if (!own.get(event)?.has(listener)) emitter(page).off(event, listener);
@@ -165,6 +167,23 @@ function lastStep(message: string): string {
   const lines = message.replace(/\u001b\[\d+m/g, "").split("\n");
   const log = lines.filter((l) => /^\s+- /.test(l));
   return (log.at(-1) ?? lines[0] ?? "").trim().replace(/^- /, "");
+}
+
+/** One shared tab per theme ("none": the page's own default), opened when first asked for. */
+export interface ThemedTabs {
+  take(theme: "light" | "dark" | undefined, viewport?: ViewportSize): Promise<Page>;
+}
+
+export function themedTabs(browser: TestBrowser, origin: string): ThemedTabs {
+  const tabs = new Map<string, Promise<SharedTab>>();
+  return {
+    async take(theme, viewport) {
+      const key = theme ?? "none";
+      let tab = tabs.get(key);
+      if (!tab) tabs.set(key, (tab = sharedTab(browser, origin, theme ? { theme } : {})));
+      return (await tab).take(viewport);
+    },
+  };
 }
 
 /** How long a browser test may run before it is failed here, by default (a test may give its own). */
