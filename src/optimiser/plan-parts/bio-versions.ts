@@ -150,9 +150,13 @@ function warm(m: Material): Draft {
   return { tone: "warm", body, closing, why };
 }
 
+/** Their own line about what they want: kept in every version, whatever else a shorter one leaves out. */
+const goalLines = (m: Material) => m.sentences.filter((s) => STATES_GOAL.test(s.text));
+
 /** Their most specific lines first, and a light challenge. */
 function playful(m: Material): Draft {
-  const body: Item[] = [...m.sentences].sort((a, b) => b.score - a.score).slice(0, 3);
+  const top = [...m.sentences].sort((a, b) => b.score - a.score).slice(0, 3);
+  const body: Item[] = [...top, ...goalLines(m).filter((s) => !top.includes(s))];
   if (m.english && body.length === 0 && m.interests.length > 0) body.push(interestsLine(m));
   const topic = m.interests[0];
   const closing = !m.english
@@ -175,7 +179,7 @@ function direct(m: Material): Draft {
   if (m.english && m.job) body.push({ key: "job", text: `I'm ${withArticle(m.job)}.` });
   // Fewer lines than the warm version tells all: two of three or more, one of two.
   const top = [...m.sentences].sort((a, b) => b.score - a.score).slice(0, Math.max(1, Math.min(2, m.sentences.length - 1)));
-  body.push(...m.sentences.filter((s) => top.includes(s)));
+  body.push(...m.sentences.filter((s) => top.includes(s) || goalLines(m).includes(s)));
   if (m.english && body.length === 0 && m.interests.length > 0) body.push(interestsLine(m));
   const closing = !m.english
     ? null
@@ -250,7 +254,8 @@ function fewerNote(count: number, english: boolean): string {
     return "You gave us no lines or details we could build a bio from without inventing them, so there are no extra versions yet. Send us two or three real facts about you and we'll write them.";
   }
   const what = count === 1 ? "one version" : "two versions";
+  // "one version that really differ" read badly: one version differs from nothing.
   return english
-    ? `You gave us enough for ${what} that really differ; rather than pad with lines that aren't yours, we stopped there. A writer will add the rest, and a few more details from you (what you do, a place you love, a first-date idea) would help.`
+    ? `You gave us enough for ${count === 1 ? "one version" : "two versions that really differ"}; rather than pad with lines that aren't yours, we stopped there. A writer will add the rest, and a few more details from you (what you do, a place you love, a first-date idea) would help.`
     : `Your bio is not in English, so we only rearranged your own sentences and added no lines of ours; that gave ${what}. A writer will add the rest in your language.`;
 }

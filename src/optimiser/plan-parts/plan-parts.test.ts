@@ -87,8 +87,15 @@ describe("bio versions", () => {
     expect(made.part.versions.length).toBeGreaterThanOrEqual(1);
     expect(made.part.versions.length).toBeLessThan(3);
     expect(made.part.versions[0]!.text).toBe("Architect who draws tiny houses on napkins.");
-    expect(made.part.note).toContain("that really differ");
+    expect(made.part.note).toMatch(made.part.versions.length === 1 ? /enough for one version;/ : /enough for two versions that really differ;/);
     expect(made.needsWriter).toContain("a writer should add the rest");
+  });
+
+  test("the customer's own line about what they want is in every version, the shorter ones too", () => {
+    const bio = "Netflix and chill kinda guy. Nurse in Leeds, climbing on weekends and baking sourdough badly. Looking for something serious. Terrible at karaoke, great at pancakes.";
+    const made = bioVersions(writerFor(input({ bio, idealFirstDate: "Coffee and a walk by the river" })))!;
+    expect(made.part.versions.length).toBeGreaterThanOrEqual(1);
+    for (const v of made.part.versions) expect({ tone: v.tone, keeps: v.text.includes("Looking for something serious.") }).toEqual({ tone: v.tone, keeps: true });
   });
 
   test("a long bio on Tinder: every version within Tinder's limit, cut between whole sentences", () => {
