@@ -341,8 +341,16 @@ describe("the whole flow on embedded defaults", () => {
     await row(page, id).waitFor();
     await poll(() => row(page, id).getByRole("button", { name: /^Review/ }).count()).toBe(0);
 
-    // Another administrator got there first: the row is stale.
-    setStatus(id, "completed");
+    // Another administrator got there first: the profile is recovered while this Recover is on its way (changed when
+    // the request leaves the browser, so no read of the list in between can take the stale row away).
+    await page.route(
+      `**/api/admin/profiles/${id}/recover`,
+      async (route) => {
+        setStatus(id, "completed");
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await row(page, id).getByRole("button", { name: /^Recover/ }).click();
     await expectToast(page, "Recovery Failed", "Only a failed profile can be recovered.");
     // The list was read again: the profile is no longer failed.
