@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { sampleResult } from "../testing/optimisation.ts";
+import { sampleInput, sampleResult } from "../testing/optimisation.ts";
 import type { OptimiserInput } from "./input.ts";
 import { applyEdit, baseOf, changedParts, findingsText, guideFromText, hasEdits, partsOf, takeFromDraft, textBlocks, type PartsEdit } from "./parts.ts";
 import { specFields } from "./render.ts";
@@ -7,35 +7,11 @@ import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
 
 const AT = new Date("2026-03-01T10:00:00.000Z");
 
-function input(plan: OptimiserInput["plan"] = "premium", app: OptimiserInput["app"] = "bumble"): OptimiserInput {
-  return {
-    profileId: "p1",
-    app,
-    plan,
-    reason: "initial",
-    revisionNotes: null,
-    profile: {
-      bio: "I love to laugh. Nurse and baker.",
-      lookingFor: null,
-      interests: null,
-      jobTitle: null,
-      education: null,
-      idealFirstDate: null,
-      height: null,
-      starSign: null,
-      anthem: null,
-      spotifyArtists: null,
-      school: null,
-      industry: null,
-      vibes: null,
-      prompts: [
-        { prompt: "My simple pleasures", response: "Coffee and a walk." },
-        { prompt: "A shower thought I recently had", response: "Why do we park on driveways?" },
-      ],
-    },
-    photos: [],
-  };
-}
+const input = (plan: OptimiserInput["plan"] = "premium", app: OptimiserInput["app"] = "bumble"): OptimiserInput =>
+  sampleInput(plan, app, [
+    { prompt: "My simple pleasures", response: "Coffee and a walk." },
+    { prompt: "A shower thought I recently had", response: "Why do we park on driveways?" },
+  ]);
 
 const editOf = (result: OptimisationResult): PartsEdit => {
   const p = partsOf(result);

@@ -58,3 +58,35 @@ export function scriptedOptimiser(steps: ("fail" | { waitMs: number })[] = [], o
     },
   };
 }
+
+/** A customer's input for the tests of results and their parts: a short bio and the given prompt answers, no photos. */
+export function sampleInput(
+  plan: OptimiserInput["plan"],
+  app: OptimiserInput["app"] = "bumble",
+  prompts: OptimiserInput["profile"]["prompts"] = [{ prompt: "My perfect day", response: "Market, then sketching by the canal." }],
+): OptimiserInput {
+  return {
+    profileId: "p1",
+    app,
+    plan,
+    reason: "initial",
+    revisionNotes: null,
+    profile: {
+      bio: "I love to laugh. Nurse and baker.",
+      lookingFor: null,
+      interests: null,
+      jobTitle: null,
+      education: null,
+      idealFirstDate: null,
+      height: null,
+      starSign: null,
+      anthem: null,
+      spotifyArtists: null,
+      school: null,
+      industry: null,
+      vibes: null,
+      prompts,
+    },
+    photos: [],
+  };
+}

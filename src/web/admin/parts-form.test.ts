@@ -1,33 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { applyEdit, partsOf } from "../../optimiser/parts.ts";
-import { sampleResult } from "../../testing/optimisation.ts";
+import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import { changedKeys, fieldId, formErrors, formOf, guideFromFile, partLabel, partsEdit, partText, premiumContentMissing, unsaved } from "./parts-form.ts";
 
-const input = (plan: OptimiserInput["plan"], app: OptimiserInput["app"] = "bumble"): OptimiserInput => ({
-  profileId: "p1",
-  app,
-  plan,
-  reason: "initial",
-  revisionNotes: null,
-  profile: {
-    bio: "I love to laugh. Nurse and baker.",
-    lookingFor: null,
-    interests: null,
-    jobTitle: null,
-    education: null,
-    idealFirstDate: null,
-    height: null,
-    starSign: null,
-    anthem: null,
-    spotifyArtists: null,
-    school: null,
-    industry: null,
-    vibes: null,
-    prompts: [{ prompt: "My perfect day", response: "Market, then sketching by the canal." }],
-  },
-  photos: [],
-});
+const input = (plan: OptimiserInput["plan"], app: OptimiserInput["app"] = "bumble"): OptimiserInput => sampleInput(plan, app);
 
 describe("the review dialog's form of the parts", () => {
   const result = sampleResult(input("premium"));

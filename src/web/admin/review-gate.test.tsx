@@ -5,7 +5,7 @@ import type { Root } from "react-dom/client";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { partsOf, type EditableParts, type PartKey } from "../../optimiser/parts.ts";
 import type { OptimisationResult } from "../../optimiser/result.ts";
-import { sampleResult } from "../../testing/optimisation.ts";
+import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import { DraftChooser } from "./DraftChooser.tsx";
 import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
@@ -17,30 +17,7 @@ beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" 
 afterAll(() => GlobalRegistrator.unregister());
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const input = (plan: OptimiserInput["plan"]): OptimiserInput => ({
-  profileId: "p1",
-  app: "bumble",
-  plan,
-  reason: "initial",
-  revisionNotes: null,
-  profile: {
-    bio: "I love to laugh. Nurse and baker.",
-    lookingFor: null,
-    interests: null,
-    jobTitle: null,
-    education: null,
-    idealFirstDate: null,
-    height: null,
-    starSign: null,
-    anthem: null,
-    spotifyArtists: null,
-    school: null,
-    industry: null,
-    vibes: null,
-    prompts: [{ prompt: "My perfect day", response: "Market, then sketching by the canal." }],
-  },
-  photos: [],
-});
+const input = (plan: OptimiserInput["plan"]): OptimiserInput => sampleInput(plan);
 
 /** react-dom/client is loaded once the DOM is registered: it decides at load time which events it listens to. */
 async function mount(node: React.ReactNode) {
