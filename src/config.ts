@@ -159,7 +159,7 @@ export interface Config {
   uploadsDir: string;
   /** Uploads are refused (503) when the file system of uploadsDir has less free than this (src/http/disk-space.ts). */
   minFreeDiskBytes: number;
-  /** A profile never paid for is deleted with its photos after this many hours (src/payments/unpaid-profiles.ts). */
+  /** A profile never paid for is deleted with its photos after this many hours (src/privacy/unpaid-profiles.ts). */
   unpaidProfileHours: number;
   /** An upload bringing fewer than bytesPerSecond, averaged over each window, is ended with a 408 (src/api/profiles.ts). */
   uploadMinRate: { bytesPerSecond: number; windowSeconds: number };

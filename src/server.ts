@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStore } from "./db/client.ts";
-import { startJobLoop } from "./jobs/start.ts";
+import { startJobLoop } from "./background.ts";
 import { consoleLogger } from "./log.ts";
 import { repairLocalPayments } from "./payments/local-repair.ts";
 import { sweepUploads } from "./photos/sweep.ts";

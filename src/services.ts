@@ -5,21 +5,15 @@
  * OpenAI-compatible model that falls back to it).
  */
 import type { Config } from "./config.ts";
+import type { Services } from "./context.ts";
 import type { DB } from "./db/client.ts";
 import { installationId } from "./db/installation.ts";
 import type { Logger } from "./log.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer } from "./mail/transports.ts";
 import { createAiOptimiser } from "./optimiser/ai.ts";
 import { createLocalOptimiser } from "./optimiser/local.ts";
 import type { Optimiser } from "./optimiser/optimiser.ts";
-import { createPayments, type Payments } from "./payments/service.ts";
-
-export interface Services {
-  payments: Payments;
-  mailer: Mailer;
-  optimiser: Optimiser;
-  close(): void;
-}
+import { createPayments } from "./payments/service.ts";
 
 /** `overrides` swaps a service for a test double (a mailer that fails, say); everything else comes from `config`. */
 export function buildServices(config: Config, db: DB, log: Logger, overrides: Partial<Omit<Services, "close">> = {}): Services {

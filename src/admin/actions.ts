@@ -9,9 +9,9 @@ import { writeTransaction } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { queueResultsEmailIn } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
-import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { OPTIMISE_MAX_ATTEMPTS, optimiseJobKey, type OrderRow } from "../orders/orders.ts";
+import { OPTIMISE_MAX_ATTEMPTS, OPTIMISE_PROFILE, optimiseJobKey } from "../optimiser/job.ts";
+import type { OrderRow } from "../orders/orders.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { transition, type ProfileChanges, type Transition } from "../profiles/lifecycle.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
@@ -65,8 +65,7 @@ function rerun(ctx: AppContext, admin: string, profileId: string, name: Transiti
     if (profile.photosDeletedAt) throw new DomainError("conflict", "This profile's photos were deleted under the retention policy, so it cannot be optimized again.");
     if (!transition(tx, profileId, name, changes(profile))) throw new DomainError("conflict", REFUSED[name]);
     const runs = tx.select({ n: count() }).from(jobs).where(like(jobs.idempotencyKey, `${optimiseJobKey(order.id)}%`)).get()!.n;
-    enqueueJob(tx, {
-      kind: OPTIMISE_PROFILE,
+    enqueueJob(tx, OPTIMISE_PROFILE, {
       payload: { orderId: order.id, profileId, reason },
       idempotencyKey: `${optimiseJobKey(order.id)}:${runs + 1}`,
       maxAttempts: OPTIMISE_MAX_ATTEMPTS,

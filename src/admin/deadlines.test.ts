@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
 import { profiles } from "../db/schema.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
+import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { testContext } from "../testing/context.ts";
-import { queueDeadlineAlerts } from "./deadlines.tsx";
+import { queueDeadlineAlerts } from "./deadlines.ts";
 
 const ctx = testContext({ SUPPORT_EMAIL: "help@profileboost.test" });
 afterAll(() => ctx.cleanup());
@@ -26,9 +26,9 @@ test("one alert per unreleased profile within two hours of its deadline (or past
   profile(5);
   profile(1, "completed", true);
   profile(1, "created");
-  expect(queueDeadlineAlerts(ctx)).toBe(2);
+  expect(queueDeadlineAlerts(ctx.store.db)).toBe(2);
   // The minute-by-minute check finds them again and queues nothing new.
-  expect(queueDeadlineAlerts(ctx)).toBe(0);
+  expect(queueDeadlineAlerts(ctx.store.db)).toBe(0);
   await createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) }).runDue();
   const files = readdirSync(ctx.config.outboxDir).filter((f) => f.startsWith("mail-deadline-alert"));
   const mails = files.map((f) => readFileSync(join(ctx.config.outboxDir, f), "utf8"));

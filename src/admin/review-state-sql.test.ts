@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
-import { resultsMailKey } from "../delivery/results.ts";
-import { RESULTS_MAIL } from "../jobs/kinds.ts";
+import { RESULTS_MAIL, resultsMailKey } from "../delivery/results.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { PROFILE_STATUSES } from "../profiles/statuses.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
@@ -36,7 +35,7 @@ function store(facts: ReviewFacts): string {
     })
     .run();
   db.insert(orders).values({ id: newId(), planId: "premium", amount: 999, profileId: id, status: facts.refunded ? "refunded" : "paid" }).run();
-  if (facts.mailQueued) enqueueJob(db, { kind: RESULTS_MAIL, payload: { profileId: id, resultAt: RESULT_AT.getTime() }, idempotencyKey: resultsMailKey(id, RESULT_AT) });
+  if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, resultAt: RESULT_AT.getTime() }, idempotencyKey: resultsMailKey(id, RESULT_AT) });
   return id;
 }
 
@@ -79,7 +78,7 @@ describe("reviewStateSql", () => {
     const [running, done, failed, older] = [store(plain), store(plain), store(plain), store(plain)] as const;
     const key = (id: string, at = RESULT_AT) => resultsMailKey(id, at);
     for (const [id, at] of [[running, RESULT_AT], [done, RESULT_AT], [failed, RESULT_AT], [older, new Date(RESULT_AT.getTime() - 60_000)]] as const) {
-      enqueueJob(db, { kind: RESULTS_MAIL, payload: { profileId: id, resultAt: at.getTime() }, idempotencyKey: key(id, at) });
+      enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, resultAt: at.getTime() }, idempotencyKey: key(id, at) });
     }
     db.update(jobs).set({ status: "running" }).where(eq(jobs.idempotencyKey, key(running))).run();
     db.update(jobs).set({ status: "done" }).where(eq(jobs.idempotencyKey, key(done))).run();

@@ -47,7 +47,7 @@ const inList = (states: readonly AdminState[]) => sql.join(states.map((s) => sql
  * The list's order, most urgent first, over a state already computed per row (`state`, e.g. a subquery's column, so
  * the CASE runs once a row): the administrator's turn by deadline, then the machine's turn by deadline, then
  * everything else; within a deadline, the more urgent state. The caller adds the newest first as the last key. A
- * revision's deadline is its own (the plan's hours from the request: src/delivery/revision.tsx).
+ * revision's deadline is its own (the plan's hours from the request: src/delivery/revision.ts).
  */
 export function urgencyOrder(state: SQLWrapper, deadlineAt: SQLWrapper): SQL[] {
   const due = sql`(case when ${state} in (${inList([...ACTION_STATES, ...MOVING_STATES])}) then ${deadlineAt} end)`;

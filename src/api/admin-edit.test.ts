@@ -12,7 +12,7 @@ import type { EditState } from "../admin/edit.ts";
 import { STALE_MESSAGE } from "../admin/edit.ts";
 import { newId } from "../db/ids.ts";
 import { adminAudit, orders, paymentSessions, profiles } from "../db/schema.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
+import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import type { PartsEdit } from "../optimiser/parts.ts";

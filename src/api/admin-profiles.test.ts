@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { existsSync, readdirSync } from "node:fs";
 import { adminAudit, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
 import { newId } from "../db/ids.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
-import { RESULTS_MAIL } from "../jobs/kinds.ts";
+import { jobHandlers } from "../background.ts";
+import { RESULTS_MAIL } from "../delivery/results.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
@@ -411,7 +411,7 @@ describe("after a refund, the order is closed", () => {
     await refund(profileId);
     const before = await settled(profileId);
     // As a retry scheduled before the refund would be: queued for the current result.
-    ctx.store.db.transaction((tx) => enqueueJob(tx, { kind: RESULTS_MAIL, payload: { profileId, resultAt: before.profile.optimizedAt!.getTime() }, idempotencyKey: `retry:${profileId}` }));
+    ctx.store.db.transaction((tx) => enqueueJob(tx, RESULTS_MAIL, { payload: { profileId, resultAt: before.profile.optimizedAt!.getTime() }, idempotencyKey: `retry:${profileId}` }));
     await runJobs();
     expect(row(profileId)).toEqual(before.profile);
     expect(outbox().filter((f) => f.includes(profileId))).toEqual([]);

@@ -13,7 +13,7 @@ import { resultsMailKey } from "../delivery/results.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { PlanId } from "../orders/plans.ts";
-import { refundOrder } from "../orders/refund.tsx";
+import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
 import { PROFILE_STATUSES, type ProfileStatus } from "../profiles/statuses.ts";

@@ -5,7 +5,7 @@ import { contactMessages } from "../db/schema.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { contactMailJob } from "../mail/contact-message.tsx";
+import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
 import { contactSchema } from "../contact/schema.ts";
 
 export const CONTACT_RECEIVED = "Thank you, your message has been received.";
@@ -30,7 +30,7 @@ export function contactRouter(ctx: AppContext, options: { now?: () => number } =
     }
     writeTransaction(ctx.store.db, (tx) => {
       const { id } = tx.insert(contactMessages).values(message).returning({ id: contactMessages.id }).get();
-      enqueueJob(tx, contactMailJob(id));
+      enqueueJob(tx, CONTACT_MAIL, contactMailJob(id));
     });
     return c.json({ message: CONTACT_RECEIVED }, 201);
   });

@@ -12,14 +12,17 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { regenerate, sendEmail } from "../admin/actions.ts";
 import { audit } from "../admin/audit.ts";
+import { startJobLoop } from "../background.ts";
+import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
 import { newId } from "../db/ids.ts";
 import { installationId } from "../db/installation.ts";
 import { adminAudit, contactMessages, deletions, jobs, orders, profiles } from "../db/schema.ts";
-import { CONTACT_MAIL, OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, RESULTS_MAIL } from "../jobs/kinds.ts";
+import { ORDER_CONFIRMATION_MAIL } from "../delivery/confirmation.ts";
+import { RESULTS_MAIL } from "../delivery/results.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { startJobLoop } from "../jobs/start.ts";
-import { contactMailJob } from "../mail/contact-message.tsx";
-import { createMailer, type Mailer } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { createMailer } from "../mail/transports.ts";
+import { OPTIMISE_PROFILE } from "../optimiser/job.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { adminCookie } from "../testing/admin.ts";
@@ -74,7 +77,7 @@ function jobsAbout(c: Customer) {
     .filter(
       (j) =>
         [c.profileId, c.orderId].some((id) => JSON.stringify(j).includes(id)) ||
-        (j.kind === CONTACT_MAIL && messages.includes((j.payload as { contactMessageId: number }).contactMessageId)),
+        (j.kind === CONTACT_MAIL.kind && messages.includes((j.payload as { contactMessageId: number }).contactMessageId)),
     );
 }
 function jobOf(c: Customer, kind: string) {
@@ -100,7 +103,7 @@ function justPaid(email: string): Customer {
     .values({ firstName: "Ada", lastName: "Lovelace", email, subject: "My order", message: "When will it be ready?" })
     .returning({ id: contactMessages.id })
     .get();
-  enqueueJob(db, contactMailJob(message.id));
+  enqueueJob(db, CONTACT_MAIL, contactMailJob(message.id));
   fulfil(db, { orderId, provider: "local", reference: newId(), amount, currency: "usd" });
   return { profileId: profileId!, orderId, email };
 }
@@ -284,9 +287,9 @@ describe("DELETE /api/profiles/:id", () => {
     for (const c of [other, customer]) {
       // The contact e-mail failed once and waits for its retry.
       const retry = { attempts: 1, runAt: new Date(Date.now() + 10 * 60_000), lastError: "connection refused" };
-      ctx.store.db.update(jobs).set(retry).where(eq(jobs.id, jobOf(c, CONTACT_MAIL).id)).run();
+      ctx.store.db.update(jobs).set(retry).where(eq(jobs.id, jobOf(c, CONTACT_MAIL.kind).id)).run();
     }
-    const queued = [OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, CONTACT_MAIL].map((kind) => jobOf(customer, kind));
+    const queued = [OPTIMISE_PROFILE, ORDER_CONFIRMATION_MAIL, CONTACT_MAIL].map(({ kind }) => jobOf(customer, kind));
     expect(queued.map((j) => j.status)).toEqual(["queued", "queued", "queued"]);
 
     expect((await erase(customer)).status).toBe(200);
@@ -316,9 +319,9 @@ describe("DELETE /api/profiles/:id", () => {
     await runJobs(ctx);
     for (const c of [other, customer]) sendEmail(ctx, "admin", c.profileId);
     const died = { status: "running" as const, attempts: 1, leaseOwner: "another-host:4242", leaseUntil: new Date(Date.now() - 1000) };
-    ctx.store.db.update(jobs).set(died).where(and(eq(jobs.kind, RESULTS_MAIL), eq(jobs.status, "queued"))).run();
+    ctx.store.db.update(jobs).set(died).where(and(eq(jobs.kind, RESULTS_MAIL.kind), eq(jobs.status, "queued"))).run();
     const inFlight = jobsAbout(customer).filter((j) => j.status !== "done");
-    expect(inFlight.map((j) => `${j.kind} ${j.status}`)).toEqual([`${RESULTS_MAIL} running`]);
+    expect(inFlight.map((j) => `${j.kind} ${j.status}`)).toEqual([`${RESULTS_MAIL.kind} running`]);
     const resultsMails = (c: ReleasedCustomer) => outboxMentioning(ctx, c.email).filter((name) => kindOfMail(name) === "mail-results");
     expect(resultsMails(customer)).toHaveLength(1);
 

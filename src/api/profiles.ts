@@ -8,7 +8,8 @@ import { clientAddress } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
 import { requireFreeDisk } from "../http/disk-space.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { attachableOrder, queueOptimisation } from "../orders/orders.ts";
+import { orderPaid } from "../fulfilment/order-paid.ts";
+import { attachableOrder } from "../orders/orders.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { readMultipart, UploadStalled, type Multipart, type UploadedFile } from "../photos/multipart.ts";
 import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
@@ -132,7 +133,7 @@ export function profilesRouter(ctx: AppContext) {
             .all();
           if (linked.length !== 1) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
           // A paid order's profile goes straight to the queue; otherwise it waits for payment.
-          if (order.status === "paid") queueOptimisation(tx, order, profileId);
+          if (order.status === "paid") orderPaid(tx, order, profileId);
         }
         const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()!;
         // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.

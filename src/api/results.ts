@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
-import { requestRevision, revisionRequestSchema } from "../delivery/revision.tsx";
+import { requestRevision, revisionRequestSchema } from "../delivery/revision.ts";
 import { sanitiseHtml } from "../html/sanitise.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";

@@ -12,10 +12,10 @@ import { installationId } from "../db/installation.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, photos, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
+import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
-import { messageIdFor } from "../mail/mailer.ts";
+import { messageIdFor } from "../mail/transports.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { releasedOf } from "../profiles/release.ts";
@@ -27,7 +27,7 @@ import { plainJpeg } from "../testing/test-images.ts";
 import { processRevision } from "../admin/actions.ts";
 import { formatDeadline } from "../mail/order-confirmation.tsx";
 import { queueResultsEmail, resultsMailKey } from "./results.ts";
-import { requestRevision } from "./revision.tsx";
+import { requestRevision } from "./revision.ts";
 
 const HOSTILE = `<img src=x onerror="alert(1)">`;
 

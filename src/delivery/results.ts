@@ -10,19 +10,28 @@
  * crash there sends the e-mail again on the retry, with the same Message-ID, which mail clients show once.
  */
 import { and, eq } from "drizzle-orm";
-import type { AppContext } from "../context.ts";
+import { z } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
-import type { Completion, RunningJob } from "../jobs/loop.ts";
+import { defineJobKind, type JobOf } from "../jobs/kind.ts";
+import type { Completion } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import type { Logger } from "../log.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { renderResultsEmail } from "../mail/results-email.tsx";
 import { PLANS } from "../orders/plans.ts";
 import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
 import { appRules } from "../optimiser/apps.ts";
 import { startersFromMarkdown, uploadLabel } from "../optimiser/render.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
+
+export const RESULTS_MAIL = defineJobKind({
+  kind: "mail:results",
+  lane: "mail",
+  /** `resultAt` names the result the admin released (its optimized_at): a newer result is not sent by this job. */
+  payload: z.object({ profileId: z.string().min(1).max(64), resultAt: z.number().int().positive() }),
+});
 
 export function resultsMailKey(profileId: string, resultAt: Date): string {
   return `mail:results:${profileId}:${resultAt.getTime()}`;
@@ -45,8 +54,7 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
   refuseIfRefunded(tx, profileId, REFUNDED.sendEmail);
   if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
   if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
-  const queued = enqueueJob(tx, {
-    kind: RESULTS_MAIL,
+  const queued = enqueueJob(tx, RESULTS_MAIL, {
     payload: { profileId, resultAt: profile.optimizedAt.getTime() },
     idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
     // With the backoff capped at an hour, about half a day of mail-server outage.
@@ -55,20 +63,20 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
   return queued ? "queued" : "already_queued";
 }
 
-export function sendResultsEmail(ctx: AppContext) {
-  const db = ctx.store.db;
-  return async (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>): Promise<Completion | void> => {
+export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; publicUrl: string; supportEmail: string }) {
+  const { db, log } = deps;
+  return async (job: JobOf<typeof RESULTS_MAIL>): Promise<Completion | void> => {
     const { profileId, resultAt } = job.payload;
     const profile = db.select().from(profiles).where(eq(profiles.id, profileId)).get();
     // Erased, moved on (regenerated, revised) or already released by an earlier run: nothing to send.
     if (!profile || profile.status !== "completed" || profile.optimizedAt?.getTime() !== resultAt) {
-      ctx.log.info(`results e-mail ${profileId}: the result it was queued for is no longer current; not sent`);
+      log.info(`results e-mail ${profileId}: the result it was queued for is no longer current; not sent`);
       return;
     }
     if (profile.emailSent) return;
     // The refund cancels a queued e-mail; one already running (or waiting for a retry) stops here.
     if (isRefunded(db, profileId)) {
-      ctx.log.info(`results e-mail ${profileId}: the order was refunded; not sent`);
+      log.info(`results e-mail ${profileId}: the order was refunded; not sent`);
       return;
     }
     const snapshot = snapshotForRelease(profile, new Date());
@@ -87,20 +95,20 @@ export function sendResultsEmail(ctx: AppContext) {
       // The premium content as released (an admin may have edited it), not the optimiser's first draft.
       conversationStarters: premium ? startersFromMarkdown(premium.conversationStarters) : [],
       strategyGuide: premium?.strategyGuide || null,
-      resultsUrl: resultsUrl(ctx, profileId),
-      supportEmail: ctx.config.mail.supportEmail,
+      resultsUrl: resultsUrl(deps.publicUrl, profileId),
+      supportEmail: deps.supportEmail,
       revisionsLeft: Math.max(0, profile.revisionsAllowed - profile.revisionsUsed),
       // A processed revision request stays open (needs_revision) until its result is sent: this one.
       revision: profile.needsRevision && profile.revisionsUsed > 0 ? { notes: profile.revisionNotes ?? "" } : null,
     });
-    const sent = await ctx.services.mailer.send({
+    const sent = await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
       ...email,
     });
 
-    ctx.log.info(`results e-mail ${profileId}: accepted by the mail server (${sent.messageId})`);
+    log.info(`results e-mail ${profileId}: accepted by the mail server (${sent.messageId})`);
     // Recorded in the transaction that marks the job done.
     return (tx) => {
       tx.update(profiles)
@@ -120,6 +128,6 @@ export function sendResultsEmail(ctx: AppContext) {
 }
 
 /** The results page of a profile: the link in every e-mail to the customer. */
-export function resultsUrl(ctx: AppContext, profileId: string): string {
-  return `${ctx.config.publicUrl}/view-results?id=${encodeURIComponent(profileId)}`;
+export function resultsUrl(publicUrl: string, profileId: string): string {
+  return `${publicUrl}/view-results?id=${encodeURIComponent(profileId)}`;
 }

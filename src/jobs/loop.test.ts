@@ -6,8 +6,9 @@ import { openStore } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { silentLogger } from "../log.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
-import { createJobLoop, exponentialBackoff, type JobHandler } from "./loop.ts";
 import { z } from "zod";
+import { bindJobKind, defineJobKind, jobTable } from "./kind.ts";
+import { createJobLoop, exponentialBackoff, type JobHandler } from "./loop.ts";
 import { enqueueJob, insertJob } from "./queue.ts";
 
 let ctx: TestContext;
@@ -400,13 +401,28 @@ describe("job loop", () => {
     expect(jobRow("good").status).toBe("done");
   });
 
-  test("enqueueJob checks the payload of a product job kind before storing it", () => {
+  test("enqueueJob checks the payload against its kind's schema before storing it, with the schema's defaults", () => {
     ctx = testContext();
-    expect(() =>
-      enqueueJob(ctx.store.db, { kind: "mail:contact", payload: { contactMessageId: "7" as unknown as number }, idempotencyKey: "x" }),
-    ).toThrow();
+    const kind = defineJobKind({ kind: "mail:test", lane: "mail", payload: z.object({ messageId: z.number().int().positive(), tone: z.string().default("plain") }) });
+    expect(() => enqueueJob(ctx.store.db, kind, { payload: { messageId: "7" as unknown as number }, idempotencyKey: "x" })).toThrow();
     expect(ctx.store.db.select().from(jobs).all()).toHaveLength(0);
-    expect(enqueueJob(ctx.store.db, { kind: "mail:contact", payload: { contactMessageId: 7 }, idempotencyKey: "x" })).toBe(true);
+    expect(enqueueJob(ctx.store.db, kind, { payload: { messageId: 7 }, idempotencyKey: "x" })).toBe(true);
+    expect(jobRow("x")).toMatchObject({ kind: "mail:test", payload: { messageId: 7, tone: "plain" } });
+  });
+
+  test("the wiring's list binds each kind to its lane, schema and handler, and refuses a kind bound twice", async () => {
+    ctx = testContext();
+    const kind = defineJobKind({ kind: "typed", lane: "mail", payload: z.object({ id: z.number() }) });
+    const seen: number[] = [];
+    const handlers = jobTable([bindJobKind(kind, async (job) => void seen.push(job.payload.id))]);
+    expect(handlers).toMatchObject({ typed: { lane: "mail", payload: kind.payload } });
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, handlers });
+    enqueueJob(ctx.store.db, kind, { payload: { id: 7 }, idempotencyKey: "good", runAt: new Date(0) });
+    insertJob(ctx.store.db, { kind: "typed", payload: { id: "not a number" }, idempotencyKey: "bad", runAt: new Date(0) });
+    expect(await loop.runDue()).toBe(2);
+    expect(seen).toEqual([7]);
+    expect(jobRow("bad").status).toBe("failed");
+    expect(() => jobTable([bindJobKind(kind, async () => {}), bindJobKind(kind, async () => {})])).toThrow(/typed is bound twice/);
   });
 
   test("a completion step is written with 'done', and not at all when the run lost its job or the step fails", async () => {

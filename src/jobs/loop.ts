@@ -36,7 +36,7 @@ export interface JobKindHandler {
   giveUp?: (job: RunningJob<never>, error: unknown) => void;
 }
 
-/** kind → handler. A bare function runs in the "default" lane. See ./handlers.ts for the product's kinds. */
+/** kind → handler. A bare function runs in the "default" lane. The product's kinds are bound in src/background.ts. */
 export type JobHandlers = Readonly<Record<string, JobHandler | JobKindHandler>>;
 
 export interface JobLoopOptions {

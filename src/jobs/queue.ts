@@ -1,12 +1,12 @@
 import type { DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
-import { JOB_KINDS, type JobKind, type JobPayload } from "./kinds.ts";
+import type { JobKind, PayloadIn } from "./kind.ts";
 
 type Writer = Pick<DB, "insert">;
 
+/** A job of kind `K` to queue. */
 export interface NewJob<K extends JobKind = JobKind> {
-  kind: K;
-  payload: JobPayload<K>;
+  payload: PayloadIn<K>;
   /** One job per logical piece of work: a second enqueue with the same key changes nothing. */
   idempotencyKey: string;
   runAt?: Date;
@@ -18,8 +18,8 @@ export interface NewJob<K extends JobKind = JobKind> {
  * so the job exists exactly when that change does. The payload is checked against its kind's schema first (a bad
  * one throws, rolling the transaction back). Returns false when a job with this key already exists.
  */
-export function enqueueJob<K extends JobKind>(db: Writer, job: NewJob<K>): boolean {
-  return insertJob(db, { ...job, payload: JOB_KINDS[job.kind].payload.parse(job.payload) });
+export function enqueueJob<K extends JobKind>(db: Writer, kind: K, job: NewJob<K>): boolean {
+  return insertJob(db, { ...job, kind: kind.kind, payload: kind.payload.parse(job.payload) });
 }
 
 /** Queues a job of any kind without a schema check: for the job loop's own tests, which use made-up kinds. */

@@ -4,8 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
 import { jobs, photos, profiles } from "../db/schema.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
-import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
+import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import type { PlanId } from "../orders/plans.ts";
@@ -14,6 +13,7 @@ import { testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { plainJpeg } from "../testing/test-images.ts";
+import { OPTIMISE_PROFILE } from "./job.ts";
 import { optimisationResultSchema } from "./result.ts";
 
 let ctx: TestContext;
@@ -41,7 +41,7 @@ const profileRow = (id: string) => ctx.store.db.select().from(profiles).where(eq
 
 /** The optimisation jobs only (a paid order also queues its confirmation e-mail). */
 function loop(now?: () => number) {
-  return createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: { [OPTIMISE_PROFILE]: jobHandlers(ctx)[OPTIMISE_PROFILE]! }, now });
+  return createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: { [OPTIMISE_PROFILE.kind]: jobHandlers(ctx)[OPTIMISE_PROFILE.kind]! }, now });
 }
 
 describe("the optimise-profile job", () => {
@@ -84,7 +84,7 @@ describe("the optimise-profile job", () => {
     const { profileId } = await paidProfile();
     await loop().runDue();
     const first = profileRow(profileId);
-    ctx.store.db.update(jobs).set({ status: "queued", runAt: new Date(0) }).where(eq(jobs.kind, OPTIMISE_PROFILE)).run();
+    ctx.store.db.update(jobs).set({ status: "queued", runAt: new Date(0) }).where(eq(jobs.kind, OPTIMISE_PROFILE.kind)).run();
     expect(await loop().runDue()).toBe(1);
     const again = profileRow(profileId);
     expect(optimiser.inputs).toHaveLength(1);
@@ -112,7 +112,7 @@ describe("the optimise-profile job", () => {
     }
     expect(profileRow(profileId).status).toBe("failed");
     expect(profileRow(profileId).optimization).toBeNull();
-    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, OPTIMISE_PROFILE)).get()).toMatchObject({ status: "failed", attempts: 4 });
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, OPTIMISE_PROFILE.kind)).get()).toMatchObject({ status: "failed", attempts: 4 });
   });
 
   test("a failure then a success ends completed, not failed", async () => {

@@ -10,38 +10,61 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { isAbsolute, join } from "node:path";
-import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
+import { z } from "zod";
+import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
-import type { OPTIMISE_PROFILE, ParsedPayload } from "../jobs/kinds.ts";
-import type { RunningJob } from "../jobs/loop.ts";
+import { defineJobKind, type JobOf } from "../jobs/kind.ts";
+import type { Logger } from "../log.ts";
 import { transition } from "../profiles/lifecycle.ts";
 import type { OptimiserInput, ProfileText } from "./input.ts";
+import type { Optimiser } from "./optimiser.ts";
 import { baseOf, hasEdits } from "./parts.ts";
 import { specFields } from "./render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
 
-type Payload = ParsedPayload<typeof OPTIMISE_PROFILE>;
+export const OPTIMISE_PROFILE = defineJobKind({
+  kind: "optimise-profile",
+  lane: "optimise",
+  payload: z.object({
+    orderId: z.string().min(1).max(64),
+    profileId: z.string().min(1).max(64),
+    /** First run after payment, an admin's regeneration, or a customer's revision request. */
+    reason: z.enum(["initial", "regenerate", "revision"]).default("initial"),
+  }),
+});
+
+/**
+ * Four runs, 5, 10 and 20 s apart: a passing fault (a photo file busy, the database locked) is retried, while a
+ * profile the optimiser cannot handle is marked failed within a minute for an admin to look at, not hours later.
+ */
+export const OPTIMISE_MAX_ATTEMPTS = 4;
+
+/** The first run's key; a rerun's key adds its number (src/admin/actions.ts). */
+export function optimiseJobKey(orderId: string): string {
+  return `optimise:${orderId}`;
+}
+
+type Job = JobOf<typeof OPTIMISE_PROFILE>;
 
 /** The spec's defaults for empty fields ("Not provided") are not the customer's words: the optimiser sees nothing. */
 const STORED_DEFAULTS = new Set(["Not provided", "Not specified"]);
 
-export function optimiseProfileJob(ctx: AppContext) {
-  const db = ctx.store.db;
+export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optimiser; uploadsDir: string }) {
+  const { db, log } = deps;
 
-  async function run(job: RunningJob<Payload>): Promise<void> {
+  async function run(job: Job): Promise<void> {
     const { profileId, orderId, reason } = job.payload;
     const profile = db.select().from(profiles).where(eq(profiles.id, profileId)).get();
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!profile || !order || order.status !== "paid") {
       // Erased, or not paid (refunded): nothing to make.
-      ctx.log.info(`optimise ${profileId}: nothing to do (profile or paid order missing)`);
+      log.info(`optimise ${profileId}: nothing to do (profile or paid order missing)`);
       return;
     }
     if (profile.status === "pending") transition(db, profileId, "start");
     else if (profile.status !== "processing") {
       // Already completed by an earlier run of this job, or moved on by an admin: one result, never two.
-      ctx.log.info(`optimise ${profileId}: profile is ${profile.status}; nothing to do`);
+      log.info(`optimise ${profileId}: profile is ${profile.status}; nothing to do`);
       return;
     }
 
@@ -56,11 +79,11 @@ export function optimiseProfileJob(ctx: AppContext) {
       revisionNotes: reason === "revision" ? profile.revisionNotes : null,
       profile: profileText(profile),
       base: working.success ? baseOf(working.data) : null,
-      photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(ctx.config.uploadsDir, p.filePath) })),
+      photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(deps.uploadsDir, p.filePath) })),
     };
 
     const started = performance.now();
-    const result = optimisationResultSchema.parse(await ctx.services.optimiser.optimise(input));
+    const result = optimisationResultSchema.parse(await deps.optimiser.optimise(input));
     const fields = specFields(result);
 
     // An administrator's edit is never replaced without the administrator saying so: with an edited part, the new
@@ -82,15 +105,15 @@ export function optimiseProfileJob(ctx: AppContext) {
       return true;
     });
     const ms = Math.round(performance.now() - started);
-    ctx.log.info(`optimise ${profileId}: ${stored ? (asDraft ? "completed, as a draft beside the edited result" : "completed") : "result discarded (status changed meanwhile)"} in ${ms} ms (${describeEngines(result)})`);
+    log.info(`optimise ${profileId}: ${stored ? (asDraft ? "completed, as a draft beside the edited result" : "completed") : "result discarded (status changed meanwhile)"} in ${ms} ms (${describeEngines(result)})`);
   }
 
   return {
     run,
     /** The job used its last attempt: the profile is failed, for an admin to recover. */
-    giveUp(job: RunningJob<Payload>, error: unknown) {
+    giveUp(job: Job, error: unknown) {
       if (transition(db, job.payload.profileId, "fail")) {
-        ctx.log.error(`optimise ${job.payload.profileId}: failed after ${job.attempt} attempt(s)`, error);
+        log.error(`optimise ${job.payload.profileId}: failed after ${job.attempt} attempt(s)`, error);
       }
     },
   };

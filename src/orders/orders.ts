@@ -1,21 +1,16 @@
 /**
  * What an order is and what may be done with it: loading, the view every API answer shows, whether it can be paid
- * or given a profile, and queueing its profile's optimisation once it is paid. The one place an order becomes paid
- * is `fulfil` (src/payments/fulfil.ts); the plans and prices are ./plans.ts.
+ * or given a profile. The one place an order becomes paid is `fulfil` (src/payments/fulfil.ts), and what follows
+ * from it is `orderPaid` (src/fulfilment/order-paid.ts); the plans and prices are ./plans.ts.
  */
 import { eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { orderConfirmationJob } from "../delivery/confirmation.ts";
-import { OPTIMISE_PROFILE } from "../jobs/kinds.ts";
-import { enqueueJob } from "../jobs/queue.ts";
-import { transition } from "../profiles/lifecycle.ts";
 import { PLANS } from "./plans.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 type Reader = Pick<DB, "select">;
-type Writer = Pick<DB, "insert" | "update">;
 
 /**
  * The order as the API shows it to whoever holds an order or payment session id (spec section 7: id, plan_id, plan,
@@ -56,36 +51,4 @@ export function attachableOrder(db: Reader, orderId: string): OrderRow {
     throw new DomainError("conflict", "This order can no longer be used. Please start again from the pricing page.");
   }
   return order;
-}
-
-/**
- * Four runs, 5, 10 and 20 s apart: a passing fault (a photo file busy, the database locked) is retried, while a
- * profile the optimiser cannot handle is marked failed within a minute for an admin to look at, not hours later.
- */
-export const OPTIMISE_MAX_ATTEMPTS = 4;
-
-export function optimiseJobKey(orderId: string): string {
-  return `optimise:${orderId}`;
-}
-
-/**
- * A paid order's profile joins the queue: `created → pending` with the plan's revisions and delivery deadline, and
- * one optimise-profile job under a key unique to the order, and the order confirmation e-mail. Called inside the transaction that makes the order paid
- * (`fulfil`) or attaches a profile to an order already paid, by every path that does either. Answers whether this
- * call queued the job (false: it was queued before).
- */
-export function queueOptimisation(tx: Writer, order: OrderRow, profileId: string): boolean {
-  const plan = PLANS[order.planId];
-  // From now, not from the payment: a customer who paid first and sent the profile later gets the whole time too.
-  transition(tx, profileId, "pay", {
-    revisionsAllowed: plan.revisionsAllowed,
-    deadlineAt: new Date(Date.now() + plan.deliveryHours * 60 * 60 * 1000),
-  });
-  enqueueJob(tx, orderConfirmationJob(order.id, profileId));
-  return enqueueJob(tx, {
-    kind: OPTIMISE_PROFILE,
-    payload: { orderId: order.id, profileId, reason: "initial" },
-    idempotencyKey: optimiseJobKey(order.id),
-    maxAttempts: OPTIMISE_MAX_ATTEMPTS,
-  });
 }

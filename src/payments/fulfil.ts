@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
-import { queueOptimisation } from "../orders/orders.ts";
+import { orderPaid } from "../fulfilment/order-paid.ts";
 import type { ProviderName } from "./provider.ts";
 
 export interface PaidPayment {
@@ -35,8 +35,8 @@ export interface FulfilResult {
 /**
  * The one place an order becomes paid. The webhook, the success page's verification and the local provider all end
  * here. In one BEGIN IMMEDIATE transaction: the order becomes `paid` with the provider's reference, and its profile
- * joins the optimisation queue (`queueOptimisation`: `pending`, its deadline, one job keyed by the order). The write lock and
- * the `status <> 'paid'` guard make a second or concurrent call change nothing.
+ * joins the optimisation queue (`orderPaid`: `pending`, its deadline, one job keyed by the order, the confirmation
+ * e-mail). The write lock and the `status <> 'paid'` guard make a second or concurrent call change nothing.
  *
  * An order without a profile yet (the customer paid first) is marked paid and queues nothing: attaching the profile
  * later queues the job with the same key.
@@ -74,7 +74,7 @@ export function fulfilIn(tx: Writer, payment: PaidPayment): FulfilResult {
   if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
 
   if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
-  return { outcome: "fulfilled", jobQueued: queueOptimisation(tx, order, order.profileId) };
+  return { outcome: "fulfilled", jobQueued: orderPaid(tx, order, order.profileId) };
 }
 
 /**

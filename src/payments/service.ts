@@ -1,5 +1,4 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { DB } from "../db/client.ts";
@@ -9,16 +8,11 @@ import { assertPayable, loadOrder, type OrderRow } from "../orders/orders.ts";
 import { PLANS } from "../orders/plans.ts";
 import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
 import { localProvider } from "./local.ts";
-import { ProviderError, type PaymentProvider, type PaymentSnapshot, type ProviderName } from "./provider.ts";
+import type { Payments } from "./payments.ts";
+import { ProviderError, type PaymentSnapshot } from "./provider.ts";
 import { stripeClient, stripeProvider } from "./stripe.ts";
 
-/** The providers this process uses, built once (src/services.ts): the SDK client keeps its connection pool. */
-export interface Payments {
-  active: PaymentProvider;
-  stripe: Stripe | null;
-  byName(name: ProviderName): PaymentProvider | null;
-}
-
+/** Built once (src/services.ts): the SDK client keeps its connection pool. */
 export function createPayments(config: Config, db: DB): Payments {
   const stripe = config.payments.stripe.secretKey ? stripeClient(config.payments.stripe) : null;
   const stripeImpl = stripe ? stripeProvider(stripe) : null;

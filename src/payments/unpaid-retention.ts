@@ -4,7 +4,7 @@
  */
 export const UNPAID_PROFILE_HOURS = 48;
 
-/** How often the pass that deletes them runs (src/jobs/start.ts): a profile may outlive its hours by this much. */
+/** How often the pass that deletes them runs (src/background.ts): a profile may outlive its hours by this much. */
 export const HOUSEKEEPING_INTERVAL_HOURS = 1;
 
 /**

@@ -6,9 +6,9 @@
 import type { DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { deletions, type DeletionReason, type orders } from "../db/schema.ts";
-import { DELETION_RECEIPT_MAIL } from "../jobs/kinds.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { PlanId } from "../orders/plans.ts";
+import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 import { isPaid, profileKey } from "./subject.ts";
 
 type Writer = Pick<DB, "insert">;
@@ -61,6 +61,6 @@ export function recordDeletion(
     .values({ id, profileKey: profileKey(event.profileId), reason: event.reason, at: event.at, deleted: event.deleted, keptOrders: event.keptOrders, receiptTo })
     .run();
   // With the backoff capped at an hour, about half a day of mail-server outage.
-  if (receiptTo) enqueueJob(tx, { kind: DELETION_RECEIPT_MAIL, payload: { deletionId: id }, idempotencyKey: receiptJobKey(id), maxAttempts: 20 });
+  if (receiptTo) enqueueJob(tx, DELETION_RECEIPT_MAIL, { payload: { deletionId: id }, idempotencyKey: receiptJobKey(id), maxAttempts: 20 });
   return id;
 }

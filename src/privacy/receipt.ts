@@ -9,41 +9,43 @@
  * worker, so an e-mail to the customer that was being sent while the erasure ran has been written by now.
  */
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
 import { deletions } from "../db/schema.ts";
-import type { DELETION_RECEIPT_MAIL, ParsedPayload } from "../jobs/kinds.ts";
-import type { Completion, RunningJob } from "../jobs/loop.ts";
+import type { JobOf } from "../jobs/kind.ts";
+import type { Completion } from "../jobs/loop.ts";
+import type { Logger } from "../log.ts";
 import { renderDeletionReceipt } from "../mail/deletion-receipt.tsx";
+import type { Mailer } from "../mail/mailer.ts";
 import type { DeletedItems, KeptOrder } from "./deletions.ts";
 import { removeOutboxMail } from "./outbox.ts";
-import { DAY_MS } from "./periods.ts";
+import { DAY_MS, type RetentionPeriods } from "./periods.ts";
+import type { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 
-type Job = RunningJob<ParsedPayload<typeof DELETION_RECEIPT_MAIL>>;
+type Job = JobOf<typeof DELETION_RECEIPT_MAIL>;
 
-export function sendDeletionReceipt(ctx: AppContext) {
-  const db = ctx.store.db;
+export function sendDeletionReceipt(deps: { db: DB; mailer: Mailer; log: Logger; outboxDir: string; retention: RetentionPeriods; supportEmail: string }) {
+  const { db } = deps;
   return async (job: Job): Promise<Completion | void> => {
     const row = db.select().from(deletions).where(eq(deletions.id, job.payload.deletionId)).get();
     if (!row?.receiptTo) return;
     const deleted = row.deleted as DeletedItems;
-    if (row.reason !== "retention") removeOutboxMail(ctx.config.outboxDir, [row.receiptTo]);
+    if (row.reason !== "retention") removeOutboxMail(deps.outboxDir, [row.receiptTo]);
     const email = renderDeletionReceipt({
       reason: row.reason,
       at: row.at,
       deleted,
       keptOrders: row.keptOrders as KeptOrder[],
-      textGoesAt: row.reason === "retention" && !deleted.text ? new Date(row.at.getTime() + ctx.config.retention.profileDays * DAY_MS) : null,
-      periods: ctx.config.retention,
-      supportEmail: ctx.config.mail.supportEmail,
+      textGoesAt: row.reason === "retention" && !deleted.text ? new Date(row.at.getTime() + deps.retention.profileDays * DAY_MS) : null,
+      periods: deps.retention,
+      supportEmail: deps.supportEmail,
     });
-    const sent = await ctx.services.mailer.send({
+    const sent = await deps.mailer.send({
       key: job.idempotencyKey,
       to: row.receiptTo,
-      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
       ...email,
     });
-    ctx.log.info(`deletion ${row.id}: receipt accepted by the mail server (${sent.messageId})`);
+    deps.log.info(`deletion ${row.id}: receipt accepted by the mail server (${sent.messageId})`);
     return (tx) => {
       tx.update(deletions).set({ receiptTo: null, receiptSentAt: new Date(), receiptMessageId: sent.messageId }).where(eq(deletions.id, row.id)).run();
     };
@@ -51,9 +53,9 @@ export function sendDeletionReceipt(ctx: AppContext) {
 }
 
 /** The receipt could not be delivered after every retry: the address goes anyway. */
-export function abandonDeletionReceipt(ctx: AppContext) {
+export function abandonDeletionReceipt(deps: { db: DB; log: Logger }) {
   return (job: Job): void => {
-    writeTransaction(ctx.store.db, (tx) => tx.update(deletions).set({ receiptTo: null }).where(eq(deletions.id, job.payload.deletionId)).run());
-    ctx.log.error(`deletion ${job.payload.deletionId}: its receipt could not be delivered; the address was cleared without it`);
+    writeTransaction(deps.db, (tx) => tx.update(deletions).set({ receiptTo: null }).where(eq(deletions.id, job.payload.deletionId)).run());
+    deps.log.error(`deletion ${job.payload.deletionId}: its receipt could not be delivered; the address was cleared without it`);
   };
 }

@@ -9,15 +9,15 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { regenerate } from "../admin/actions.ts";
-import { requestRevision } from "../delivery/revision.tsx";
+import { requestRevision } from "../delivery/revision.ts";
 import { deletions, jobs, orders, photos, profiles } from "../db/schema.ts";
-import { DELETION_RECEIPT_MAIL, RETENTION_PASS } from "../jobs/kinds.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { outboxMentioning, releasedCustomer, runJobs } from "../testing/privacy-fixtures.ts";
 import { receiptJobKey } from "./deletions.ts";
 import { DAY_MS } from "./periods.ts";
-import { applyRetention, FREE_TEXT_COLUMNS, KEPT_COLUMNS, retentionHousekeeping } from "./retention.ts";
+import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
+import { applyRetention, FREE_TEXT_COLUMNS, KEPT_COLUMNS, RETENTION_PASS, retentionDeps, retentionHousekeeping } from "./retention.ts";
 import { profileKey } from "./subject.ts";
 
 let ctx: TestContext;
@@ -70,8 +70,8 @@ describe("with PHOTO_RETENTION_DAYS=0", () => {
     await runJobs(ctx);
     expect(deletionRows(customer.profileId)).toHaveLength(1);
     expect(receiptFiles(customer.email)).toHaveLength(1);
-    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, DELETION_RECEIPT_MAIL)).all()).toHaveLength(1);
-    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS)).get()?.status).toBe("done");
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, DELETION_RECEIPT_MAIL.kind)).all()).toHaveLength(1);
+    expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS.kind)).get()?.status).toBe("done");
   });
 
   test("with PROFILE_RETENTION_DAYS=0 too, photos and text go together: one deletion, one receipt", async () => {
@@ -96,23 +96,23 @@ describe("with the default periods (30 and 365 days)", () => {
     const sentAt = profile(customer.profileId).emailSentAt!.getTime();
     const before = profile(customer.profileId);
 
-    for (const day of [0, 1, 29]) applyRetention(ctx, sentAt + day * DAY_MS);
-    applyRetention(ctx, sentAt + 30 * DAY_MS - 1);
+    for (const day of [0, 1, 29]) applyRetention(retentionDeps(ctx), sentAt + day * DAY_MS);
+    applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS - 1);
     expect(onDisk(customer.files)).toEqual(customer.files);
     expect(profile(customer.profileId).photosDeletedAt).toBeNull();
     expect(deletionRows(customer.profileId)).toEqual([]);
 
-    expect(applyRetention(ctx, sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
+    expect(applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
     expect(onDisk(customer.files)).toEqual([]);
     await runJobs(ctx);
     expect(receiptFiles(customer.email)).toHaveLength(1);
 
     const photosAt = profile(customer.profileId).photosDeletedAt!.getTime();
-    applyRetention(ctx, photosAt + 365 * DAY_MS - 1);
+    applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS - 1);
     expect(profile(customer.profileId).textClearedAt).toBeNull();
     expect(profile(customer.profileId).bio).toBe(before.bio);
 
-    expect(applyRetention(ctx, photosAt + 365 * DAY_MS)).toEqual({ photos: 0, text: 1 });
+    expect(applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS)).toEqual({ photos: 0, text: 1 });
     const after = profile(customer.profileId);
     // Every free-text column is empty, the address too; everything kept is as it was (but the dates of the deletions).
     for (const column of FREE_TEXT_COLUMNS) expect(`${column}: ${JSON.stringify(after[column])}`).toBe(`${column}: null`);
@@ -151,16 +151,16 @@ describe("with the default periods (30 and 365 days)", () => {
     const sentAt = profile(customer.profileId).emailSentAt!.getTime();
     regenerate(ctx, "admin", customer.profileId);
     expect(profile(customer.profileId).status).toBe("processing");
-    applyRetention(ctx, sentAt + 40 * DAY_MS);
+    applyRetention(retentionDeps(ctx), sentAt + 40 * DAY_MS);
     expect(onDisk(customer.files)).toHaveLength(6);
 
     const refunded = await releasedCustomer(ctx);
     ctx.store.db.update(profiles).set({ emailSent: false }).where(eq(profiles.id, refunded.profileId)).run();
     const refundedAt = Date.now();
     ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date(refundedAt) }).where(eq(orders.id, refunded.orderId)).run();
-    applyRetention(ctx, refundedAt + 30 * DAY_MS - 1);
+    applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS - 1);
     expect(onDisk(refunded.files)).toHaveLength(6);
-    applyRetention(ctx, refundedAt + 30 * DAY_MS);
+    applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS);
     expect(onDisk(refunded.files)).toEqual([]);
   });
 });

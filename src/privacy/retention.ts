@@ -5,25 +5,46 @@
  * dates) and the profile's own dates, choices and counters. Each deletion is recorded, with its receipt e-mail
  * (./deletions.ts), in the transaction that makes it.
  *
- * The pass runs at start and every hour (src/jobs/start.ts), and as a job right after each results e-mail
+ * The pass runs at start and every hour (src/background.ts), and as a job right after each results e-mail
  * (`withRetentionPass`), so 0 days means at once. The clock starts at the latest results e-mail (a revision's
  * release starts it again) or, for an order refunded before anything was released, at the refund. A result being
  * remade (regenerated, revised) keeps its photos: its clock waits for the release. Once the photos are gone a
- * profile cannot be optimised again, so revisions and regeneration end with them (src/delivery/revision.tsx,
+ * profile cannot be optimised again, so revisions and regeneration end with them (src/delivery/revision.ts,
  * src/admin/actions.ts).
  */
 import { and, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
-import { RETENTION_PASS, type RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
+import { defineJobKind } from "../jobs/kind.ts";
 import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import type { Logger } from "../log.ts";
 import { keptOrders, recordDeletion } from "./deletions.ts";
 import { DAY_MS, type RetentionPeriods } from "./periods.ts";
 import { forgetFreedPages } from "./wal.ts";
+
+export const RETENTION_PASS = defineJobKind({
+  kind: "housekeeping:retention",
+  lane: "housekeeping",
+  /** The profile whose results e-mail was just sent; the pass deletes whatever is due, this profile's and any other. */
+  payload: z.object({ profileId: z.string().min(1).max(64) }),
+});
+
+/** What a retention pass reads and writes. */
+export interface RetentionDeps {
+  db: DB;
+  log: Logger;
+  uploadsDir: string;
+  periods: RetentionPeriods;
+}
+
+export function retentionDeps(ctx: AppContext): RetentionDeps {
+  return { db: ctx.store.db, log: ctx.log, uploadsDir: ctx.config.uploadsDir, periods: ctx.config.retention };
+}
 
 type ProfileColumn = keyof typeof profiles.$inferSelect;
 
@@ -105,11 +126,11 @@ function textDue(cutoff: Date): SQL {
  * Deletes whatever is due at `now`, one profile per transaction; answers how many profiles lost their photos and
  * how many their text. When both are due at once (PROFILE_RETENTION_DAYS=0) it is one deletion with one receipt.
  */
-export function applyRetention(ctx: AppContext, now = Date.now()): { photos: number; text: number } {
-  const { photoDays, profileDays } = ctx.config.retention;
+export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos: number; text: number } {
+  const { photoDays, profileDays } = deps.periods;
   const photoCutoff = new Date(now - photoDays * DAY_MS);
   const textCutoff = new Date(now - profileDays * DAY_MS);
-  const db = ctx.store.db;
+  const db = deps.db;
   const candidates = db
     .select({ id: profiles.id })
     .from(profiles)
@@ -129,7 +150,7 @@ export function applyRetention(ctx: AppContext, now = Date.now()): { photos: num
       if (photosNow) {
         // Inside the transaction, so the row says "deleted" exactly when the files are: a crash before the commit
         // leaves the row unchanged, and the next pass deletes (whatever is left of) them again.
-        for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(ctx.config.uploadsDir, file), { force: true });
+        for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(deps.uploadsDir, file), { force: true });
         tx.update(profiles).set({ photosDeletedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
       }
       if (textNow) {
@@ -151,7 +172,7 @@ export function applyRetention(ctx: AppContext, now = Date.now()): { photos: num
     if (outcome?.textNow) done.text++;
   }
   if (done.photos || done.text) {
-    ctx.log.info(`retention: deleted the photos of ${done.photos} profile(s) (${photoDays} days after the results e-mail) and cleared the text of ${done.text} (${profileDays} days after that)`);
+    deps.log.info(`retention: deleted the photos of ${done.photos} profile(s) (${photoDays} days after the results e-mail) and cleared the text of ${done.text} (${profileDays} days after that)`);
   }
   return done;
 }
@@ -162,7 +183,7 @@ export function applyRetention(ctx: AppContext, now = Date.now()): { photos: num
  */
 export function retentionHousekeeping(ctx: AppContext, now = Date.now()): void {
   try {
-    applyRetention(ctx, now);
+    applyRetention(retentionDeps(ctx), now);
   } catch (err) {
     ctx.log.error("housekeeping: retention", err);
   }
@@ -173,21 +194,21 @@ export function retentionHousekeeping(ctx: AppContext, now = Date.now()): void {
  * The results e-mail job, followed by a retention pass queued in the transaction that records the release, so
  * PHOTO_RETENTION_DAYS=0 deletes the photos right after the e-mail went.
  */
-export function withRetentionPass(send: (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>) => Promise<Completion | void>) {
-  return async (job: RunningJob<ParsedPayload<typeof RESULTS_MAIL>>): Promise<Completion | void> => {
+export function withRetentionPass<P extends { profileId: string }>(send: (job: RunningJob<P>) => Promise<Completion | void>) {
+  return async (job: RunningJob<P>): Promise<Completion | void> => {
     const completion = await send(job);
     if (!completion) return;
     return (tx) => {
       completion(tx);
-      enqueueJob(tx, { kind: RETENTION_PASS, payload: { profileId: job.payload.profileId }, idempotencyKey: `retention:after:${job.idempotencyKey}`, maxAttempts: 5 });
+      enqueueJob(tx, RETENTION_PASS, { payload: { profileId: job.payload.profileId }, idempotencyKey: `retention:after:${job.idempotencyKey}`, maxAttempts: 5 });
     };
   };
 }
 
 /** The retention pass as a job (queued after each results e-mail). */
-export function retentionPassJob(ctx: AppContext) {
+export function retentionPassJob(deps: RetentionDeps) {
   return async (): Promise<void> => {
-    applyRetention(ctx);
+    applyRetention(deps);
   };
 }
 

@@ -9,7 +9,8 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { ID_PATTERN } from "../db/ids.ts";
 import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
-import { CONTACT_MAIL, DELETION_RECEIPT_MAIL } from "../jobs/kinds.ts";
+import { CONTACT_MAIL } from "../contact/job.ts";
+import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 
 type Reader = Pick<DB, "select">;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -49,8 +50,8 @@ export function subjectRows(db: Reader, profile: ProfileRow): SubjectRows {
   const deletionRows = db.select().from(deletions).where(eq(deletions.profileKey, profileKey(id))).orderBy(deletions.at).all();
   const concerning: SQL[] = [sql`json_extract(${jobs.payload}, '$.profileId') = ${id}`, sql`instr(${jobs.idempotencyKey}, ${id}) > 0`];
   if (orderIds.length) concerning.push(inArray(sql`json_extract(${jobs.payload}, '$.orderId')`, orderIds));
-  if (messages.length) concerning.push(and(eq(jobs.kind, CONTACT_MAIL), inArray(sql`json_extract(${jobs.payload}, '$.contactMessageId')`, messages.map((m) => m.id)))!);
-  if (deletionRows.length) concerning.push(and(eq(jobs.kind, DELETION_RECEIPT_MAIL), inArray(sql`json_extract(${jobs.payload}, '$.deletionId')`, deletionRows.map((d) => d.id)))!);
+  if (messages.length) concerning.push(and(eq(jobs.kind, CONTACT_MAIL.kind), inArray(sql`json_extract(${jobs.payload}, '$.contactMessageId')`, messages.map((m) => m.id)))!);
+  if (deletionRows.length) concerning.push(and(eq(jobs.kind, DELETION_RECEIPT_MAIL.kind), inArray(sql`json_extract(${jobs.payload}, '$.deletionId')`, deletionRows.map((d) => d.id)))!);
   return {
     profile,
     photos: db.select().from(photos).where(eq(photos.profileId, id)).orderBy(photos.order).all(),

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import type { AppContext } from "../context.ts";
 import { openStore } from "../db/client.ts";
 import { memoryLogger } from "../log.ts";
-import { buildServices, type Services } from "../services.ts";
+import type { AppContext, Services } from "../context.ts";
+import { buildServices } from "../services.ts";
 import { readManifest } from "../ssr/assets.ts";
 
 export function tempDir(prefix = "app-test-"): string {

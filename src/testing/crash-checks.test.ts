@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { installationId } from "../db/installation.ts";
 import { jobs, orders, paymentSessions } from "../db/schema.ts";
+import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { contactMailJob } from "../mail/contact-message.tsx";
-import { messageIdFor } from "../mail/mailer.ts";
+import { messageIdFor } from "../mail/transports.ts";
+import { OPTIMISE_PROFILE } from "../optimiser/job.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { localPayment } from "../payments/local.ts";
 import { repairLocalPayments } from "../payments/local-repair.ts";
@@ -79,10 +80,10 @@ describe("payment and fulfilment checks", () => {
     db.update(orders).set({ status: "paid", paymentProvider: "stripe", paymentReference: "pi_1" }).where(eq(orders.id, bare.orderId)).run();
     // A second initial optimisation under another key.
     const doubled = paidOrder();
-    enqueueJob(db, { kind: "optimise-profile", payload: { orderId: doubled.orderId, profileId: doubled.profileId! }, idempotencyKey: `again:${doubled.orderId}` });
+    enqueueJob(db, OPTIMISE_PROFILE, { payload: { orderId: doubled.orderId, profileId: doubled.profileId! }, idempotencyKey: `again:${doubled.orderId}` });
     // A job for an order nobody paid.
     const unpaid = insertOrder(db);
-    enqueueJob(db, { kind: "optimise-profile", payload: { orderId: unpaid.orderId, profileId: unpaid.profileId! }, idempotencyKey: `optimise:${unpaid.orderId}` });
+    enqueueJob(db, OPTIMISE_PROFILE, { payload: { orderId: unpaid.orderId, profileId: unpaid.profileId! }, idempotencyKey: `optimise:${unpaid.orderId}` });
 
     const { fulfilment } = check();
     expect(fulfilment).toContain(`paid order ${bare.orderId} has 0 optimisation jobs (one expected)`);
@@ -103,7 +104,7 @@ describe("mailTally", () => {
     const db = ctx.store.db;
     const keys = [1, 2, 3].map((id) => {
       const job = contactMailJob(id);
-      enqueueJob(db, job);
+      enqueueJob(db, CONTACT_MAIL, job);
       return job.idempotencyKey;
     });
     for (const key of keys.slice(0, 2)) db.update(jobs).set({ status: "done" }).where(eq(jobs.idempotencyKey, key)).run();

@@ -7,7 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { messageIdFor } from "../mail/mailer.ts";
+import { messageIdFor } from "../mail/transports.ts";
 
 /** The database file a server started by src/testing/server.ts keeps in `dir`, opened read-only. */
 export function openDataDir(dir: string): Database {

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { queueResultsEmail } from "../delivery/results.ts";
 import { newId } from "../db/ids.ts";
 import { contactMessages, photos, profiles } from "../db/schema.ts";
-import { jobHandlers } from "../jobs/handlers.ts";
+import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
-import { contactMailJob } from "../mail/contact-message.tsx";
+import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
@@ -93,7 +93,7 @@ export async function releasedCustomer(ctx: TestContext, options: { plan?: PlanI
     .values({ firstName: "Ada", lastName: "Lovelace", email: email.toUpperCase(), subject: "My photos", message: "Which photo should go first?" })
     .returning({ id: contactMessages.id })
     .get();
-  enqueueJob(db, contactMailJob(message.id));
+  enqueueJob(db, CONTACT_MAIL, contactMailJob(message.id));
 
   fulfil(db, { orderId, provider: "local", reference: newId(), amount, currency: "usd" });
   await runJobs(ctx);

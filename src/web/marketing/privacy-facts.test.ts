@@ -46,7 +46,7 @@ describe("the rendered privacy policy", () => {
 
   test("says that a profile never paid for is deleted with its photos, after the time the code uses", async () => {
     const text = await policy();
-    // The pass runs hourly and an attempt to pay restarts the clock (src/payments/unpaid-profiles.ts): the promise says both.
+    // The pass runs hourly and an attempt to pay restarts the clock (src/privacy/unpaid-profiles.ts): the promise says both.
     expect(UNPAID_PROFILE_DELETED_WITHIN_HOURS).toBe(UNPAID_PROFILE_HOURS + HOUSEKEEPING_INTERVAL_HOURS);
     expect(text).toContain(
       `A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_DELETED_WITHIN_HOURS} hours of being sent, or of your last attempt to pay for it (so a payment in progress is never cut off).`,

@@ -18,7 +18,7 @@ import type { PublicConfig } from "../public-config.ts";
  *   is the payment provider, the SMTP server of SMTP_URL, the OpenAI-compatible API of OPENAI_BASE_URL only when a key
  *   is set (photos only with OPENAI_VISION=true); otherwise the local analyser runs on our server.
  * - retention: a profile never paid for is deleted with its photos after UNPAID_PROFILE_HOURS at most
- *   (src/payments/unpaid-profiles.ts; the setting cannot exceed it); a paid profile's photos PHOTO_RETENTION_DAYS after
+ *   (src/privacy/unpaid-profiles.ts; the setting cannot exceed it); a paid profile's photos PHOTO_RETENTION_DAYS after
  *   the results e-mail, its text and address PROFILE_RETENTION_DAYS after that, each with a receipt, and everything at
  *   once on request from the results page (src/privacy/), the periods being this installation's (public-config.ts).
  */
@@ -113,7 +113,7 @@ function aiProviderName(host: string): string {
 export const NO_PROCESSORS =
   "No other service receives your data on this installation: payments run in test mode, e-mails stay on our server and your profile is analyzed on our server.";
 
-/** Unpaid profiles (src/payments/unpaid-profiles.ts): the clock starts again at each attempt to pay, and the pass runs hourly. */
+/** Unpaid profiles (src/privacy/unpaid-profiles.ts): the clock starts again at each attempt to pay, and the pass runs hourly. */
 export const UNPAID_SENTENCE = `A profile that is never paid for is deleted, with its photos, within ${UNPAID_PROFILE_DELETED_WITHIN_HOURS} hours of being sent, or of your last attempt to pay for it (so a payment in progress is never cut off).`;
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;

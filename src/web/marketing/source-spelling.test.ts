@@ -22,7 +22,7 @@ const INTERNAL: [file: string, literal: RegExp][] = [
   ["web/pages/CardPayment.tsx", /payment: "cancelled"/], // the query value the draft notice reads
   ["mail/order-confirmation.tsx", /COLOURS\./], // a style
   ["mail/render.tsx", /COLOURS\./], // a style
-  ["orders/refund.tsx", /^cancelled: the order was refunded$/], // a job's last error, for the operator
+  ["payments/refund.ts", /^cancelled: the order was refunded$/], // a job's last error, for the operator
   ["admin/actions.ts", /optimiseJobKey/], // a job key
 ];
 

@@ -6,13 +6,13 @@
  * with that deadline, and support's, whose Reply-To is the customer. An administrator processes the request.
  */
 import { and, desc, eq } from "drizzle-orm";
-import type { AppContext } from "../context.ts";
+import { z } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { REVISION_RECEIVED_MAIL, REVISION_REQUEST_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
-import type { RunningJob } from "../jobs/loop.ts";
+import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { renderRevisionReceivedEmail, renderRevisionRequestEmail } from "../mail/revision-emails.tsx";
 import { PLANS } from "../orders/plans.ts";
 import { isRefunded, REFUNDED } from "../orders/refunded.ts";
@@ -22,6 +22,15 @@ import { deliveryHours, releasedOf } from "../profiles/release.ts";
 import { resultsUrl } from "./results.ts";
 
 export { revisionRequestSchema } from "./revision-schema.ts";
+
+const revisionPayload = z.object({ profileId: z.string().min(1).max(64), revision: z.number().int().min(1) });
+
+/** To support: revision request number `revision` of the profile. */
+export const REVISION_REQUEST_MAIL = defineJobKind({ kind: "mail:revision-request", lane: "mail", payload: revisionPayload });
+/** The customer's acknowledgement of revision request number `revision`. */
+export const REVISION_RECEIVED_MAIL = defineJobKind({ kind: "mail:revision-received", lane: "mail", payload: revisionPayload });
+
+type MailDeps = { db: DB; mailer: Mailer; publicUrl: string; supportEmail: string };
 
 export const PHOTOS_GONE_NO_REVISION =
   "Your photos have been deleted, as our privacy policy says, so a revision is no longer possible. Contact support if something in your results is wrong.";
@@ -48,8 +57,8 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
     }
     const revision = profile.revisionsUsed + 1;
     const payload = { profileId, revision };
-    enqueueJob(tx, { kind: REVISION_REQUEST_MAIL, payload, idempotencyKey: `mail:revision-request:${profileId}:${revision}`, maxAttempts: 20 });
-    enqueueJob(tx, { kind: REVISION_RECEIVED_MAIL, payload, idempotencyKey: `mail:revision-received:${profileId}:${revision}`, maxAttempts: 20 });
+    enqueueJob(tx, REVISION_REQUEST_MAIL, { payload, idempotencyKey: `mail:revision-request:${profileId}:${revision}`, maxAttempts: 20 });
+    enqueueJob(tx, REVISION_RECEIVED_MAIL, { payload, idempotencyKey: `mail:revision-received:${profileId}:${revision}`, maxAttempts: 20 });
   });
 }
 
@@ -62,19 +71,18 @@ function orderOf(db: Pick<DB, "select">, profileId: string) {
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** The profile still waiting for this revision, on an order not refunded; otherwise there is nothing to tell. */
-function waitingProfile(ctx: AppContext, profileId: string): ProfileRow | undefined {
-  const db = ctx.store.db;
+function waitingProfile(db: DB, profileId: string): ProfileRow | undefined {
   const profile = db.select().from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.needsRevision, true))).get();
   if (!profile || !profile.email || isRefunded(db, profileId)) return undefined;
   return profile;
 }
 
 /** To support: who asked, for which order, what, and by when; replying writes to the customer. */
-export function sendRevisionRequestMail(ctx: AppContext) {
-  return async (job: RunningJob<ParsedPayload<typeof REVISION_REQUEST_MAIL>>): Promise<void> => {
-    const profile = waitingProfile(ctx, job.payload.profileId);
+export function sendRevisionRequestMail(deps: MailDeps) {
+  return async (job: JobOf<typeof REVISION_REQUEST_MAIL>): Promise<void> => {
+    const profile = waitingProfile(deps.db, job.payload.profileId);
     if (!profile) return;
-    const order = orderOf(ctx.store.db, profile.id);
+    const order = orderOf(deps.db, profile.id);
     const email = renderRevisionRequestEmail({
       profileId: profile.id,
       orderReference: order?.id ?? null,
@@ -85,17 +93,17 @@ export function sendRevisionRequestMail(ctx: AppContext) {
       revisionsAllowed: profile.revisionsAllowed,
       deadline: profile.deadlineAt,
       notes: profile.revisionNotes ?? "",
-      adminUrl: `${ctx.config.publicUrl}/admin`,
+      adminUrl: `${deps.publicUrl}/admin`,
     });
-    await ctx.services.mailer.send({ key: job.idempotencyKey, to: ctx.config.mail.supportEmail, replyTo: { name: "", address: profile.email }, ...email });
+    await deps.mailer.send({ key: job.idempotencyKey, to: deps.supportEmail, replyTo: { name: "", address: profile.email }, ...email });
   };
 }
 
 /** To the customer: the request is in, with when to expect the revised profile. */
-export function sendRevisionReceivedMail(ctx: AppContext) {
-  return async (job: RunningJob<ParsedPayload<typeof REVISION_RECEIVED_MAIL>>): Promise<void> => {
-    const profile = waitingProfile(ctx, job.payload.profileId);
-    const order = profile && orderOf(ctx.store.db, profile.id);
+export function sendRevisionReceivedMail(deps: MailDeps) {
+  return async (job: JobOf<typeof REVISION_RECEIVED_MAIL>): Promise<void> => {
+    const profile = waitingProfile(deps.db, job.payload.profileId);
+    const order = profile && orderOf(deps.db, profile.id);
     if (!profile || !order) return;
     const plan = PLANS[order.planId];
     const email = renderRevisionReceivedEmail({
@@ -107,13 +115,13 @@ export function sendRevisionReceivedMail(ctx: AppContext) {
       revisionsAllowed: profile.revisionsAllowed,
       deliveryHours: plan.deliveryHours,
       deadline: profile.deadlineAt ?? new Date(profile.updatedAt.getTime() + plan.deliveryHours * 3600_000),
-      resultsUrl: resultsUrl(ctx, profile.id),
-      supportEmail: ctx.config.mail.supportEmail,
+      resultsUrl: resultsUrl(deps.publicUrl, profile.id),
+      supportEmail: deps.supportEmail,
     });
-    await ctx.services.mailer.send({
+    await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
       ...email,
     });
   };

@@ -5,17 +5,22 @@
  * the transaction that cancels the profile's queued work, queues the customer's e-mail and writes the audit trail.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { audit } from "../admin/audit.ts";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
+import { RESULTS_MAIL } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
-import { OPTIMISE_PROFILE, REFUND_MAIL, RESULTS_MAIL, type ParsedPayload } from "../jobs/kinds.ts";
-import type { RunningJob } from "../jobs/loop.ts";
+import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { renderRefundEmail } from "../mail/refund-email.tsx";
-import { oneAtATime } from "../payments/service.ts";
-import { formatUsd, PLANS } from "./plans.ts";
+import { OPTIMISE_PROFILE } from "../optimiser/job.ts";
+import { formatUsd, PLANS } from "../orders/plans.ts";
+import { oneAtATime } from "./service.ts";
+
+export const REFUND_MAIL = defineJobKind({ kind: "mail:refund", lane: "mail", payload: z.object({ orderId: z.string().min(1).max(64) }) });
 
 export async function refundOrder(ctx: AppContext, admin: string, profileId: string, reason: string): Promise<{ refundReference: string }> {
   const db = ctx.store.db;
@@ -44,9 +49,9 @@ export async function refundOrder(ctx: AppContext, admin: string, profileId: str
       // Work not started yet is not done for a refunded order.
       tx.update(jobs)
         .set({ status: "failed", lastError: "cancelled: the order was refunded", updatedAt: now })
-        .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [OPTIMISE_PROFILE, RESULTS_MAIL]), sql`json_extract(${jobs.payload}, '$.profileId') = ${profileId}`))
+        .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [OPTIMISE_PROFILE.kind, RESULTS_MAIL.kind]), sql`json_extract(${jobs.payload}, '$.profileId') = ${profileId}`))
         .run();
-      enqueueJob(tx, { kind: REFUND_MAIL, payload: { orderId: order.id }, idempotencyKey: `mail:refund:${order.id}`, maxAttempts: 20 });
+      enqueueJob(tx, REFUND_MAIL, { payload: { orderId: order.id }, idempotencyKey: `mail:refund:${order.id}`, maxAttempts: 20 });
       audit(tx, { admin, action: "refund", profileId, detail: `${formatUsd(order.amount)} refunded (${refundReference}): ${reason}` });
     });
     ctx.log.info(`order ${order.id} refunded (${refundReference})`);
@@ -54,16 +59,16 @@ export async function refundOrder(ctx: AppContext, admin: string, profileId: str
   });
 }
 
-export function sendRefundEmail(ctx: AppContext) {
-  return async (job: RunningJob<ParsedPayload<typeof REFUND_MAIL>>): Promise<void> => {
-    const order = ctx.store.db.select().from(orders).where(eq(orders.id, job.payload.orderId)).get();
-    const profile = order?.profileId ? ctx.store.db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
+export function sendRefundEmail(deps: { db: DB; mailer: Mailer; supportEmail: string }) {
+  return async (job: JobOf<typeof REFUND_MAIL>): Promise<void> => {
+    const order = deps.db.select().from(orders).where(eq(orders.id, job.payload.orderId)).get();
+    const profile = order?.profileId ? deps.db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
     if (!order || !profile || order.status !== "refunded") return;
-    const email = renderRefundEmail({ amountCents: order.amount, planTitle: PLANS[order.planId].title, orderReference: order.id, supportEmail: ctx.config.mail.supportEmail });
-    await ctx.services.mailer.send({
+    const email = renderRefundEmail({ amountCents: order.amount, planTitle: PLANS[order.planId].title, orderReference: order.id, supportEmail: deps.supportEmail });
+    await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: ctx.config.mail.supportEmail },
+      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
       ...email,
     });
   };

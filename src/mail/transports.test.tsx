@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { tempDir } from "../testing/context.ts";
-import { createMailer, messageIdFor, type Email } from "./mailer.ts";
+import type { Email } from "./mailer.ts";
+import { createMailer, messageIdFor } from "./transports.ts";
 import { EmailLayout, htmlToText, renderEmail } from "./render.tsx";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 

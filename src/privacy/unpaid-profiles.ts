@@ -13,7 +13,7 @@ const BATCH = 500;
  * UNPAID_PROFILE_HOURS, with no paid or refunded order and no payment attempt or order started within that time
  * (a customer on the checkout page keeps theirs). Their unpaid orders go with them, their photo rows cascade, and
  * the photo files are removed after the commit (a crash in between leaves orphans that the start-up sweep removes).
- * Answers how many profiles were deleted. Run at start and every hour (src/jobs/start.ts).
+ * Answers how many profiles were deleted. Run at start and every hour (src/background.ts).
  */
 export function deleteUnpaidProfiles(ctx: AppContext, now = Date.now()): number {
   const hours = ctx.config.unpaidProfileHours;

@@ -1,20 +1,20 @@
 /**
- * The job loop as the server starts it (./start.ts): retention's housekeeping runs at start and then every hour on
- * its own timer, with nothing else calling it. Bun's fake timers move setInterval and Date.now together, so the
+ * The job loop as the server starts it (./background.ts): retention's housekeeping runs at start and then every hour
+ * on its own timer, with nothing else calling it. Bun's fake timers move setInterval and Date.now together, so the
  * production hour is tested as it is, without waiting for it.
  */
 import { afterEach, expect, jest, test } from "bun:test";
 import { eq, ne } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { deletions, jobs, profiles } from "../db/schema.ts";
-import { DAY_MS } from "../privacy/periods.ts";
-import { profileKey } from "../privacy/subject.ts";
-import { testContext, type TestContext } from "../testing/context.ts";
-import { scriptedOptimiser } from "../testing/optimisation.ts";
-import { releasedCustomer, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
-import { RETENTION_PASS } from "./kinds.ts";
-import { startJobLoop } from "./start.ts";
+import { startJobLoop } from "./background.ts";
+import { deletions, jobs, profiles } from "./db/schema.ts";
+import { DAY_MS } from "./privacy/periods.ts";
+import { RETENTION_PASS } from "./privacy/retention.ts";
+import { profileKey } from "./privacy/subject.ts";
+import { testContext, type TestContext } from "./testing/context.ts";
+import { scriptedOptimiser } from "./testing/optimisation.ts";
+import { releasedCustomer, type ReleasedCustomer } from "./testing/privacy-fixtures.ts";
 
 const MINUTE = 60_000;
 
@@ -39,7 +39,7 @@ test("startJobLoop deletes what retention made due at start, and again on the ho
   // Every job of the fixtures has run (their results e-mails' own retention passes found nothing due): whatever
   // deletes the photos from here on is the job loop's housekeeping, not a queued job.
   expect(ctx.store.db.select().from(jobs).where(ne(jobs.status, "done")).all()).toEqual([]);
-  const retentionJobs = ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS)).all().length;
+  const retentionJobs = ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS.kind)).all().length;
 
   jest.useFakeTimers();
   const start = Date.now();
@@ -65,7 +65,7 @@ test("startJobLoop deletes what retention made due at start, and again on the ho
   expect(retentionDeletions(dueSoon)).toMatchObject([{ reason: "retention", deleted: { photos: 3 } }]);
   expect(ctx.store.db.select().from(profiles).where(eq(profiles.id, dueSoon.profileId)).get()!.photosDeletedAt!.getTime()).toBe(start + 60 * MINUTE);
   // Neither went through a retention job: no new one was queued.
-  expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS)).all()).toHaveLength(retentionJobs);
+  expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, RETENTION_PASS.kind)).all()).toHaveLength(retentionJobs);
 
   // The next hour finds nothing more: one deletion each.
   jest.advanceTimersByTime(60 * MINUTE);
