@@ -4,10 +4,12 @@
  * production hour is tested as it is, without waiting for it.
  */
 import { afterEach, expect, jest, test } from "bun:test";
+import { Glob } from "bun";
 import { eq, ne } from "drizzle-orm";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startJobLoop } from "./background.ts";
+import { jobHandlers, startJobLoop } from "./background.ts";
+import type { JobKindHandler } from "./jobs/loop.ts";
 import { deletions, jobs, profiles } from "./db/schema.ts";
 import { DAY_MS } from "./privacy/periods.ts";
 import { RETENTION_PASS } from "./privacy/retention.ts";
@@ -71,4 +73,30 @@ test("startJobLoop deletes what retention made due at start, and again on the ho
   jest.advanceTimersByTime(60 * MINUTE);
   expect(retentionDeletions(overdue)).toHaveLength(1);
   expect(retentionDeletions(dueSoon)).toHaveLength(1);
+});
+
+test("every job kind declared in src/ is bound, and the kinds already stored keep their names and lanes", () => {
+  ctx = testContext();
+  const bound = Object.fromEntries(Object.entries(jobHandlers(ctx)).map(([kind, handler]) => [kind, (handler as JobKindHandler).lane]));
+  const declared: Record<string, string> = {};
+  for (const file of new Glob("**/*.{ts,tsx}").scanSync(import.meta.dir)) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    for (const [, head] of readFileSync(join(import.meta.dir, file), "utf8").matchAll(/defineJobKind\(\{(?=([^]{0,300}))/g)) {
+      declared[/\bkind: "([^"]+)"/.exec(head!)![1]!] = /\blane: "([^"]+)"/.exec(head!)![1]!;
+    }
+  }
+  expect(bound).toEqual(declared);
+  // Queued rows name their kind: a renamed kind would leave the jobs of an existing database unrun.
+  expect(bound).toMatchObject({
+    "optimise-profile": "optimise",
+    "mail:contact": "mail",
+    "mail:order-confirmation": "mail",
+    "mail:results": "mail",
+    "mail:revision-request": "mail",
+    "mail:revision-received": "mail",
+    "mail:refund": "mail",
+    "mail:deadline-alert": "mail",
+    "mail:deletion-receipt": "mail",
+    "housekeeping:retention": "housekeeping",
+  });
 });
