@@ -3,15 +3,15 @@
  * lifecycle and recorded in the audit trail in the same transaction. A refused action is a `conflict` with a
  * message; doing an action twice (in a row or at once) has one effect, because the second finds the status moved on.
  */
-import { and, count, eq, like } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { writeTransaction } from "../db/client.ts";
-import { jobs, orders, profiles } from "../db/schema.ts";
+import { jobs, profiles } from "../db/schema.ts";
 import { queueResultsEmailIn } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { OPTIMISE_MAX_ATTEMPTS, OPTIMISE_PROFILE, optimiseJobKey } from "../optimiser/job.ts";
-import type { OrderRow } from "../orders/orders.ts";
+import { paidOrderOf, type OrderRow } from "../orders/orders.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { transition, type ProfileChanges, type Transition } from "../profiles/lifecycle.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
@@ -34,10 +34,6 @@ export function allowedActions(profile: ProfileRow, order: OrderRow | undefined)
   if (profile.status === "revision_requested" && photos) actions.push("process-revision");
   if (order?.status === "paid") actions.push("refund");
   return actions;
-}
-
-export function paidOrderOf(db: Pick<AppContext["store"]["db"], "select">, profileId: string): OrderRow | undefined {
-  return db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get();
 }
 
 const REFUSED: Record<Transition, string> = {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { allowedActions, type AdminAction, isEditable, paidOrderOf, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
+import { allowedActions, type AdminAction, isEditable, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
 import { editState, type EditState } from "../admin/edit.ts";
 import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
@@ -12,6 +12,7 @@ import { jobs, orders, photos, profiles } from "../db/schema.ts";
 import { resultsMailKey } from "../delivery/results.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
+import { countingOrder } from "../orders/orders.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
@@ -117,7 +118,7 @@ export function adminProfilesRouter(ctx: AppContext) {
   function detail(id: string): AdminProfileDetail {
     const profile = db.select().from(profiles).where(eq(profiles.id, id)).get();
     if (!profile) throw new ApiError(404, "Profile not found.");
-    const order = paidOrderOf(db, profile.id) ?? db.select().from(orders).where(eq(orders.profileId, profile.id)).orderBy(desc(orders.createdAt)).get();
+    const order = countingOrder(db, profile.id);
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profile.id)).orderBy(asc(photos.order)).all();
     const optimization = optimisationResultSchema.safeParse(profile.optimization);
     const mailQueued =

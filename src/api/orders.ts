@@ -1,15 +1,11 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
-import { newId } from "../db/ids.ts";
-import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { orderView, type OrderView } from "../orders/orders.ts";
-import { PLANS, resolvePlan } from "../orders/plans.ts";
+import { createOrder, orderView, type OrderView } from "../orders/orders.ts";
+import { resolvePlan } from "../orders/plans.ts";
 
 /**
  * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
@@ -30,26 +26,7 @@ export function ordersRouter(ctx: AppContext) {
     const body = c.req.valid("json");
     const plan = resolvePlan(body.plan);
     if (!plan) throw new ApiError(400, `Unknown plan "${body.plan}". Choose basic, premium or elite.`);
-    const profileId = body.profile_id ?? null;
-
-    const { order, created } = writeTransaction(ctx.store.db, (tx) => {
-      if (profileId) {
-        const profile = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).get();
-        if (!profile) throw new ApiError(404, "That profile was not found. Please submit your profile again.");
-        const earlier = tx.select().from(orders).where(eq(orders.profileId, profileId)).all();
-        if (earlier.some((o) => o.status === "paid")) throw new ApiError(409, "This profile has already been paid for.");
-        // One payable order per profile, or a retried request (or a second tab) could make the customer pay twice.
-        const unpaid = earlier.find((o) => o.status === "pending" || o.status === "failed");
-        if (unpaid && unpaid.planId === plan.id) return { order: unpaid, created: false };
-        if (unpaid) throw new ApiError(409, `This profile already has an order for the ${PLANS[unpaid.planId].title} plan.`);
-      }
-      const inserted = tx
-        .insert(orders)
-        .values({ id: newId(), planId: plan.id, amount: plan.priceCents, profileId, userId: null, status: "pending" })
-        .returning()
-        .get();
-      return { order: inserted, created: true };
-    });
+    const { order, created } = createOrder(ctx.store.db, plan, body.profile_id ?? null);
 
     // The caller sent the profile id, so it may be echoed.
     const answer: OrderCreated = { ...orderView(order), profile_id: order.profileId };

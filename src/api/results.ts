@@ -1,12 +1,13 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
-import { orders, photos, profiles } from "../db/schema.ts";
+import { photos, profiles } from "../db/schema.ts";
 import { requestRevision, revisionRequestSchema } from "../delivery/revision.ts";
 import { sanitiseHtml } from "../html/sanitise.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
+import { countingOrder } from "../orders/orders.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
 import type { PremiumContent } from "../optimiser/render.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
@@ -40,9 +41,7 @@ export function resultsRouter(ctx: AppContext) {
     // Results are one person's: no shared cache may keep them.
     c.header("Cache-Control", "private, no-store");
 
-    const order =
-      db.select().from(orders).where(and(eq(orders.profileId, id), eq(orders.status, "paid"))).get() ??
-      db.select().from(orders).where(eq(orders.profileId, id)).orderBy(desc(orders.createdAt)).get();
+    const order = countingOrder(db, id);
     const status = customerStatus(profile);
     const released = releasedOf(profile);
     const inProgress = status === "pending" || status === "processing" || status === "revision_requested";
