@@ -3,18 +3,14 @@ import { Hono, type Context } from "hono";
 import { readAdminSession } from "../admin/guard.ts";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { newId } from "../db/ids.ts";
 import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { assertPayable, loadOrder, orderView, type OrderView } from "../orders/orders.ts";
 import { PLANS, type PlanId } from "../orders/plans.ts";
-import { writeTransaction } from "../db/client.ts";
-import { fulfilIn, type FulfilResult } from "../payments/fulfil.ts";
-import { captureLocalSession, decideByLast4, decideTestCard, localPayment } from "../payments/local.ts";
+import { localCheckoutSession, payLocalCheckout, payManually, SESSION_NOT_FOUND, type LocalPaymentDeps } from "../payments/manual.ts";
 import {
-  oneAtATime,
   sameOriginUrl,
   SESSION_ID_PLACEHOLDER,
   settle,
@@ -57,7 +53,6 @@ const localPayBody = z.object({
 });
 
 const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
-const NOT_FOUND = "Payment session not found.";
 
 export function paymentsRouter(ctx: AppContext) {
   const r = new Hono();
@@ -67,12 +62,7 @@ export function paymentsRouter(ctx: AppContext) {
   const processOrderLimit = rateLimit(ctx, "processOrder");
   const localPayLimit = rateLimit(ctx, "localPay");
 
-  // Should a local payment not fulfil its order (it cannot happen unless the order changed under it), someone must look.
-  const logUnfulfilled = (sessionId: string, orderId: string | null, result: FulfilResult | null) => {
-    if (result && result.outcome !== "fulfilled" && result.outcome !== "already_paid") {
-      ctx.log.error(`payment ${sessionId} was paid but not fulfilled: ${result.outcome} (order ${orderId})`);
-    }
-  };
+  const localDeps = (): LocalPaymentDeps => ({ db, log: ctx.log, provider: ctx.services.payments.active.name });
 
   const chargeTarget = (c: Context, body: { orderId?: string; amount?: number | string }): ChargeTarget => {
     if (!body.orderId) return testChargeTarget(ctx, body.amount, readAdminSession(c, ctx) !== null);
@@ -106,34 +96,7 @@ export function paymentsRouter(ctx: AppContext) {
   // payment only with the local provider; with Stripe the page is told to use secure checkout.
   r.post("/process-order", processOrderLimit, jsonBody(processOrderBody), async (c) => {
     const body = c.req.valid("json");
-    const payments = ctx.services.payments;
-    if (payments.active.name !== "local") {
-      throw new ApiError(409, "Card details cannot be taken on this page. Please use secure checkout.");
-    }
-    // In the order's turn, like starting a payment: a double click finds the order paid and records nothing.
-    const id = await oneAtATime(body.orderId, async () => {
-      const order = loadOrder(db, body.orderId);
-      assertPayable(order);
-      const decision = decideByLast4(body.paymentDetails.last4);
-      if (!decision.approved) throw new ApiError(402, decision.message);
-
-      // The test card's approval is the whole local "charge": the attempt is recorded paid and the order fulfilled in
-      // one transaction, so a crash leaves both or neither.
-      const id = newId();
-      const fulfilled = writeTransaction(db, (tx) => {
-        const session = tx
-          .insert(paymentSessions)
-          .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })
-          .returning()
-          .get();
-        const result = fulfilIn(tx, localPayment(session));
-        // Rolled back: no paid attempt is recorded for an order someone else paid meanwhile.
-        if (result.outcome === "already_paid") throw new ApiError(409, "This order has already been paid.");
-        return result;
-      });
-      logUnfulfilled(id, order.id, fulfilled);
-      return id;
-    });
+    const id = await payManually(localDeps(), body.orderId, body.paymentDetails.last4);
     return c.json<ProcessOrderAnswer>({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(db, body.orderId)) });
   });
 
@@ -143,10 +106,10 @@ export function paymentsRouter(ctx: AppContext) {
     const sessionId = c.req.param("sessionId");
     const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
     const provider = row ? ctx.services.payments.byName(row.provider) : null;
-    if (!row || !provider) throw new ApiError(404, NOT_FOUND);
+    if (!row || !provider) throw new ApiError(404, SESSION_NOT_FOUND);
 
     const payment = await provider.retrieve(row.id);
-    if (!payment) throw new ApiError(404, NOT_FOUND);
+    if (!payment) throw new ApiError(404, SESSION_NOT_FOUND);
 
     const outcome = settle(ctx, payment);
     const order = row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined;
@@ -164,16 +127,8 @@ export function paymentsRouter(ctx: AppContext) {
     });
   });
 
-  const localSession = (sessionId: string) => {
-    const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
-    if (!row || row.provider !== "local" || row.kind === "manual" || ctx.services.payments.active.name !== "local") {
-      throw new ApiError(404, NOT_FOUND);
-    }
-    return row;
-  };
-
   r.get("/local-checkout/:sessionId", (c) => {
-    const row = localSession(c.req.param("sessionId"));
+    const row = localCheckoutSession(localDeps(), c.req.param("sessionId"));
     const order = row.orderId ? loadOrder(db, row.orderId) : null;
     return c.json<LocalCheckoutAnswer>({
       id: row.id,
@@ -186,34 +141,7 @@ export function paymentsRouter(ctx: AppContext) {
   });
 
   r.post("/local-checkout/:sessionId/pay", localPayLimit, jsonBody(localPayBody), async (c) => {
-    const row = localSession(c.req.param("sessionId"));
-    const card = c.req.valid("json");
-    const digits = card.cardNumber.replace(/[\s-]/g, "");
-    if (!/^\d{13,19}$/.test(digits)) throw new ApiError(400, "Enter a valid card number.");
-    const expiry = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(card.expiry.trim());
-    if (!expiry) throw new ApiError(400, "Enter the expiry date as MM/YY.");
-    const now = new Date();
-    const [expMonth, expYear] = [Number(expiry[1]), 2000 + Number(expiry[2])];
-    if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
-      throw new ApiError(400, "Your card has expired.");
-    }
-    if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new ApiError(400, "Enter the card's 3-digit security code.");
-
-    const pay = async () => {
-      // Read again in the order's turn: the manual card form or a new attempt may have paid or ended it meanwhile.
-      const current = localSession(row.id);
-      if (current.status === "paid") throw new ApiError(409, "This payment has already been completed.");
-      if (current.status !== "open") throw new ApiError(409, "This payment session has ended. Please start again.");
-      if (row.orderId) assertPayable(loadOrder(db, row.orderId));
-
-      const decision = decideTestCard(digits);
-      if (!decision.approved) throw new ApiError(402, decision.message);
-      // The session paid and its order fulfilled in one transaction.
-      const capture = captureLocalSession(db, row.id);
-      if (!capture.captured) throw new ApiError(409, "This payment has already been completed.");
-      logUnfulfilled(row.id, row.orderId, capture.fulfilled);
-    };
-    await (row.orderId ? oneAtATime(row.orderId, pay) : pay());
+    const row = await payLocalCheckout(localDeps(), c.req.param("sessionId"), c.req.valid("json"));
     const redirectUrl = row.successUrl
       ? sitePath(row.successUrl.replace(SESSION_ID_PLACEHOLDER, row.id))
       : `/success?session_id=${encodeURIComponent(row.id)}`;
