@@ -1,20 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
-import { newId } from "../db/ids.ts";
-import { orders, photos, profiles } from "../db/schema.ts";
+import type { profiles } from "../db/schema.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
 import { requireFreeDisk } from "../http/disk-space.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { orderPaid } from "../fulfilment/order-paid.ts";
-import { attachableOrder } from "../orders/orders.ts";
 import type { PlanId } from "../orders/plans.ts";
 import { readMultipart, UploadStalled, type Multipart, type UploadedFile } from "../photos/multipart.ts";
-import { commitPhotoFiles, describe, discardPhotoFiles, incomingDir, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
+import { describe, incomingDir } from "../photos/pipeline.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
-import { originalProfile, submissionSchema, toProfileColumns } from "../profiles/submission.ts";
+import { submissionSchema } from "../profiles/submission.ts";
+import { submitProfile } from "../profiles/submit.ts";
 import { submittedFields } from "../profiles/view.ts";
 
 /** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
@@ -96,59 +92,18 @@ export function profilesRouter(ctx: AppContext) {
   async function saveSubmission(c: Context, upload: Multipart) {
     const parsed = submissionSchema.safeParse(parseProfilePart(upload.fields.get("profile")));
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The profile is not valid.");
-    const submission = parsed.data;
     const files = checkPhotoCount(upload);
-    // Checked before the photos are processed so a bad link fails fast, and again inside the transaction.
-    if (submission.orderId) attachableOrder(ctx.store.db, submission.orderId);
-
-    const processed: ProcessedPhoto[] = [];
-    try {
-      // One at a time: a submission never holds more than one decoded image. Decodes take turns by client address.
-      const client = clientAddress(c, ctx.config.trustProxy);
-      for (const [i, file] of files.entries()) processed.push(await processPhoto(ctx.config.uploadsDir, file, i, client));
-
-      const result = writeTransaction(ctx.store.db, (tx) => {
-        const profileId = newId();
-        const order = submission.orderId ? attachableOrder(tx, submission.orderId) : undefined;
-        tx.insert(profiles)
-          .values({ id: profileId, userId: null, ...toProfileColumns(submission), status: "created", originalProfile: originalProfile(submission) })
-          .run();
-        const photoRows = processed.map((p, i) => ({
-          id: p.id,
-          profileId,
-          filePath: p.filePath,
-          thumbPath: p.thumbPath,
-          order: i,
-          width: p.width,
-          height: p.height,
-          bytes: p.bytes,
-        }));
-        tx.insert(photos).values(photoRows).run();
-        if (order) {
-          const linked = tx
-            .update(orders)
-            .set({ profileId, updatedAt: new Date() })
-            .where(and(eq(orders.id, order.id), isNull(orders.profileId)))
-            .returning({ id: orders.id })
-            .all();
-          if (linked.length !== 1) throw new ApiError(409, "This order already has a profile. Contact support if you need to change it.");
-          // A paid order's profile goes straight to the queue; otherwise it waits for payment.
-          if (order.status === "paid") orderPaid(tx, order, profileId);
-        }
-        const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()!;
-        // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.
-        commitPhotoFiles(ctx.config.uploadsDir, processed);
-        return {
-          profile: profileJson(profile, photoRows),
-          order: order ? { id: order.id, plan_id: order.planId, status: order.status } : null,
-        };
-      });
-      const answer: ProfileCreated = { ...result.profile, order: result.order };
-      return c.json(answer, 201);
-    } catch (err) {
-      discardPhotoFiles(ctx.config.uploadsDir, processed);
-      throw err;
-    }
+    const saved = await submitProfile(
+      { db: ctx.store.db, uploadsDir: ctx.config.uploadsDir },
+      parsed.data,
+      files,
+      clientAddress(c, ctx.config.trustProxy),
+    );
+    const answer: ProfileCreated = {
+      ...profileJson(saved.profile, saved.photos),
+      order: saved.order ? { id: saved.order.id, plan_id: saved.order.planId, status: saved.order.status } : null,
+    };
+    return c.json(answer, 201);
   }
 
   return r;
