@@ -13,7 +13,7 @@ import { enqueueJob } from "../jobs/queue.ts";
 import { OPTIMISE_MAX_ATTEMPTS, OPTIMISE_PROFILE, optimiseJobKey } from "../optimiser/job.ts";
 import { paidOrderOf, type OrderRow } from "../orders/orders.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
-import { transition, type ProfileChanges, type Transition } from "../profiles/lifecycle.ts";
+import { customerView, transition, type Transition } from "../profiles/lifecycle.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { audit } from "./audit.ts";
 
@@ -26,7 +26,7 @@ type ProfileRow = typeof profiles.$inferSelect;
 export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
   const actions: AdminAction[] = [];
   if (order?.status === "refunded") return actions;
-  if (profile.status === "completed" && !profile.emailSent) actions.push("send-email");
+  if (profile.status === "completed" && !customerView(profile).currentReleased) actions.push("send-email");
   // Each of these runs the optimiser again, which needs the photos: retention may have deleted them.
   const photos = profile.photosDeletedAt === null;
   if (profile.status === "completed" && photos) actions.push("regenerate");
@@ -45,13 +45,14 @@ const REFUSED: Record<Transition, string> = {
   requestRevision: "Only a completed profile can get a revision request.",
   processRevision: "This profile has no revision request waiting.",
   recover: "Only a failed profile can be recovered.",
+  release: "This result has already been sent to the customer.",
 };
 
 /**
  * Moves the profile through `name` and queues the optimiser again with `reason`, under a new job key (the first
  * run's key is taken), all in one transaction with the audit entry.
  */
-function rerun(ctx: AppContext, admin: string, profileId: string, name: Transition, reason: "initial" | "regenerate" | "revision", changes: (p: ProfileRow) => ProfileChanges) {
+function rerun(ctx: AppContext, admin: string, profileId: string, name: Transition, reason: "initial" | "regenerate" | "revision") {
   writeTransaction(ctx.store.db, (tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
     if (!profile) throw new DomainError("not_found", "Profile not found.");
@@ -59,7 +60,7 @@ function rerun(ctx: AppContext, admin: string, profileId: string, name: Transiti
     const order = paidOrderOf(tx, profileId);
     if (!order) throw new DomainError("conflict", "This profile has no paid order.");
     if (profile.photosDeletedAt) throw new DomainError("conflict", "This profile's photos were deleted under the retention policy, so it cannot be optimized again.");
-    if (!transition(tx, profileId, name, changes(profile))) throw new DomainError("conflict", REFUSED[name]);
+    if (!transition(tx, profileId, name)) throw new DomainError("conflict", REFUSED[name]);
     const runs = tx.select({ n: count() }).from(jobs).where(like(jobs.idempotencyKey, `${optimiseJobKey(order.id)}%`)).get()!.n;
     enqueueJob(tx, OPTIMISE_PROFILE, {
       payload: { orderId: order.id, profileId, reason },
@@ -72,17 +73,17 @@ function rerun(ctx: AppContext, admin: string, profileId: string, name: Transiti
 
 /** completed → processing: a new result in the background; the next one must be released (sent) again. */
 export function regenerate(ctx: AppContext, admin: string, profileId: string): void {
-  rerun(ctx, admin, profileId, "regenerate", "regenerate", () => ({ emailSent: false }));
+  rerun(ctx, admin, profileId, "regenerate", "regenerate");
 }
 
 /** failed → pending: processed again from the start. */
 export function recover(ctx: AppContext, admin: string, profileId: string): void {
-  rerun(ctx, admin, profileId, "recover", "initial", () => ({}));
+  rerun(ctx, admin, profileId, "recover", "initial");
 }
 
 /** revision_requested → processing with the customer's notes; one revision used; the revised result is sent anew. */
 export function processRevision(ctx: AppContext, admin: string, profileId: string): void {
-  rerun(ctx, admin, profileId, "processRevision", "revision", (p) => ({ revisionsUsed: p.revisionsUsed + 1, emailSent: false }));
+  rerun(ctx, admin, profileId, "processRevision", "revision");
 }
 
 /** The spec's "Send Optimization Email": releases the current result to the customer. */
@@ -101,5 +102,5 @@ const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
 
 /** The one rule for editing a result: completed or revision requested, and not yet sent to the customer. */
 export function isEditable(profile: ProfileRow): boolean {
-  return EDITABLE.includes(profile.status) && !profile.emailSent;
+  return EDITABLE.includes(profile.status) && !customerView(profile).currentReleased;
 }

@@ -21,6 +21,7 @@ import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { applyEdit, changedParts, guideFromText, partsOf, takeFromDraft, type EditableParts, type PartKey, type PartsEdit } from "../optimiser/parts.ts";
 import { madeBy, specFields, startersFromMarkdown } from "../optimiser/render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
+import { customerView } from "../profiles/lifecycle.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { audit } from "./audit.ts";
 import { readProfileHtml, readRecommendationsHtml } from "./edit-html.ts";
@@ -74,7 +75,7 @@ function editableProfile(tx: Tx, profileId: string, version: string | null): Pro
   refuseIfRefunded(tx, profileId, REFUNDED.edit);
   if (version !== null && version !== resultVersion(profile)) throw new DomainError("conflict", STALE_MESSAGE);
   if (!EDITABLE.includes(profile.status)) throw new DomainError("conflict", "Only a completed result can be edited.");
-  if (profile.emailSent) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
+  if (customerView(profile).currentReleased) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
   if (mailQueued(tx, profile)) throw new DomainError("conflict", "The results e-mail is on its way with this result, so it can no longer be edited.");
   const result = parsed(profile.optimization);
   if (!result) throw new DomainError("conflict", "This profile has no result to edit.");

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { deletionDay } from "../privacy/periods.ts";
-import { releasedOf } from "../profiles/release.ts";
+import { customerView } from "../profiles/lifecycle.ts";
 
 export const PHOTO_SIGN_IN = "Sign in as an administrator to view customer photos.";
 
@@ -31,7 +31,7 @@ export function photosRouter(ctx: AppContext) {
     if (!admin && !capability) throw new ApiError(401, PHOTO_SIGN_IN);
     if (!row) throw new ApiError(404, "Photo not found.");
     const owner = ctx.store.db.select().from(profiles).where(eq(profiles.id, row.profileId)).get();
-    if (!admin && (!owner || owner.id !== capability || !releasedOf(owner))) throw new ApiError(404, "Photo not found.");
+    if (!admin && (!owner || owner.id !== capability || !customerView(owner).released)) throw new ApiError(404, "Photo not found.");
     if (owner?.photosDeletedAt) throw new ApiError(410, photoDeletedMessage(owner.photosDeletedAt));
     const path = variant === "thumbnail" && row.thumbPath ? row.thumbPath : row.filePath;
     const file = Bun.file(join(ctx.config.uploadsDir, path));

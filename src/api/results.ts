@@ -14,7 +14,8 @@ import type { OptimisationResult } from "../optimiser/result.ts";
 import { retentionDates, type RetentionDates } from "../privacy/retention.ts";
 import { erasureOf } from "../privacy/subject.ts";
 import { goneMessage } from "./privacy.ts";
-import { customerStatus, deliveryHours, releasedOf, type CustomerStatus } from "../profiles/release.ts";
+import { customerView } from "../profiles/lifecycle.ts";
+import { deliveryHours, type CustomerStatus } from "../profiles/release.ts";
 
 const PROFILE_ID = /^[a-z0-9]{1,64}$/;
 export const PROFILE_NOT_FOUND = "Profile not found";
@@ -42,8 +43,7 @@ export function resultsRouter(ctx: AppContext) {
     c.header("Cache-Control", "private, no-store");
 
     const order = countingOrder(db, id);
-    const status = customerStatus(profile);
-    const released = releasedOf(profile);
+    const { status, released } = customerView(profile);
     const inProgress = status === "pending" || status === "processing" || status === "revision_requested";
     const hours = deliveryHours(order?.planId);
 

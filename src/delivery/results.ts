@@ -1,8 +1,8 @@
 /**
  * Releasing a result to its customer: the results e-mail, sent once per release. An administrator's "Send
  * Optimization Email" calls `queueResultsEmail`; the job sends the e-mail with a Message-ID derived from its key, then
- * in one transaction records it as sent (`email_sent`, `email_sent_at`, `email_message_id`) and copies the result the
- * customer may now read (`released_result`).
+ * records the release in the transaction that marks the job done: the lifecycle's `release` (src/profiles/lifecycle.ts)
+ * marks it sent and copies the result the customer may now read.
  *
  * Exactly once, as far as SMTP allows: the job's key names the profile and the result (`optimized_at`), so two
  * requests to send the same result queue one job and one runner sends it; a run that finds the release already
@@ -24,6 +24,7 @@ import { PLANS } from "../orders/plans.ts";
 import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
 import { appRules } from "../optimiser/apps.ts";
 import { startersFromMarkdown, uploadLabel } from "../optimiser/render.ts";
+import { customerView, release } from "../profiles/lifecycle.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
 
 export const RESULTS_MAIL = defineJobKind({
@@ -53,7 +54,7 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
   if (!profile) throw new DomainError("not_found", "Profile not found.");
   refuseIfRefunded(tx, profileId, REFUNDED.sendEmail);
   if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
-  if (profile.emailSent) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
+  if (customerView(profile).currentReleased) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
   const queued = enqueueJob(tx, RESULTS_MAIL, {
     payload: { profileId, resultAt: profile.optimizedAt.getTime() },
     idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
@@ -73,7 +74,8 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
       log.info(`results e-mail ${profileId}: the result it was queued for is no longer current; not sent`);
       return;
     }
-    if (profile.emailSent) return;
+    const view = customerView(profile);
+    if (view.currentReleased) return;
     // The refund cancels a queued e-mail; one already running (or waiting for a retry) stops here.
     if (isRefunded(db, profileId)) {
       log.info(`results e-mail ${profileId}: the order was refunded; not sent`);
@@ -97,9 +99,9 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
       strategyGuide: premium?.strategyGuide || null,
       resultsUrl: resultsUrl(deps.publicUrl, profileId),
       supportEmail: deps.supportEmail,
-      revisionsLeft: Math.max(0, profile.revisionsAllowed - profile.revisionsUsed),
-      // A processed revision request stays open (needs_revision) until its result is sent: this one.
-      revision: profile.needsRevision && profile.revisionsUsed > 0 ? { notes: profile.revisionNotes ?? "" } : null,
+      revisionsLeft: view.revisionsLeft,
+      // A processed revision request stays open until its result is sent: this one.
+      revision: view.answersRevision,
     });
     const sent = await deps.mailer.send({
       key: job.idempotencyKey,
@@ -109,20 +111,9 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
     });
 
     log.info(`results e-mail ${profileId}: accepted by the mail server (${sent.messageId})`);
-    // Recorded in the transaction that marks the job done.
+    // Recorded in the transaction that marks the job done; a result replaced meanwhile is not released.
     return (tx) => {
-      tx.update(profiles)
-        .set({
-          emailSent: true,
-          emailSentAt: new Date(snapshot.releasedAt),
-          emailMessageId: sent.messageId,
-          releasedResult: snapshot,
-          // The customer now reads the revised result.
-          needsRevision: false,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(profiles.id, profileId), eq(profiles.emailSent, false), eq(profiles.optimizedAt, new Date(resultAt))))
-        .run();
+      release(tx, profileId, new Date(resultAt), { snapshot, messageId: sent.messageId });
     };
   };
 }

@@ -17,8 +17,8 @@ import { renderRevisionReceivedEmail, renderRevisionRequestEmail } from "../mail
 import { PLANS } from "../orders/plans.ts";
 import { isRefunded, REFUNDED } from "../orders/refunded.ts";
 import { appRules } from "../optimiser/apps.ts";
-import { transition } from "../profiles/lifecycle.ts";
-import { deliveryHours, releasedOf } from "../profiles/release.ts";
+import { customerView, transition } from "../profiles/lifecycle.ts";
+import { deliveryHours } from "../profiles/release.ts";
 import { resultsUrl } from "./results.ts";
 
 export { revisionRequestSchema } from "./revision-schema.ts";
@@ -43,7 +43,7 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
     if (profile.revisionsAllowed === 0) {
       throw new DomainError("conflict", "Your plan does not include revisions. Contact support if something in your results is wrong.");
     }
-    if (!releasedOf(profile)) throw new DomainError("conflict", "You can ask for a revision once your results have been sent to you.");
+    if (!customerView(profile).released) throw new DomainError("conflict", "You can ask for a revision once your results have been sent to you.");
     // A revision is a new run of the optimiser, which needs the photos (src/privacy/retention.ts).
     if (profile.photosDeletedAt) throw new DomainError("conflict", PHOTOS_GONE_NO_REVISION);
     if (profile.status === "revision_requested" || profile.needsRevision) throw new DomainError("conflict", "Your revision request has been received and is in progress.");
@@ -52,7 +52,7 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
     }
     // The revision has the plan's own delivery time, counted from the request.
     const deadlineAt = new Date(Date.now() + deliveryHours(orderOf(tx, profileId)?.planId) * 3600_000);
-    if (!transition(tx, profileId, "requestRevision", { needsRevision: true, revisionNotes: notes, deadlineAt })) {
+    if (!transition(tx, profileId, "requestRevision", { revisionNotes: notes, deadlineAt })) {
       throw new DomainError("conflict", "Your results are being updated right now. Please try again once you have received them.");
     }
     const revision = profile.revisionsUsed + 1;

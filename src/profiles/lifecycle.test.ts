@@ -3,28 +3,41 @@ import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { profiles } from "../db/schema.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
-import { transition, transitionsFrom, TRANSITIONS, type Transition } from "./lifecycle.ts";
+import { customerView, release, transition, transitionsFrom, TRANSITIONS, type Transition } from "./lifecycle.ts";
+import type { ReleasedResult } from "./release.ts";
 import { PROFILE_STATUSES, type ProfileStatus } from "./statuses.ts";
 
 let ctx: TestContext;
 beforeAll(() => (ctx = testContext()));
 afterAll(() => ctx.cleanup());
 
-/** The table of ARCHITECTURE.md, written out independently of the module's own. */
+/** The lifecycle's table, written out independently of the module's own. */
 const ALLOWED: Record<ProfileStatus, Partial<Record<Transition, ProfileStatus>>> = {
   created: { pay: "pending" },
   pending: { start: "processing" },
   processing: { complete: "completed", fail: "failed" },
-  completed: { regenerate: "processing", requestRevision: "revision_requested" },
+  completed: { release: "completed", regenerate: "processing", requestRevision: "revision_requested" },
   revision_requested: { processRevision: "processing" },
   failed: { recover: "pending" },
 };
 
 const PAST = new Date(Date.UTC(2025, 0, 1));
 
-function profileIn(status: ProfileStatus): string {
+/** A released result as the release stores it; only its presence matters to the lifecycle. */
+const SNAPSHOT = { optimizedProfile: "<p>Released</p>", recommendations: "<p>Tips</p>", releasedAt: PAST.toISOString() } as unknown as ReleasedResult;
+
+type Columns = Partial<typeof profiles.$inferInsert>;
+
+/**
+ * A profile in `status` that every transition's own condition allows: an earlier result released but not the working
+ * one (a release is due), no revision open and one left.
+ */
+function profileIn(status: ProfileStatus, columns: Columns = {}): string {
   const id = newId();
-  ctx.store.db.insert(profiles).values({ id, email: "a@example.com", datingApp: "tinder", status, updatedAt: PAST }).run();
+  ctx.store.db
+    .insert(profiles)
+    .values({ id, email: "a@example.com", datingApp: "tinder", status, updatedAt: PAST, releasedResult: SNAPSHOT, revisionsAllowed: 1, ...columns })
+    .run();
   return id;
 }
 
@@ -63,6 +76,12 @@ describe("the profile lifecycle, every status × every transition", () => {
     for (const status of PROFILE_STATUSES) expect([...transitionsFrom(status)].sort() as string[]).toEqual(Object.keys(ALLOWED[status]).sort());
   });
 
+  test("transitions and their own conditions are guards, not checks done before: a racing release happens once", async () => {
+    const id = profileIn("completed");
+    const results = await Promise.all([1, 2, 3].map(async () => transition(ctx.store.db, id, "release")));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
   test("two racing requests for one change: exactly one happens", async () => {
     const id = profileIn("completed");
     const results = await Promise.all([1, 2, 3].map(async () => transition(ctx.store.db, id, "regenerate")));
@@ -70,14 +89,106 @@ describe("the profile lifecycle, every status × every transition", () => {
   });
 });
 
-test("nothing outside the lifecycle module writes profiles.status", async () => {
+describe("release and revision", () => {
+  const AT = new Date(Date.UTC(2025, 0, 2));
+  const sent = { snapshot: { ...SNAPSHOT, releasedAt: AT.toISOString() }, messageId: "<release@test>" };
+
+  test("release: the result it names becomes what the customer reads, and the open revision is answered", () => {
+    const id = profileIn("completed", { optimizedAt: AT, releasedResult: null, needsRevision: true, revisionsUsed: 1 });
+    expect(customerView(row(id))).toMatchObject({ status: "processing", released: null, currentReleased: false });
+    expect(release(ctx.store.db, id, AT, sent)).toBe(true);
+    expect(row(id)).toMatchObject({ status: "completed", emailSent: true, emailSentAt: AT, emailMessageId: "<release@test>", needsRevision: false });
+    expect(row(id).releasedResult).toEqual(sent.snapshot);
+    expect(customerView(row(id))).toMatchObject({ status: "completed", currentReleased: true, answersRevision: null });
+    // Sent once: a second release of the same result changes nothing.
+    expect(release(ctx.store.db, id, AT, { ...sent, messageId: "<again@test>" })).toBe(false);
+    expect(row(id).emailMessageId).toBe("<release@test>");
+  });
+
+  test("release: a result replaced meanwhile (another optimized_at) is not released", () => {
+    const id = profileIn("completed", { optimizedAt: new Date(AT.getTime() + 1), releasedResult: null });
+    const before = row(id);
+    expect(release(ctx.store.db, id, AT, sent)).toBe(false);
+    expect(row(id)).toEqual(before);
+  });
+
+  test("regenerate and processRevision take the release back; processRevision uses one revision", () => {
+    const regenerated = profileIn("completed", { emailSent: true });
+    expect(transition(ctx.store.db, regenerated, "regenerate")).toBe(true);
+    expect(row(regenerated)).toMatchObject({ status: "processing", emailSent: false, revisionsUsed: 0 });
+
+    const revised = profileIn("revision_requested", { emailSent: true, needsRevision: true, revisionsUsed: 1, revisionsAllowed: 2 });
+    expect(transition(ctx.store.db, revised, "processRevision")).toBe(true);
+    // Still open: the revised result answers it when it is released.
+    expect(row(revised)).toMatchObject({ status: "processing", emailSent: false, revisionsUsed: 2, needsRevision: true });
+  });
+
+  test("requestRevision opens a request on a released result", () => {
+    const id = profileIn("completed", { emailSent: true });
+    expect(transition(ctx.store.db, id, "requestRevision", { revisionNotes: "Funnier, please." })).toBe(true);
+    expect(row(id)).toMatchObject({ status: "revision_requested", needsRevision: true, revisionNotes: "Funnier, please." });
+    expect(customerView(row(id)).status).toBe("revision_requested");
+  });
+
+  for (const [why, columns] of [
+    ["nothing was released yet", { releasedResult: null }],
+    ["a revision is open", { needsRevision: true }],
+    ["no revision is left", { revisionsUsed: 1, revisionsAllowed: 1 }],
+    ["the plan has none", { revisionsAllowed: 0 }],
+  ] as const) {
+    test(`requestRevision is refused when ${why}, and changes nothing`, () => {
+      const id = profileIn("completed", { emailSent: true, ...columns });
+      const before = row(id);
+      expect(transition(ctx.store.db, id, "requestRevision", { revisionNotes: "must not be written" })).toBe(false);
+      expect(row(id)).toEqual(before);
+    });
+  }
+});
+
+describe("customerView: what the customer sees now", () => {
+  const view = (status: ProfileStatus, columns: Columns = {}) => customerView(row(profileIn(status, columns)));
+
+  test("the status as the customer reads it", () => {
+    expect(view("created").status).toBe("created");
+    expect(view("pending").status).toBe("pending");
+    expect(view("processing").status).toBe("processing");
+    // A failed run is recovered by an administrator: the promise still stands.
+    expect(view("failed").status).toBe("processing");
+    // Finished but not released: still in progress for the customer.
+    expect(view("completed", { emailSent: false }).status).toBe("processing");
+    expect(view("completed", { emailSent: true }).status).toBe("completed");
+    expect(view("revision_requested", { emailSent: true }).status).toBe("revision_requested");
+  });
+
+  test("the released result only once one parses; revisions left never below zero", () => {
+    expect(view("completed", { releasedResult: { not: "a release" } }).released).toBeNull();
+    expect(view("completed", { revisionsUsed: 2, revisionsAllowed: 1 }).revisionsLeft).toBe(0);
+    expect(view("completed", { revisionsUsed: 0, revisionsAllowed: 1 }).revisionsLeft).toBe(1);
+  });
+
+  test("the revision the current result answers: processed, completed, not yet released", () => {
+    expect(view("completed", { needsRevision: true, revisionsUsed: 1, revisionNotes: "Funnier" }).answersRevision).toEqual({ notes: "Funnier" });
+    // Asked but not processed yet, or still being made: no result answers it yet.
+    expect(view("revision_requested", { needsRevision: true, revisionsUsed: 0 }).answersRevision).toBeNull();
+    expect(view("processing", { needsRevision: true, revisionsUsed: 1 }).answersRevision).toBeNull();
+    expect(view("completed", { needsRevision: false, revisionsUsed: 1 }).answersRevision).toBeNull();
+  });
+});
+
+test("nothing outside the lifecycle module writes profiles.status, nor the release and revision columns", async () => {
   const glob = new Bun.Glob("**/*.{ts,tsx}");
   const offenders: string[] = [];
   for await (const file of glob.scan({ cwd: `${import.meta.dir}/..` })) {
     if (file.endsWith(".test.ts") || file.endsWith(".test.tsx") || file.startsWith("testing/") || file === "profiles/lifecycle.ts") continue;
     const text = await Bun.file(`${import.meta.dir}/../${file}`).text();
-    // An update of the profiles table that sets a status, or an insert that starts anywhere but `created`.
-    if (/update\(profiles\)[\s\S]{0,200}?status\s*:/.test(text) || /insert\(profiles\)\s*\.values\(\{[^}]*status:(?!\s*"created")/.test(text)) offenders.push(file);
+    // An update of the profiles table that sets a status or a release or revision column, or an insert that starts
+    // anywhere but `created`.
+    if (
+      /update\(profiles\)[\s\S]{0,200}?\b(status|emailSent|releasedResult|needsRevision|revisionsUsed)\s*:/.test(text) ||
+      /insert\(profiles\)\s*\.values\(\{[^}]*status:(?!\s*"created")/.test(text)
+    ) {
+      offenders.push(file);
+    }
   }
   expect(offenders).toEqual([]);
 });

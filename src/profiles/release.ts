@@ -1,8 +1,8 @@
 /**
  * What a customer may see of their profile. A result reaches the customer only when an administrator releases it
  * (spec section 1: reviewed and approved before it is e-mailed): the release copies the working result into
- * `released_result`, in the transaction that records the results e-mail as sent. Until then, and whatever the
- * optimiser has finished, the customer reads "in progress" with the plan's delivery estimate.
+ * `released_result`, in the transaction that records the results e-mail as sent (./lifecycle.ts, `release`). Until
+ * then, and whatever the optimiser has finished, the customer reads "in progress" with the plan's delivery estimate.
  */
 import { z } from "zod";
 import type { profiles } from "../db/schema.ts";
@@ -41,27 +41,11 @@ export function releasedOf(profile: ProfileRow): ReleasedResult | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Spec: "In Progress (pending or processing), Completed, or the raw status"; these are the statuses a customer reads. */
-export type CustomerStatus = "created" | "pending" | "processing" | "completed" | "revision_requested";
-
 /**
- * The status as the customer reads it. A finished but unreleased result, and a failed run (an administrator recovers
- * it; the promise still stands), read as `processing`; a released result whose revision is being made reads as the
- * revision in progress.
+ * Spec: "In Progress (pending or processing), Completed, or the raw status"; these are the statuses a customer reads
+ * (./lifecycle.ts, `customerView`).
  */
-export function customerStatus(profile: ProfileRow): CustomerStatus {
-  switch (profile.status) {
-    case "created":
-    case "pending":
-    case "revision_requested":
-      return profile.status;
-    case "processing":
-    case "failed":
-      return "processing";
-    case "completed":
-      return profile.emailSent ? "completed" : "processing";
-  }
-}
+export type CustomerStatus = "created" | "pending" | "processing" | "completed" | "revision_requested";
 
 /** The plan's delivery promise (spec: elite 12 hours, premium 24 hours, otherwise 48 hours). */
 export function deliveryHours(planId: PlanId | null | undefined): number {
