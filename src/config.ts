@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { UNPAID_PROFILE_HOURS } from "./payments/unpaid-retention.ts";
-import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, MAX_RETENTION_DAYS, type RetentionPeriods } from "./privacy/periods.ts";
+import { UNPAID_PROFILE_HOURS } from "./shared/privacy/unpaid-retention.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, MAX_RETENTION_DAYS, type RetentionPeriods } from "./shared/privacy/periods.ts";
 
 /**
  * The whole environment contract (ARCHITECTURE.md, "Configuration contract"), parsed once at start.

@@ -8,8 +8,9 @@ import { orders, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { orderView, type OrderView } from "../orders/orders.ts";
-import { PLANS, resolvePlan } from "../orders/plans.ts";
+import { orderView } from "../orders/orders.ts";
+import type { OrderCreated } from "../shared/api/orders.ts";
+import { PLANS, resolvePlan } from "../shared/orders/plans.ts";
 
 /**
  * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
@@ -58,6 +59,3 @@ export function ordersRouter(ctx: AppContext) {
 
   return r;
 }
-
-/** POST /api/orders answers this (201 new, 200 the profile's unpaid order for the same plan). */
-export type OrderCreated = OrderView & { profile_id: string | null };

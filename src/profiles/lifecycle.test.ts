@@ -4,7 +4,7 @@ import { newId } from "../db/ids.ts";
 import { profiles } from "../db/schema.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { transition, transitionsFrom, TRANSITIONS, type Transition } from "./lifecycle.ts";
-import { PROFILE_STATUSES, type ProfileStatus } from "./statuses.ts";
+import { PROFILE_STATUSES, type ProfileStatus } from "../shared/profiles/statuses.ts";
 
 let ctx: TestContext;
 beforeAll(() => (ctx = testContext()));

@@ -12,7 +12,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
-import type { ProfileStatus } from "./statuses.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 
 export const TRANSITIONS = {
   /** The order was paid: the profile joins the optimisation queue. */

@@ -6,9 +6,10 @@
  */
 import { z } from "zod";
 import type { profiles } from "../db/schema.ts";
-import { findPlan, type PlanId } from "../orders/plans.ts";
-import { specFields } from "../optimiser/render.ts";
-import { optimisationResultSchema } from "../optimiser/result.ts";
+import { findPlan, type PlanId } from "../shared/orders/plans.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
+import type { CustomerStatus } from "../shared/profiles/statuses.ts";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -40,9 +41,6 @@ export function releasedOf(profile: ProfileRow): ReleasedResult | null {
   const parsed = releasedResultSchema.safeParse(profile.releasedResult);
   return parsed.success ? parsed.data : null;
 }
-
-/** Spec: "In Progress (pending or processing), Completed, or the raw status"; these are the statuses a customer reads. */
-export type CustomerStatus = "created" | "pending" | "processing" | "completed" | "revision_requested";
 
 /**
  * The status as the customer reads it. A finished but unreleased result, and a failed run (an administrator recovers

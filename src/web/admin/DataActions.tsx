@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../privacy/confirmation.ts";
+import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../shared/privacy/confirmation.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import type { OrderCreated } from "../../api/orders.ts";
-import { findPlan, formatUsd, PLANS, type Plan } from "../../orders/plans.ts";
-import { emailAddress, TEXT_LIMITS } from "../../profiles/submission.ts";
+import type { OrderCreated } from "../../shared/api/orders.ts";
+import { findPlan, formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
+import { emailAddress, TEXT_LIMITS } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";

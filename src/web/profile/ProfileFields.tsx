@@ -1,5 +1,5 @@
-import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../../profiles/options.ts";
-import { TEXT_LIMITS } from "../../profiles/submission.ts";
+import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../../shared/profiles/options.ts";
+import { TEXT_LIMITS } from "../../shared/profiles/submission.ts";
 import { AppSection, type Errors, type Values } from "./AppSections.tsx";
 import { SelectField, TextField } from "./fields.tsx";
 import { PhotoUploader, type PhotoState } from "./PhotoUploader.tsx";

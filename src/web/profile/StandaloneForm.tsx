@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan } from "../../orders/plans.ts";
-import type { DatingApp } from "../../profiles/options.ts";
-import { TEXT_LIMITS } from "../../profiles/submission.ts";
+import { findPlan } from "../../shared/orders/plans.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
+import { TEXT_LIMITS } from "../../shared/profiles/submission.ts";
 import { useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";

@@ -1,4 +1,4 @@
-import type { ResultsAnswer } from "../../api/results.ts";
+import type { ResultsAnswer } from "../../shared/api/results.ts";
 
 type ResultPhoto = NonNullable<ResultsAnswer["profile"]["photos"]>[number];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { RetentionDates } from "../../privacy/retention.ts";
-import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../privacy/confirmation.ts";
+import type { RetentionDates } from "../../shared/api/results.ts";
+import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../shared/privacy/confirmation.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -10,7 +10,7 @@ import { controlClass, Field } from "../ui/field.tsx";
 const FIELD_ID = "your-data-email";
 const CONNECTION = "Please check your connection and try again.";
 
-/** The server's own schema and words (src/privacy/confirmation.ts). */
+/** The server's own schema and words (src/shared/privacy/confirmation.ts). */
 function problemOf(email: string): string | undefined {
   const parsed = confirmationSchema.safeParse({ email });
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
