@@ -125,7 +125,7 @@ describe("src/web layers", () => {
     expect(offenders).toEqual([]);
   });
 
-  test("the browser reaches no server package (answers from src/api come in as types)", () => {
+  test("the browser reaches no server package", () => {
     const { packages } = reach(ENTRY, runtimeImports);
     const server = [...packages].filter(([name]) => !BROWSER_PACKAGES.has(packageOf(name))).map(([name, chain]) => `${chain.join(" → ")} → ${name}`);
     expect(server).toEqual([]);
