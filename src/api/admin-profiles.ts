@@ -16,6 +16,7 @@ import { jsonBody } from "../http/validate.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
+import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
 import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
@@ -30,7 +31,8 @@ import type { ErasureAnswer } from "../shared/api/privacy.ts";
 const listQuery = z.object({
   status: z.enum(PROFILE_STATUSES, `status must be one of ${PROFILE_STATUSES.join(", ")}`).optional(),
   state: z.enum(ADMIN_STATES, `state must be one of ${ADMIN_STATES.join(", ")}`).optional(),
-  q: z.string().trim().max(254, "q must be at most 254 characters").optional(),
+  // The longest thing searched for is an e-mail address.
+  q: z.string().trim().max(MAX_EMAIL_LENGTH, `q must be at most ${MAX_EMAIL_LENGTH} characters`).optional(),
   page: z.coerce.number("page must be a number").int().min(1, "page must be 1 or more").max(100_000).default(1),
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
 });

@@ -10,6 +10,7 @@ import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { assertPayable, loadOrder, orderView } from "../orders/orders.ts";
 import type { CheckoutSessionAnswer, LocalCheckoutAnswer, LocalPayAnswer, PaymentIntentAnswer, ProcessOrderAnswer, VerifyPaymentAnswer } from "../shared/api/payments.ts";
+import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
 import { PLANS } from "../shared/orders/plans.ts";
 import { writeTransaction } from "../db/client.ts";
 import { fulfilIn, type FulfilResult } from "../payments/fulfil.ts";
@@ -46,7 +47,7 @@ const processOrderBody = z.object({
   // Strict: a client that sends a whole card number (or anything else) is refused, not silently trimmed.
   paymentDetails: z.strictObject({
     name: z.string().trim().min(1, "Please fill out all fields").max(200),
-    email: z.email("Please enter a valid email address").max(254),
+    email: z.email("Please enter a valid email address").max(MAX_EMAIL_LENGTH),
     last4: z.string().regex(/^\d{4}$/, "last4 must be the last 4 digits of the card"),
   }),
 });

@@ -5,6 +5,7 @@
  * the per-app rules run, so a Bumble bio cannot be satisfied by the default text.
  */
 import { z } from "zod";
+import { MAX_EMAIL_LENGTH } from "../email.ts";
 import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS } from "./options.ts";
 
 const blankToUndefined = (value: unknown) => {
@@ -27,7 +28,6 @@ function text(label: string, max: number, min = 1, minMessage = `${label} must b
 
 /** Field limits, also used by the forms as `maxLength`. */
 export const TEXT_LIMITS = {
-  email: 254,
   prompt: 200,
   response: 1000,
   ideal_first_date: 1000,
@@ -54,7 +54,7 @@ export const emailAddress = z.preprocess(
   blankToUndefined,
   z
     .email({ error: (issue) => (issue.input === undefined ? "Email is required" : "Please enter a valid email address") })
-    .max(L.email, `Email must be at most ${L.email} characters`),
+    .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`),
 );
 
 export const submissionSchema = z
