@@ -10,7 +10,7 @@ let ctx: TestContext;
 beforeAll(() => (ctx = testContext()));
 afterAll(() => ctx.cleanup());
 
-/** The table of ARCHITECTURE.md, written out independently of the module's own. */
+/** The transition table (README, Design decisions, "One home for each rule"), written out independently of the module's own. */
 const ALLOWED: Record<ProfileStatus, Partial<Record<Transition, ProfileStatus>>> = {
   created: { pay: "pending" },
   pending: { start: "processing" },

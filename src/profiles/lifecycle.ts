@@ -1,5 +1,5 @@
 /**
- * Every change of a profile's status, in one place (ARCHITECTURE.md, "The customer journey as data"):
+ * Every change of a profile's status, in one place (README, Design decisions, "One home for each rule"):
  *
  *   created → pending (paid) → processing → completed | failed
  *   completed → processing (regenerate)
