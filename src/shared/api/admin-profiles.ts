@@ -8,6 +8,7 @@ import type { EditableParts, PartKey } from "../optimiser/parts.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { SubmittedProfile } from "./profiles.ts";
 
 /** What the review dialog reads beside the detail: the parts, the draft's, what the draft changes, and the version. */
 export interface EditState {
@@ -66,27 +67,8 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-export interface AdminProfileDetail extends EditState {
-  id: string;
-  email: string;
-  dating_app: string;
-  bio: string | null;
-  looking_for: string | null;
-  interests: string | null;
-  job_title: string | null;
-  education: string | null;
-  prompt1: string | null;
-  prompt2: string | null;
-  prompt3: string | null;
-  response1: string | null;
-  response2: string | null;
-  response3: string | null;
-  ideal_first_date: string | null;
-  height: string | null;
-  star_sign: string | null;
-  industry: string | null;
-  vibes: string | null;
-  status: ProfileStatus;
+/** The profile as its owner sent it (the spec's fields), and the work on it. */
+export interface AdminProfileDetail extends EditState, SubmittedProfile {
   /** Derived by the same rules as the list's (src/shared/admin/review-state.ts). */
   state: AdminState;
   optimized_profile: string | PremiumOptimizedProfile | null;
@@ -94,11 +76,9 @@ export interface AdminProfileDetail extends EditState {
   email_sent: boolean | null;
   email_sent_at: string | null;
   revisions_used: number;
-  revisions_allowed: number;
   revision_notes: string | null;
   needs_revision: boolean;
   deadline_at: string | null;
-  created_at: string;
   plan_id: PlanId | null;
   order: { id: string; plan_id: PlanId; status: string; amount: number; paid_at: string | null; refunded_at: string | null } | null;
   photos: AdminPhoto[];
