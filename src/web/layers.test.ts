@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
+import { allImports, runtimeImports } from "../testing/import-graph.ts";
 
 /*
  * The layers of src/web, read from the import statements. `ui/` holds the shared parts and imports nothing else
@@ -14,15 +15,6 @@ const WEB = import.meta.dir;
 const SRC = resolve(WEB, "..");
 const SHARED = resolve(SRC, "shared");
 const ENTRY = resolve(SRC, "client/entry.tsx");
-
-const transpiler = new Bun.Transpiler({ loader: "tsx" });
-
-/** The modules a file imports at run time (the parser drops type-only imports; comments and strings are no imports). */
-const runtimeImports = (code: string) => transpiler.scanImports(code).map((i) => i.path);
-
-/** The modules a file names, type-only imports included: without their `type` keyword the parser keeps them. */
-const allImports = (code: string) =>
-  runtimeImports(code.replace(/\bimport\s+type\b(?=\s*[{*\w])/g, "import").replace(/\bexport\s+type\s*(?=[{*])/g, "export ").replace(/([{,]\s*)type\s+(?=[\w$])/g, "$1"));
 
 const modulesIn = (dir: string) => [...new Glob("**/*.{ts,tsx}").scanSync(dir)].filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => resolve(dir, f));
 const sourceFiles = modulesIn(WEB);
@@ -42,7 +34,7 @@ function layerGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
   for (const file of sourceFiles) {
     const from = layerOf(file);
-    for (const specifier of allImports(readFileSync(file, "utf8"))) {
+    for (const specifier of allImports(readFileSync(file, "utf8"), file)) {
       const target = resolveRelative(file, specifier);
       if (!target?.startsWith(WEB + sep)) continue;
       const to = layerOf(target);
@@ -89,14 +81,14 @@ const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier
  * Every module reached from `start` by `importsOf` (relative imports followed, packages not), each with the chain of
  * files that leads to it ("client/entry.tsx → web/App.tsx → …"), and every package named on the way, with its chain.
  */
-function reach(start: string, importsOf: (code: string) => string[]) {
+function reach(start: string, importsOf: (code: string, file: string) => string[]) {
   const modules = new Map<string, string[]>();
   const packages = new Map<string, string[]>();
   const walk = (file: string, chain: string[]) => {
     if (modules.has(file)) return;
     const here = [...chain, relative(SRC, file)];
     modules.set(file, here);
-    for (const specifier of importsOf(readFileSync(file, "utf8"))) {
+    for (const specifier of importsOf(readFileSync(file, "utf8"), file)) {
       const target = resolveRelative(file, specifier);
       if (target) walk(target, here);
       else if (!packages.has(specifier)) packages.set(specifier, here);
@@ -143,7 +135,7 @@ describe("the browser's share of src/", () => {
 
   test("src/shared imports nothing else from src/ and no package but zod, type imports included", () => {
     const offences = modulesIn(SHARED).flatMap((file) =>
-      allImports(readFileSync(file, "utf8"))
+      allImports(readFileSync(file, "utf8"), file)
         .filter((specifier) => {
           const target = resolveRelative(file, specifier);
           return target ? !inside(SHARED, target) : packageOf(specifier) !== "zod";
