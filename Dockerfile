@@ -41,7 +41,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json bunfig.toml ./
 COPY src ./src
 # Operator scripts, run with `docker exec profileboost bun scripts/<name>.ts …`: admin accounts, backups, restores.
-COPY scripts/admin-user.ts scripts/backup.ts scripts/restore.ts ./scripts/
+COPY scripts/admin-user.ts scripts/backup.ts scripts/restore.ts scripts/cli.ts ./scripts/
 # Migrations live outside the db/ volume, so a new image's migrations are not hidden by an old volume.
 COPY db/migrations ./migrations
 COPY --from=build /app/public ./public

@@ -8,17 +8,12 @@
  * Works on the server's database (DATABASE_PATH and MIGRATIONS_DIR, read as the server reads them), also while
  * the server runs. A running server's sign-in throttle lives in its memory: only a restart clears a lock-out.
  */
-import { ConfigError, loadConfig } from "../src/config.ts";
 import { generatePassword, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from "../src/admin/passwords.ts";
 import { setAdminPassword } from "../src/admin/users.ts";
 import { openStore } from "../src/db/client.ts";
+import { configOrFail, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/admin-user.ts <username> [--password-stdin]";
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 const args = process.argv.slice(2);
 const fromStdin = args.includes("--password-stdin");
@@ -39,13 +34,7 @@ if (fromStdin) {
   password = generatePassword();
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message);
-  throw err;
-}
+const config = configOrFail();
 
 const store = openStore(config.databasePath, config.migrationsDir);
 try {

@@ -8,17 +8,11 @@
  * line and exits 0; on any problem prints it and exits 1 (cron mails that), keeping every older archive.
  * Restore with scripts/restore.ts.
  */
-import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ConfigError, loadConfig } from "../src/config.ts";
 import { BackupError, createBackup, DEFAULT_KEEP, MAX_KEEP } from "../src/ops/backup.ts";
+import { argsOrUsage, configOrFail, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/backup.ts [--dir <folder>] [--keep <count>]";
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 const argsSchema = z.object({
   dir: z.string().trim().min(1, "--dir needs a folder").default("backups"),
@@ -30,22 +24,11 @@ const argsSchema = z.object({
     .default(DEFAULT_KEEP),
 });
 
-let values;
-try {
-  values = parseArgs({ options: { dir: { type: "string" }, keep: { type: "string" } }, allowPositionals: false }).values;
-} catch (err) {
-  fail(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`, 2);
-}
+const { values } = argsOrUsage({ options: { dir: { type: "string" }, keep: { type: "string" } }, allowPositionals: false }, USAGE);
 const args = argsSchema.safeParse(values);
 if (!args.success) fail(`${args.error.issues[0]!.message}\n${USAGE}`, 2);
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message);
-  throw err;
-}
+const config = configOrFail();
 
 const started = performance.now();
 try {

@@ -9,8 +9,8 @@
  */
 import { newId } from "../src/db/ids.ts";
 import { orders, profiles } from "../src/db/schema.ts";
-import { PROFILE_STATUSES } from "../src/profiles/statuses.ts";
-import { PLAN_IDS } from "../src/orders/plans.ts";
+import { PROFILE_STATUSES } from "../src/shared/profiles/statuses.ts";
+import { PLAN_IDS } from "../src/shared/orders/plans.ts";
 import { adminCookie } from "../src/testing/admin.ts";
 import { testApp, testContext } from "../src/testing/context.ts";
 

@@ -10,7 +10,7 @@
  */
 import { loadConfig } from "../src/config.ts";
 import { consoleLogger } from "../src/log.ts";
-import { PLAN_IDS, type PlanId } from "../src/orders/plans.ts";
+import { PLAN_IDS, type PlanId } from "../src/shared/orders/plans.ts";
 import { createAiOptimiser } from "../src/optimiser/ai.ts";
 import { EVAL_CORPUS } from "../src/optimiser/eval/corpus.fixture.ts";
 import { evaluate, formatTable, type Evaluation } from "../src/optimiser/eval/evaluate.ts";

@@ -9,34 +9,17 @@
  * once the restored service is checked. Run it as the service's user (as root, the restored files are given to
  * the owner of their folders). Exits 0 when restored, 1 on any problem (nothing replaced), 2 on a usage error.
  */
-import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../src/config.ts";
 import { BackupError } from "../src/ops/backup.ts";
 import { restoreBackup } from "../src/ops/restore.ts";
+import { argsOrUsage, configOrFail, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/restore.ts <archive> [--force]";
 
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
-} catch (err) {
-  fail(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`, 2);
-}
+const parsed = argsOrUsage({ options: { force: { type: "boolean", default: false } }, allowPositionals: true }, USAGE);
 if (parsed.positionals.length !== 1 || parsed.positionals[0]!.trim() === "") fail(USAGE, 2);
 const archive = parsed.positionals[0]!;
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message);
-  throw err;
-}
+const config = configOrFail();
 
 try {
   const { manifest, replaced } = await restoreBackup({

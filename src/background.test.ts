@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { jobHandlers, startJobLoop } from "./background.ts";
 import type { JobKindHandler } from "./jobs/loop.ts";
 import { deletions, jobs, profiles } from "./db/schema.ts";
-import { DAY_MS } from "./privacy/periods.ts";
+import { DAY_MS } from "./shared/privacy/periods.ts";
 import { RETENTION_PASS } from "./privacy/retention.ts";
 import { profileKey } from "./privacy/subject.ts";
 import { testContext, type TestContext } from "./testing/context.ts";

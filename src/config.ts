@@ -1,10 +1,10 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { UNPAID_PROFILE_HOURS } from "./payments/unpaid-retention.ts";
-import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, MAX_RETENTION_DAYS, type RetentionPeriods } from "./privacy/periods.ts";
+import { UNPAID_PROFILE_HOURS } from "./shared/privacy/unpaid-retention.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, MAX_RETENTION_DAYS, type RetentionPeriods } from "./shared/privacy/periods.ts";
 
 /**
- * The whole environment contract (ARCHITECTURE.md, "Configuration contract"), parsed once at start.
+ * The whole environment contract (README, Configuration: the table of every variable), parsed once at start.
  * Empty strings count as unset, so `FOO=` in a shell or an .env file means "use the default".
  */
 

@@ -49,10 +49,3 @@ export function isStorageError(err: unknown): boolean {
 export function asStorageProblem(err: unknown): unknown {
   return isStorageError(err) ? new DomainError("storage_full", STORAGE_PROBLEM_MESSAGE, { cause: err }) : err;
 }
-
-/** The message of any thrown value, or `fallback` when it carries none. */
-export function errorMessage(err: unknown, fallback = "Unknown error"): string {
-  if (err instanceof Error && err.message) return err.message;
-  if (typeof err === "string" && err) return err;
-  return fallback;
-}

@@ -14,11 +14,9 @@ import { OPTIMISE_MAX_ATTEMPTS, OPTIMISE_PROFILE, optimiseJobKey } from "../opti
 import { paidOrderOf, type OrderRow } from "../orders/orders.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { customerView, transition, type Transition } from "../profiles/lifecycle.ts";
-import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { AdminAction } from "../shared/admin/actions.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { audit } from "./audit.ts";
-
-export const ADMIN_ACTIONS = ["send-email", "regenerate", "recover", "process-revision", "refund"] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type ProfileRow = typeof profiles.$inferSelect;
 

@@ -6,7 +6,7 @@ import { profiles } from "../db/schema.ts";
 import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
-import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { testContext } from "../testing/context.ts";
 import { queueDeadlineAlerts } from "./deadlines.ts";
 

@@ -4,8 +4,8 @@
  * review dialog does, and the HTML stored is always rendered again from them.
  */
 import { sanitiseHtml } from "../html/sanitise.ts";
-import type { PartsEdit } from "../optimiser/parts.ts";
-import { PROMPT_KEYS } from "../optimiser/parts.ts";
+import type { PartsEdit } from "../shared/optimiser/parts.ts";
+import { PROMPT_KEYS } from "../shared/optimiser/parts.ts";
 
 interface Block {
   tag: string;

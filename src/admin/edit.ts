@@ -1,6 +1,6 @@
 /**
  * An administrator's edits of a result (issue 20, items 1-3; the review gate contract). The structured result
- * (`profiles.optimization`) is the one source of truth: every edit writes its parts (src/optimiser/parts.ts) and, in
+ * (`profiles.optimization`) is the one source of truth: every edit writes its parts (src/shared/optimiser/parts.ts) and, in
  * the same transaction, the spec's HTML fields rendered again from it, so the review dialog, the spec's HTML routes,
  * the results page, the e-mail and the export all read the same text. A rerun of a result with edited parts leaves a
  * draft beside it (`profiles.draft_optimization`, written by the optimise job); the administrator takes parts of it or
@@ -18,11 +18,12 @@ import { jobs, profiles } from "../db/schema.ts";
 import { resultsMailKey } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
-import { applyEdit, changedParts, guideFromText, partsOf, takeFromDraft, type EditableParts, type PartKey, type PartsEdit } from "../optimiser/parts.ts";
-import { madeBy, specFields, startersFromMarkdown } from "../optimiser/render.ts";
-import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
+import { applyEdit, changedParts, guideFromText, partsOf, takeFromDraft, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
+import { madeBy, specFields, startersFromMarkdown } from "../shared/optimiser/render.ts";
+import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
 import { customerView } from "../profiles/lifecycle.ts";
-import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
+import type { EditState } from "../shared/api/admin-profiles.ts";
 import { audit } from "./audit.ts";
 import { readProfileHtml, readRecommendationsHtml } from "./edit-html.ts";
 
@@ -30,14 +31,6 @@ type ProfileRow = typeof profiles.$inferSelect;
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 export const STALE_MESSAGE = "This profile changed since you opened it: reload to see the changes; your text is still in the form.";
-
-/** What the review dialog reads beside the detail: the parts, the draft's, what the draft changes, and the version. */
-export interface EditState {
-  parts: EditableParts | null;
-  draft_parts: EditableParts | null;
-  draft_changes: PartKey[];
-  version: string;
-}
 
 function parsed(value: unknown): OptimisationResult | null {
   const result = optimisationResultSchema.safeParse(value);

@@ -4,9 +4,9 @@ import { newId } from "../db/ids.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { RESULTS_MAIL, resultsMailKey } from "../delivery/results.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import { PROFILE_STATUSES } from "../profiles/statuses.ts";
+import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
-import { reviewState, resultSignals, type ReviewFacts } from "./review-state.ts";
+import { reviewState, resultSignals, type ReviewFacts } from "../shared/admin/review-state.ts";
 import { reviewStateSql } from "./review-state-sql.ts";
 
 let ctx: TestContext;

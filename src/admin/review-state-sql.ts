@@ -6,7 +6,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { jobs, orders, profiles } from "../db/schema.ts";
-import { ACTION_STATES, ADMIN_STATES, MOVING_STATES, RULES, type AdminState, type Condition, type ReviewFacts } from "./review-state.ts";
+import { ACTION_STATES, ADMIN_STATES, MOVING_STATES, RULES, type AdminState, type Condition, type ReviewFacts } from "../shared/admin/review-state.ts";
 
 /** The result's JSON read only when it is JSON: one corrupt row must not take the whole list down. */
 const fromResult = (test: SQL) => sql`coalesce(case when json_valid(${profiles.optimization}) then ${test} end, 0)`;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { LOGIN_THROTTLE, LoginThrottle, tooManyAttemptsMessage, type LoginAttempt } from "./throttle.ts";
+import { LoginThrottle, tooManyAttemptsMessage, type LoginAttempt } from "./throttle.ts";
+import { LOGIN_THROTTLE } from "../shared/admin/login-throttle.ts";
 
 const MINUTE = 60_000;
 const { maxFailures, windowMs } = LOGIN_THROTTLE;

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { resolveDraft, saveParts, updateContentHtml, updatePremiumContent } from "../admin/edit.ts";
 import type { AppContext } from "../context.ts";
 import { jsonBody } from "../http/validate.ts";
-import { EDIT_LIMITS as L, PART_KEYS, PROMPT_KEYS } from "../optimiser/parts.ts";
+import { EDIT_LIMITS as L, PART_KEYS, PROMPT_KEYS } from "../shared/optimiser/parts.ts";
 
 /** A text field, trimmed, with its limit named in the message. */
 const text = (name: string, max: number) => z.string(`${name} must be text`).trim().max(max, `${name} is too long (at most ${max.toLocaleString("en-US")} characters)`);

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { allowedActions, type AdminAction, isEditable, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
-import { editState, type EditState } from "../admin/edit.ts";
+import { allowedActions, isEditable, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
+import { editState } from "../admin/edit.ts";
+import type { AdminListAnswer, AdminPhoto, AdminProfileDetail } from "../shared/api/admin-profiles.ts";
 import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
-import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../admin/review-state.ts";
+import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../shared/admin/review-state.ts";
 import { reviewStateSql, urgencyOrder } from "../admin/review-state-sql.ts";
 import { writeTransaction } from "../db/client.ts";
 import type { AppContext } from "../context.ts";
@@ -13,23 +14,26 @@ import { resultsMailKey } from "../delivery/results.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { countingOrder } from "../orders/orders.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
-import { optimisationResultSchema, type OptimisationResult } from "../optimiser/result.ts";
-import { PROFILE_STATUSES, type ProfileStatus } from "../profiles/statuses.ts";
+import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
+import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
 import { exportProfile } from "../privacy/export.ts";
 import { checkAccess } from "../privacy/subject.ts";
-import { confirmationSchema } from "../privacy/confirmation.ts";
+import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
-import { allowedProfile, zipResponse, type ErasureAnswer } from "./privacy.ts";
+import { allowedProfile, zipResponse } from "./privacy.ts";
+import type { ErasureAnswer } from "../shared/api/privacy.ts";
 
 const listQuery = z.object({
   status: z.enum(PROFILE_STATUSES, `status must be one of ${PROFILE_STATUSES.join(", ")}`).optional(),
   state: z.enum(ADMIN_STATES, `state must be one of ${ADMIN_STATES.join(", ")}`).optional(),
-  q: z.string().trim().max(254, "q must be at most 254 characters").optional(),
+  // The longest thing searched for is an e-mail address.
+  q: z.string().trim().max(MAX_EMAIL_LENGTH, `q must be at most ${MAX_EMAIL_LENGTH} characters`).optional(),
   page: z.coerce.number("page must be a number").int().min(1, "page must be 1 or more").max(100_000).default(1),
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
 });
@@ -39,7 +43,7 @@ const refundBody = z.object({ reason: z.string("reason is required").trim().min(
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
  * GET /api/admin/profiles (filter by status or by state, search, pages, counts, the most urgent first; each row with
- * its state: src/admin/review-state.ts), GET /api/admin/profiles/:id (with the same state), and the
+ * its state: src/shared/admin/review-state.ts), GET /api/admin/profiles/:id (with the same state), and the
  * edits (./admin-edit.ts, src/admin/edit.ts: the parts, a rerun's draft and the version in the detail; PUT …/parts,
  * POST …/draft, the spec's PATCH …/update and …/update-premium-content) and the actions: POST …/send-email, …/regenerate, …/recover,
  * …/process-revision, …/refund. Each action is guarded by the profile lifecycle (a refused one is a 409) and
@@ -229,102 +233,4 @@ function parseAnalysis(text: string | null): AdminPhoto["analysis"] {
   } catch {
     return null;
   }
-}
-
-/*
- * What these routes answer; the admin dashboard imports these types (never this module's code).
- */
-export interface AdminListRow {
-  id: string;
-  email: string;
-  dating_app: string;
-  status: ProfileStatus;
-  /** What the administrator has to do about it (src/admin/review-state.ts). */
-  state: AdminState;
-  /** null when the server cannot say: the badge reads "Unknown". */
-  email_sent: boolean | null;
-  email_sent_at: string | null;
-  created_at: string;
-  plan_id: PlanId | null;
-  /** The delivery deadline; a revision's own once one is asked for (the plan's hours from the request). */
-  deadline_at: string | null;
-  needs_revision: boolean;
-}
-
-export interface AdminListAnswer {
-  profiles: AdminListRow[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** The spec's four, and how many profiles are in each state (all profiles, whatever the filter or search). */
-  counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<AdminState, number> };
-}
-
-/** Premium and elite results carry their premium content beside the HTML. */
-export interface PremiumOptimizedProfile {
-  html: string;
-  conversationStarters?: string | null;
-  strategyGuide?: string | null;
-}
-
-export interface AdminPhoto {
-  id: string;
-  order: number;
-  width: number | null;
-  height: number | null;
-  analysis: { score: number; rank: number; keep: boolean; faces: number; reasons: string[] } | null;
-}
-
-export interface AuditEntry {
-  at: string;
-  /** null for the system's own entries. */
-  admin: string | null;
-  action: string;
-  detail: string | null;
-}
-
-export interface AdminProfileDetail extends EditState {
-  id: string;
-  email: string;
-  dating_app: string;
-  bio: string | null;
-  looking_for: string | null;
-  interests: string | null;
-  job_title: string | null;
-  education: string | null;
-  prompt1: string | null;
-  prompt2: string | null;
-  prompt3: string | null;
-  response1: string | null;
-  response2: string | null;
-  response3: string | null;
-  ideal_first_date: string | null;
-  height: string | null;
-  star_sign: string | null;
-  industry: string | null;
-  vibes: string | null;
-  status: ProfileStatus;
-  /** Derived by the same rules as the list's (src/admin/review-state.ts). */
-  state: AdminState;
-  optimized_profile: string | PremiumOptimizedProfile | null;
-  recommendations: string | null;
-  email_sent: boolean | null;
-  email_sent_at: string | null;
-  revisions_used: number;
-  revisions_allowed: number;
-  revision_notes: string | null;
-  needs_revision: boolean;
-  deadline_at: string | null;
-  created_at: string;
-  plan_id: PlanId | null;
-  order: { id: string; plan_id: PlanId; status: string; amount: number; paid_at: string | null; refunded_at: string | null } | null;
-  photos: AdminPhoto[];
-  optimization: OptimisationResult | null;
-  actions: AdminAction[];
-  /** When retention deleted the photo files, and cleared the text and address (src/privacy/retention.ts). */
-  photos_deleted_at: string | null;
-  text_cleared_at: string | null;
-  /** Whether the result may be edited now (completed or revision requested, not yet sent). */
-  editable: boolean;
-  audit: AuditEntry[];
 }

@@ -7,11 +7,13 @@ import { readAdminSession } from "../admin/guard.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, verifyPassword } from "../admin/passwords.ts";
 import { sameOriginOnly } from "../admin/same-origin.ts";
 import { createAdminSession, invalidateAdminSession, validateAdminSessionToken, type ValidSession } from "../admin/sessions.ts";
-import { LOGIN_THROTTLE, LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
+import { LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
+import { LOGIN_THROTTLE } from "../shared/admin/login-throttle.ts";
 import { findAdmin } from "../admin/users.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { jsonBody } from "../http/validate.ts";
+import type { AuthStatus } from "../shared/api/admin.ts";
 
 /** The spec's login error (section 8), the same for an unknown username and a wrong password. */
 export const INVALID_CREDENTIALS = "Invalid username or password";
@@ -104,10 +106,4 @@ function endSession(c: Context, ctx: AppContext, now: number): ValidSession | nu
   const session = token === undefined ? null : validateAdminSessionToken(ctx.store.db, token, now);
   if (session) invalidateAdminSession(ctx.store.db, session.id);
   return session;
-}
-
-/** GET /api/admin/auth-status answers this; the admin page imports the type. */
-export interface AuthStatus {
-  authenticated: boolean;
-  username?: string;
 }

@@ -10,7 +10,7 @@ import { installationId } from "../db/installation.ts";
 import { messageIdFor } from "../mail/transports.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
-import { CONTACT_RATE_LIMIT } from "../contact/schema.ts";
+import { CONTACT_RATE_LIMIT } from "../shared/contact/schema.ts";
 import { CONTACT_RECEIVED } from "./contact.ts";
 
 let ctx: TestContext;

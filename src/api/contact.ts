@@ -6,7 +6,7 @@ import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
-import { contactSchema } from "../contact/schema.ts";
+import { contactSchema } from "../shared/contact/schema.ts";
 
 export const CONTACT_RECEIVED = "Thank you, your message has been received.";
 

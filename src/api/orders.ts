@@ -4,8 +4,9 @@ import type { AppContext } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { createOrder, orderView, type OrderView } from "../orders/orders.ts";
-import { resolvePlan } from "../orders/plans.ts";
+import { createOrder, orderView } from "../orders/orders.ts";
+import { resolvePlan } from "../shared/orders/plans.ts";
+import type { OrderCreated } from "../shared/api/orders.ts";
 
 /**
  * Spec section 7 sends `{ profile_id, plan, price }` (one variant `{ user_id, plan, amount }`). The browser's price,
@@ -35,6 +36,3 @@ export function ordersRouter(ctx: AppContext) {
 
   return r;
 }
-
-/** POST /api/orders answers this (201 new, 200 the profile's unpaid order for the same plan). */
-export type OrderCreated = OrderView & { profile_id: string | null };

@@ -7,9 +7,11 @@ import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { assertPayable, loadOrder, orderView, type OrderView } from "../orders/orders.ts";
-import { PLANS, type PlanId } from "../orders/plans.ts";
+import { assertPayable, loadOrder, orderView } from "../orders/orders.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { localCheckoutSession, payLocalCheckout, payManually, SESSION_NOT_FOUND, type LocalPaymentDeps } from "../payments/manual.ts";
+import type { CheckoutSessionAnswer, LocalCheckoutAnswer, LocalPayAnswer, PaymentIntentAnswer, ProcessOrderAnswer, VerifyPaymentAnswer } from "../shared/api/payments.ts";
+import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
 import {
   sameOriginUrl,
   SESSION_ID_PLACEHOLDER,
@@ -41,7 +43,7 @@ const processOrderBody = z.object({
   // Strict: a client that sends a whole card number (or anything else) is refused, not silently trimmed.
   paymentDetails: z.strictObject({
     name: z.string().trim().min(1, "Please fill out all fields").max(200),
-    email: z.email("Please enter a valid email address").max(254),
+    email: z.email("Please enter a valid email address").max(MAX_EMAIL_LENGTH),
     last4: z.string().regex(/^\d{4}$/, "last4 must be the last 4 digits of the card"),
   }),
 });
@@ -155,48 +157,4 @@ export function paymentsRouter(ctx: AppContext) {
 function sitePath(absolute: string): string {
   const url = new URL(absolute);
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/*
- * What each route answers; the browser imports these types (never the module's code), so a changed answer breaks the
- * typecheck instead of a customer's page.
- */
-export interface CheckoutSessionAnswer {
-  url: string | null;
-  sessionId: string;
-}
-export interface PaymentIntentAnswer {
-  clientSecret: string | null;
-  sessionId: string;
-  provider: "stripe" | "local";
-  amount: number;
-  planId: PlanId | null;
-}
-export interface ProcessOrderAnswer {
-  success: true;
-  message: string;
-  sessionId: string;
-  order: OrderView;
-}
-export interface VerifyPaymentAnswer {
-  success: boolean;
-  message: string;
-  status: string;
-  needsProfile: boolean;
-  order: OrderView | null;
-  /** For a paid order with its profile: the address the results go to and the plan's delivery promise. */
-  delivery: { email: string; hours: number; by: string | null } | null;
-  test: boolean;
-}
-export interface LocalCheckoutAnswer {
-  id: string;
-  status: "open" | "paid" | "failed" | "expired";
-  amount: number;
-  currency: string;
-  plan: string | null;
-  cancelUrl: string | null;
-}
-export interface LocalPayAnswer {
-  success: true;
-  redirectUrl: string;
 }

@@ -5,7 +5,7 @@ import { readAdminSession } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { deletionDay } from "../privacy/periods.ts";
+import { deletionDay } from "../shared/privacy/periods.ts";
 import { customerView } from "../profiles/lifecycle.ts";
 
 export const PHOTO_SIGN_IN = "Sign in as an administrator to view customer photos.";

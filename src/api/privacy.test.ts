@@ -31,7 +31,7 @@ import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { databaseBytes, outboxMentioning, releasedCustomer, runJobs, uploadedFiles, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
 import { erasedProfileRef } from "../privacy/erasure.ts";
 import { AN_ADMINISTRATOR, EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
-import { DAY_MS } from "../privacy/periods.ts";
+import { DAY_MS } from "../shared/privacy/periods.ts";
 import { retentionHousekeeping } from "../privacy/retention.ts";
 import { profileKey } from "../privacy/subject.ts";
 import { WRONG_EMAIL } from "./privacy.ts";

@@ -7,10 +7,11 @@ import type { AppContext } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { confirmationSchema } from "../privacy/confirmation.ts";
+import type { ErasureAnswer } from "../shared/api/privacy.ts";
+import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
 import { exportFileName, exportProfile } from "../privacy/export.ts";
-import { deletionDay } from "../privacy/periods.ts";
+import { deletionDay } from "../shared/privacy/periods.ts";
 import { checkAccess, type Access } from "../privacy/subject.ts";
 
 export const WRONG_EMAIL = "That is not the e-mail address this profile was sent with, so nothing was done. Please type the address your results were e-mailed to.";
@@ -77,10 +78,4 @@ export function privacyRouter(ctx: AppContext) {
   });
 
   return r;
-}
-
-/** What DELETE /api/profiles/:id (and the admin's erasure) answers. */
-export interface ErasureAnswer {
-  message: string;
-  deleted_at: string;
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
-import { MAX_PHOTO_BYTES } from "../profiles/limits.ts";
+import { MAX_PHOTO_BYTES } from "../shared/profiles/limits.ts";
 import { hevcHeic, plainJpeg, plainPng, pixelFloodPng, sidewaysJpegWithGps } from "../testing/test-images.ts";
 import { testApp, testContext } from "../testing/context.ts";
 

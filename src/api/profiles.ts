@@ -5,13 +5,13 @@ import { clientAddress } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
 import { requireFreeDisk } from "../http/disk-space.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import type { PlanId } from "../orders/plans.ts";
 import { readMultipart, UploadStalled, type Multipart, type UploadedFile } from "../photos/multipart.ts";
 import { describe, incomingDir } from "../photos/pipeline.ts";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../profiles/limits.ts";
-import { submissionSchema } from "../profiles/submission.ts";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_PROFILE_PART_BYTES, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../shared/profiles/limits.ts";
+import { submissionSchema } from "../shared/profiles/submission.ts";
 import { submitProfile } from "../profiles/submit.ts";
 import { submittedFields } from "../profiles/view.ts";
+import type { ProfileCreated, ProfileWithPhotos } from "../shared/api/profiles.ts";
 
 /** Six photos at the per-photo limit, the profile part, and room for the multipart framing. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_PROFILE_PART_BYTES + 64 * 1024;
@@ -28,7 +28,7 @@ function liftIdleTimeout(c: Context): void {
   server?.timeout?.(c.req.raw, 0);
 }
 
-export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []) {
+export function profileJson(profile: typeof profiles.$inferSelect, photoRows: { id: string; order: number }[] = []): ProfileWithPhotos {
   return { ...submittedFields(profile), photos: photoRows.map((p) => ({ id: p.id, order: p.order })) };
 }
 
@@ -108,8 +108,3 @@ export function profilesRouter(ctx: AppContext) {
 
   return r;
 }
-
-/** POST /api/profiles answers this (201): the saved profile and, when it was sent with one, its order. */
-export type ProfileCreated = ReturnType<typeof profileJson> & {
-  order: { id: string; plan_id: PlanId; status: string } | null;
-};

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
-import type { PlanId } from "../orders/plans.ts";
-import { specFields } from "../optimiser/render.ts";
-import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { sampleResult } from "../testing/optimisation.ts";
-import type { ResultsAnswer } from "./results.ts";
+import type { ResultsAnswer } from "../shared/api/results.ts";
 
 let ctx: TestContext;
 let app: ReturnType<typeof testApp>;

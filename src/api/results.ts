@@ -8,14 +8,13 @@ import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { countingOrder } from "../orders/orders.ts";
-import { PLANS, type PlanId } from "../orders/plans.ts";
-import type { PremiumContent } from "../optimiser/render.ts";
-import type { OptimisationResult } from "../optimiser/result.ts";
-import { retentionDates, type RetentionDates } from "../privacy/retention.ts";
+import { PLANS } from "../shared/orders/plans.ts";
+import { retentionDates } from "../privacy/retention.ts";
 import { erasureOf } from "../privacy/subject.ts";
 import { goneMessage } from "./privacy.ts";
 import { customerView } from "../profiles/lifecycle.ts";
-import { deliveryHours, type CustomerStatus } from "../profiles/release.ts";
+import { deliveryHours } from "../profiles/release.ts";
+import type { ResultsAnswer } from "../shared/api/results.ts";
 
 const PROFILE_ID = /^[a-z0-9]{1,64}$/;
 export const PROFILE_NOT_FOUND = "Profile not found";
@@ -96,34 +95,4 @@ export function resultsRouter(ctx: AppContext) {
   });
 
   return r;
-}
-
-/** What GET /api/profiles/:id/results answers; the results page imports this type. */
-export interface ResultsAnswer {
-  profile: {
-    id: string;
-    dating_app: string;
-    status: CustomerStatus;
-    email_sent: boolean;
-    email_sent_at: string | null;
-    needs_revision: boolean;
-    revisions_allowed: number;
-    revisions_used: number;
-    created_at: string;
-    /** When the photos and the rest go (or went), by the retention periods; null where no date is set yet. */
-    retention: RetentionDates;
-    /** Present once a result was released. */
-    optimized_profile?: string | PremiumContent;
-    recommendations?: string;
-    optimization?: OptimisationResult;
-    released_at?: string;
-    /**
-     * In upload order; `analysis` is the released photo analysis (null for a photo it does not cover); `image` is
-     * false once retention deleted the files.
-     */
-    photos?: { id: string; order: number; image: boolean; analysis: OptimisationResult["photos"][number] | null }[];
-  };
-  order: { plan_id: PlanId; plan: string; status: string; paid_at: string | null } | null;
-  /** While the work is in progress on a paid order: the plan's hours and the deadline. */
-  estimated_delivery: { hours: number; by: string } | null;
 }

@@ -36,7 +36,7 @@ describe("openStore", () => {
     second.close();
   });
 
-  test("sets the pragmas ARCHITECTURE.md asks for", () => {
+  test("sets the pragmas openStore promises", () => {
     const store = openStore(dbPath());
     const pragma = (name: string) => Object.values(store.sqlite.query(`PRAGMA ${name}`).get() as object)[0];
     expect(pragma("journal_mode")).toBe("wal");

@@ -17,7 +17,11 @@ export interface Store {
 
 export const DEFAULT_MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "db", "migrations");
 
-/** Opens (creating if needed) the SQLite file, sets the pragmas of ARCHITECTURE.md and applies pending migrations. */
+/**
+ * Opens (creating if needed) the SQLite file, sets its pragmas and applies pending migrations. Why each pragma: the
+ * comments below, and the README's Operations (the 5 s `busy_timeout`) and Design decisions ("Privacy: deleted means
+ * gone from the file", `secure_delete`; "Backups: `VACUUM INTO`…", WAL mode).
+ */
 export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });

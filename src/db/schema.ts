@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PLAN_IDS } from "../orders/plans.ts";
-import { PROFILE_STATUSES } from "../profiles/statuses.ts";
-import { DATING_APPS } from "../profiles/options.ts";
+import { PLAN_IDS } from "../shared/orders/plans.ts";
+import { ORDER_STATUSES } from "../shared/orders/statuses.ts";
+import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
+import { DATING_APPS } from "../shared/profiles/options.ts";
 
 /*
  * Every entity of spec section 3, plus what the service itself needs (admin sessions, contact messages,
@@ -58,7 +59,7 @@ export const profiles = sqliteTable(
     /** HTML text, or an object carrying conversationStarters / strategyGuide (premium content). */
     optimizedProfile: text("optimized_profile", { mode: "json" }).$type<string | { html: string; conversationStarters: string; strategyGuide: string }>(),
     recommendations: text("recommendations"),
-    /** The whole structured result (src/optimiser/result.ts); the two columns above are rendered from it. */
+    /** The whole structured result (src/shared/optimiser/result.ts); the two columns above are rendered from it. */
     optimization: text("optimization", { mode: "json" }),
     optimizedAt: integer("optimized_at", { mode: "timestamp_ms" }),
     /**
@@ -68,7 +69,7 @@ export const profiles = sqliteTable(
     releasedResult: text("released_result", { mode: "json" }),
     /**
      * A regeneration's or revision's result kept beside the working result instead of replacing it, because the
-     * working result has parts an administrator edited (src/optimiser/parts.ts): the administrator takes parts of it
+     * working result has parts an administrator edited (src/shared/optimiser/parts.ts): the administrator takes parts of it
      * or discards it. Null when there is none.
      */
     draftOptimization: text("draft_optimization", { mode: "json" }),
@@ -117,9 +118,6 @@ export const photos = sqliteTable(
   },
   (t) => [index("photos_profile_idx").on(t.profileId)],
 );
-
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = sqliteTable(
   "orders",

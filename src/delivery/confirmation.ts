@@ -11,7 +11,7 @@ import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { NewJob } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { renderOrderConfirmationEmail } from "../mail/order-confirmation.tsx";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { resultsUrl } from "./results.ts";
 
 const id = z.string().min(1).max(64);

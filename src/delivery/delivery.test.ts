@@ -16,7 +16,7 @@ import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import { messageIdFor } from "../mail/transports.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { releasedOf } from "../profiles/release.ts";
 import { testContext, type TestContext } from "../testing/context.ts";

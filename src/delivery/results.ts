@@ -20,10 +20,10 @@ import { enqueueJob } from "../jobs/queue.ts";
 import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { renderResultsEmail } from "../mail/results-email.tsx";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
-import { appRules } from "../optimiser/apps.ts";
-import { startersFromMarkdown, uploadLabel } from "../optimiser/render.ts";
+import { appRules } from "../shared/optimiser/apps.ts";
+import { startersFromMarkdown, uploadLabel } from "../shared/optimiser/render.ts";
 import { customerView, release } from "../profiles/lifecycle.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
 

@@ -14,14 +14,14 @@ import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { renderRevisionReceivedEmail, renderRevisionRequestEmail } from "../mail/revision-emails.tsx";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { isRefunded, REFUNDED } from "../orders/refunded.ts";
-import { appRules } from "../optimiser/apps.ts";
+import { appRules } from "../shared/optimiser/apps.ts";
 import { customerView, transition } from "../profiles/lifecycle.ts";
 import { deliveryHours } from "../profiles/release.ts";
 import { resultsUrl } from "./results.ts";
 
-export { revisionRequestSchema } from "./revision-schema.ts";
+export { revisionRequestSchema } from "../shared/delivery/revision-schema.ts";
 
 const revisionPayload = z.object({ profileId: z.string().min(1).max(64), revision: z.number().int().min(1) });
 

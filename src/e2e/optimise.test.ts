@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import type { PlanId } from "../orders/plans.ts";
-import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../optimiser/result.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
+import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../shared/optimiser/result.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { noisyJpeg } from "../testing/test-images.ts";

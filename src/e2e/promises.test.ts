@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";

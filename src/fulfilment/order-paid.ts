@@ -7,7 +7,7 @@ import { orderConfirmationJob, ORDER_CONFIRMATION_MAIL } from "../delivery/confi
 import { enqueueJob } from "../jobs/queue.ts";
 import { OPTIMISE_MAX_ATTEMPTS, OPTIMISE_PROFILE, optimiseJobKey } from "../optimiser/job.ts";
 import type { OrderRow } from "../orders/orders.ts";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { transition } from "../profiles/lifecycle.ts";
 
 type Writer = Pick<DB, "insert" | "update">;

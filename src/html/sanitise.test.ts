@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { specFields, type PremiumContent } from "../optimiser/render.ts";
+import { specFields, type PremiumContent } from "../shared/optimiser/render.ts";
 import type { OptimiserInput } from "../optimiser/input.ts";
 import { sampleResult } from "../testing/optimisation.ts";
 import { sanitiseHtml } from "./sanitise.ts";

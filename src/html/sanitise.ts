@@ -1,6 +1,6 @@
 /**
  * The one gate for HTML we did not build ourselves: an admin's edits of a result, before they are stored and again
- * wherever they are shown (results page, e-mail). Our own renderer (`src/optimiser/render.ts`) makes only the tags
+ * wherever they are shown (results page, e-mail). Our own renderer (`src/shared/optimiser/render.ts`) makes only the tags
  * allowed here, so its output passes through with the same meaning.
  */
 import sanitizeHtml from "sanitize-html";

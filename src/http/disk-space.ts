@@ -2,7 +2,7 @@ import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
-import { errorMessage } from "../errors.ts";
+import { errorMessage } from "../shared/error-message.ts";
 import { ApiError } from "./errors.ts";
 
 export const STORAGE_FULL_MESSAGE = "We cannot accept photos right now because our storage is full. Please try again later; nothing was saved.";

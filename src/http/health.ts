@@ -23,7 +23,7 @@ import type { AppContext } from "../context.ts";
 import { DEFAULT_MIGRATIONS_DIR, writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { settings } from "../db/schema.ts";
-import { errorMessage } from "../errors.ts";
+import { errorMessage } from "../shared/error-message.ts";
 import { incomingDir } from "../photos/pipeline.ts";
 import { freeBytes } from "./disk-space.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { CONTACT_RATE_LIMIT } from "../contact/schema.ts";
+import { CONTACT_RATE_LIMIT } from "../shared/contact/schema.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { ANONYMOUS_LIMITS, SlidingWindowLimiter } from "./rate-limit.ts";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
-import { ANONYMOUS_LIMITS } from "./anonymous-limits.ts";
+import { ANONYMOUS_LIMITS } from "../shared/http/anonymous-limits.ts";
 import { clientAddress } from "./client-address.ts";
 import { ApiError } from "./errors.ts";
 

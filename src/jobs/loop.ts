@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { ZodType } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
-import { errorMessage } from "../errors.ts";
+import { errorMessage } from "../shared/error-message.ts";
 import type { Logger } from "../log.ts";
 
 /** What a handler learns about the job it runs. */

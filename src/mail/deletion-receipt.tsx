@@ -5,8 +5,8 @@
  */
 import type { CSSProperties } from "react";
 import type { DeletedItems, KeptOrder } from "../privacy/deletions.ts";
-import { formatUsd, PLANS } from "../orders/plans.ts";
-import { deletionDay } from "../privacy/periods.ts";
+import { formatUsd, PLANS } from "../shared/orders/plans.ts";
+import { deletionDay } from "../shared/privacy/periods.ts";
 import { COLOURS, EmailLayout, HEADING, LINK, renderEmail } from "./render.tsx";
 
 export interface DeletionReceiptData {

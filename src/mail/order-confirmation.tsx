@@ -3,7 +3,7 @@
  * customer knows when to expect the results e-mail and where to look meanwhile.
  */
 import type { CSSProperties } from "react";
-import { formatUsd } from "../orders/plans.ts";
+import { formatUsd } from "../shared/orders/plans.ts";
 import { COLOURS, EmailButton, EmailLayout, HEADING, LINK, oneLine, renderEmail } from "./render.tsx";
 
 export interface OrderConfirmationData {

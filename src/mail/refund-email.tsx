@@ -1,6 +1,6 @@
 /** The refund e-mail: how much, for which order (its reference), where the money goes and how long it can take. */
 import type { CSSProperties } from "react";
-import { formatUsd } from "../orders/plans.ts";
+import { formatUsd } from "../shared/orders/plans.ts";
 import { EmailLayout, HEADING, LINK, oneLine, renderEmail } from "./render.tsx";
 
 export interface RefundEmailData {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { specFields } from "../optimiser/render.ts";
+import { specFields } from "../shared/optimiser/render.ts";
 import { sampleResult } from "../testing/optimisation.ts";
 import { renderResultsEmail, type ResultsEmailData } from "./results-email.tsx";
 

@@ -10,22 +10,8 @@
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import type { OptimiserInput } from "./input.ts";
-import { promptsFor } from "../profiles/options.ts";
-import {
-  BIO_TONES,
-  bioVersionsSchema,
-  findingSchema,
-  optimisationResultSchema,
-  STARTERS_PER_PLAN,
-  strategyGuideSchema,
-  textRewriteSchema,
-  type Finding,
-  type OptimisationResult,
-  promptSuggestionsSchema,
-  type BioTone,
-  type PromptSuggestions,
-  type StrategyGuide,
-} from "./result.ts";
+import { promptsFor } from "../shared/profiles/options.ts";
+import { BIO_TONES, bioVersionsSchema, findingSchema, optimisationResultSchema, STARTERS_PER_PLAN, strategyGuideSchema, textRewriteSchema, type Finding, type OptimisationResult, promptSuggestionsSchema, type BioTone, type PromptSuggestions, type StrategyGuide } from "../shared/optimiser/result.ts";
 
 /**
  * Who makes each part of a result when the AI engine runs. A part added to result.ts must be placed here (a test

@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { memoryLogger } from "../log.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
 import { engine, type GoodAnswer, good, makeInput, MODEL, photoFolder, systemOf } from "./ai-test-helpers.ts";
-import { optimisationResultSchema } from "./result.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 let photoDir: string;
 let server: FakeOpenAI;

@@ -6,7 +6,7 @@
  * as a poem in place of the bio). Each problem names the text and the rule, never the text itself.
  */
 import type { OptimiserInput } from "./input.ts";
-import type { OptimisationResult } from "./result.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 
 export interface CheckSources {
   input: OptimiserInput;

@@ -5,7 +5,7 @@ import { memoryLogger } from "../log.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
 import { BACKOFF_MS, MAX_TRIES, RETRY_WINDOW_MS } from "./ai.ts";
 import { engine, good, goodAnswer, localResult, makeInput, MODEL, photoFolder, recordingClock } from "./ai-test-helpers.ts";
-import { optimisationResultSchema } from "./result.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 let photoDir: string;
 let server: FakeOpenAI;

@@ -8,12 +8,12 @@
  */
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import sharp from "sharp";
-import { PLANS } from "../orders/plans.ts";
-import { DATING_APP_LABELS } from "../profiles/options.ts";
+import { PLANS } from "../shared/orders/plans.ts";
+import { DATING_APP_LABELS } from "../shared/profiles/options.ts";
 import { findingFields, unusedPrompts } from "./ai-answer.ts";
-import { appRules } from "./apps.ts";
+import { appRules } from "../shared/optimiser/apps.ts";
 import type { OptimiserInput, PhotoInput } from "./input.ts";
-import { STARTERS_PER_PLAN, type OptimisationResult } from "./result.ts";
+import { STARTERS_PER_PLAN, type OptimisationResult } from "../shared/optimiser/result.ts";
 
 /** Long edge of a photo sent to the model: enough to judge a photo, far fewer image tokens than the stored 2048 px. */
 const VISION_LONG_EDGE = 768;

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { memoryLogger } from "../log.ts";
-import { DATING_APPS } from "../profiles/options.ts";
+import { DATING_APPS } from "../shared/profiles/options.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
 import { answerSpec, RESULT_PARTS } from "./ai-answer.ts";
 import { engine, localResult, makeInput, minimalAnswer, MODEL, photoFolder, type Plan, requestedSchema, systemOf } from "./ai-test-helpers.ts";
-import { appRules } from "./apps.ts";
-import { optimisationResultSchema, STARTERS_PER_PLAN } from "./result.ts";
+import { appRules } from "../shared/optimiser/apps.ts";
+import { optimisationResultSchema, STARTERS_PER_PLAN } from "../shared/optimiser/result.ts";
 
 const PLANS: Plan[] = ["basic", "premium", "elite"];
 

@@ -13,7 +13,7 @@ import { plainJpeg } from "../testing/test-images.ts";
 import { type AiOptimiserOptions, type Clock, createAiOptimiser } from "./ai.ts";
 import type { OptimiserInput, ProfileText } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import { type OptimisationResult, STARTERS_PER_PLAN } from "./result.ts";
+import { type OptimisationResult, STARTERS_PER_PLAN } from "../shared/optimiser/result.ts";
 
 export type Plan = OptimiserInput["plan"];
 export type App = OptimiserInput["app"];

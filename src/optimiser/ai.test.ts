@@ -9,7 +9,7 @@ import type { AiOptimiserOptions } from "./ai.ts";
 import { BUMBLE_PROFILE, dataOf, engine, type GoodAnswer, good, goodAnswer, localResult, makeInput as inputIn, MODEL, photoFolder, systemOf as systemOfBody } from "./ai-test-helpers.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import { optimisationResultSchema } from "./result.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 let photoDir: string;
 let server: FakeOpenAI;

@@ -22,7 +22,7 @@ import { checkResult, type CheckSources } from "./ai-checks.ts";
 import { buildRequest, retryMessage } from "./ai-prompt.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import type { OptimisationResult } from "./result.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 
 export type ResponseFormatSetting = "json_schema" | "json_object";
 export type ReasoningEffortSetting = Exclude<ReasoningEffort, null>;

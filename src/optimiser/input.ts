@@ -1,5 +1,5 @@
-import type { DatingApp } from "../profiles/options.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { DatingApp } from "../shared/profiles/options.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 
 /** What an optimiser is given: the customer's own text and photos, the plan bought, and why this run happens. */
 export interface OptimiserInput {
@@ -20,7 +20,7 @@ export interface OptimiserInput {
   base?: BaseText | null;
 }
 
-/** The texts a rerun starts from (src/optimiser/parts.ts, baseOf). */
+/** The texts a rerun starts from (src/shared/optimiser/parts.ts, baseOf). */
 export interface BaseText {
   bio: string | null;
   /** By prompt text, as in the result. */

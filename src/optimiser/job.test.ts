@@ -7,14 +7,14 @@ import { jobs, photos, profiles } from "../db/schema.ts";
 import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 import { OPTIMISE_PROFILE } from "./job.ts";
-import { optimisationResultSchema } from "./result.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 let ctx: TestContext;
 afterEach(() => ctx?.cleanup());

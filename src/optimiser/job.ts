@@ -18,9 +18,9 @@ import type { Logger } from "../log.ts";
 import { transition } from "../profiles/lifecycle.ts";
 import type { OptimiserInput, ProfileText } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import { baseOf, hasEdits } from "./parts.ts";
-import { specFields } from "./render.ts";
-import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
+import { baseOf, hasEdits } from "../shared/optimiser/parts.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
 
 export const OPTIMISE_PROFILE = defineJobKind({
   kind: "optimise-profile",

@@ -3,11 +3,12 @@
  * rewrites come from ./text, photo measurements, faces and the order from ./photos; this module puts them together
  * into one result for the plan bought, with the photo findings a customer needs to read first.
  */
-import type { Finding } from "./result.ts";
+import type { Finding } from "../shared/optimiser/result.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { analysePhotos } from "./photos/analyse.ts";
-import { optimisationResultSchema, withinLimits, type OptimisationResult, type PhotoAnalysis } from "./result.ts";
+import { withinLimits } from "./result.ts";
+import { optimisationResultSchema, type OptimisationResult, type PhotoAnalysis } from "../shared/optimiser/result.ts";
 import { eliteParts, premiumStarters } from "./plan-parts/elite.ts";
 import { analyseText, type TextAnalysis } from "./text/analyse.ts";
 

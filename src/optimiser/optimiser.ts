@@ -1,5 +1,5 @@
 import type { OptimiserInput } from "./input.ts";
-import type { OptimisationResult } from "./result.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 
 /**
  * One interface, two implementations (like the payment providers): the local analyser, which needs nothing and

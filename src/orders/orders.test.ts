@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
-import { orders, profiles, type OrderStatus } from "../db/schema.ts";
+import { orders, profiles } from "../db/schema.ts";
+import type { OrderStatus } from "../shared/orders/statuses.ts";
 import { DomainError } from "../errors.ts";
 import { testContext } from "../testing/context.ts";
 import { countingOrder, createOrder } from "./orders.ts";
-import { PLANS, type PlanId } from "./plans.ts";
+import { PLANS, type PlanId } from "../shared/orders/plans.ts";
 
 const ctx = testContext();
 const db = ctx.store.db;

@@ -1,23 +1,21 @@
 /**
  * What an order is and what may be done with it: loading, the view every API answer shows, whether it can be paid
  * or given a profile. The one place an order becomes paid is `fulfil` (src/payments/fulfil.ts), and what follows
- * from it is `orderPaid` (src/fulfilment/order-paid.ts); the plans and prices are ./plans.ts.
+ * from it is `orderPaid` (src/fulfilment/order-paid.ts); the plans and prices are src/shared/orders/plans.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { PLANS, type Plan } from "./plans.ts";
+import { PLANS, type Plan } from "../shared/orders/plans.ts";
+import type { OrderView } from "../shared/api/orders.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 type Reader = Pick<DB, "select">;
 
-/**
- * The order as the API shows it to whoever holds an order or payment session id (spec section 7: id, plan_id, plan,
- * price/amount). Never its profile id: that opens the results page, and these ids travel in more URLs.
- */
-export function orderView(order: OrderRow) {
+/** The order as the API shows it (what it holds and why: src/shared/api/orders.ts). */
+export function orderView(order: OrderRow): OrderView {
   return {
     id: order.id,
     plan_id: order.planId,
@@ -29,7 +27,6 @@ export function orderView(order: OrderRow) {
     created_at: order.createdAt.toISOString(),
   };
 }
-export type OrderView = ReturnType<typeof orderView>;
 
 export function loadOrder(db: Reader, orderId: string): OrderRow {
   const order = db.select().from(orders).where(eq(orders.id, orderId)).get();

@@ -17,7 +17,7 @@ import { enqueueJob } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { renderRefundEmail } from "../mail/refund-email.tsx";
 import { OPTIMISE_PROFILE } from "../optimiser/job.ts";
-import { formatUsd, PLANS } from "../orders/plans.ts";
+import { formatUsd, PLANS } from "../shared/orders/plans.ts";
 import { oneAtATime } from "./service.ts";
 
 export const REFUND_MAIL = defineJobKind({ kind: "mail:refund", lane: "mail", payload: z.object({ orderId: z.string().min(1).max(64) }) });

@@ -5,7 +5,7 @@ import type { DB } from "../db/client.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { assertPayable, loadOrder, type OrderRow } from "../orders/orders.ts";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
 import { localProvider } from "./local.ts";
 import type { Payments } from "./payments.ts";

@@ -18,7 +18,7 @@ import {
   PHOTO_LONG_EDGE,
   PHOTO_SIZE_HINT,
   THUMB_LONG_EDGE,
-} from "../profiles/limits.ts";
+} from "../shared/profiles/limits.ts";
 import { decodeCost, MAX_DECODE_BYTES } from "./decode-budget.ts";
 import { FairQueue } from "./decode-queue.ts";
 

@@ -7,7 +7,7 @@ import type { DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { deletions, type DeletionReason, type orders } from "../db/schema.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 import { isPaid, profileKey } from "./subject.ts";
 

@@ -18,7 +18,7 @@ import { renderDeletionReceipt } from "../mail/deletion-receipt.tsx";
 import type { Mailer } from "../mail/mailer.ts";
 import type { DeletedItems, KeptOrder } from "./deletions.ts";
 import { removeOutboxMail } from "./outbox.ts";
-import { DAY_MS, type RetentionPeriods } from "./periods.ts";
+import { DAY_MS, type RetentionPeriods } from "../shared/privacy/periods.ts";
 import type { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 
 type Job = JobOf<typeof DELETION_RECEIPT_MAIL>;

@@ -15,7 +15,7 @@ import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { outboxMentioning, releasedCustomer, runJobs } from "../testing/privacy-fixtures.ts";
 import { receiptJobKey } from "./deletions.ts";
-import { DAY_MS } from "./periods.ts";
+import { DAY_MS } from "../shared/privacy/periods.ts";
 import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 import { applyRetention, FREE_TEXT_COLUMNS, KEPT_COLUMNS, RETENTION_PASS, retentionDeps, retentionHousekeeping } from "./retention.ts";
 import { profileKey } from "./subject.ts";

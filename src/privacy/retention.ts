@@ -24,7 +24,8 @@ import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Logger } from "../log.ts";
 import { keptOrders, recordDeletion } from "./deletions.ts";
-import { DAY_MS, type RetentionPeriods } from "./periods.ts";
+import type { RetentionDates } from "../shared/api/results.ts";
+import { DAY_MS, type RetentionPeriods } from "../shared/privacy/periods.ts";
 import { forgetFreedPages } from "./wal.ts";
 
 export const RETENTION_PASS = defineJobKind({
@@ -210,15 +211,6 @@ export function retentionPassJob(deps: RetentionDeps) {
   return async (): Promise<void> => {
     applyRetention(deps);
   };
-}
-
-/** When a profile's photos and the rest go, or went; null where the clock has not started (nothing released yet). */
-export interface RetentionDates {
-  photos_deleted_at: string | null;
-  /** While the photos are still there and a released result is the current one. */
-  photos_delete_at: string | null;
-  /** When the text and the e-mail address go. */
-  text_delete_at: string | null;
 }
 
 export function retentionDates(profile: typeof profiles.$inferSelect, periods: RetentionPeriods): RetentionDates {

@@ -7,7 +7,7 @@ import { orders, paymentSessions, photos, profiles } from "../db/schema.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
 import { deleteUnpaidProfiles } from "./unpaid-profiles.ts";
-import { UNPAID_PROFILE_DELETED_WITHIN_HOURS, UNPAID_PROFILE_HOURS } from "../payments/unpaid-retention.ts";
+import { UNPAID_PROFILE_DELETED_WITHIN_HOURS, UNPAID_PROFILE_HOURS } from "../shared/privacy/unpaid-retention.ts";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());

@@ -5,7 +5,7 @@ import { profiles } from "../db/schema.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { customerView, release, transition, transitionsFrom, TRANSITIONS, type Transition } from "./lifecycle.ts";
 import type { ReleasedResult } from "./release.ts";
-import { PROFILE_STATUSES, type ProfileStatus } from "./statuses.ts";
+import { PROFILE_STATUSES, type ProfileStatus } from "../shared/profiles/statuses.ts";
 
 let ctx: TestContext;
 beforeAll(() => (ctx = testContext()));

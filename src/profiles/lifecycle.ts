@@ -17,8 +17,9 @@ import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { DB } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
-import { releasedOf, type CustomerStatus, type ReleasedResult } from "./release.ts";
-import type { ProfileStatus } from "./statuses.ts";
+import type { CustomerStatus } from "../shared/profiles/statuses.ts";
+import { releasedOf, type ReleasedResult } from "./release.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 
 interface Rule {
   from: readonly ProfileStatus[];

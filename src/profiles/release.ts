@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import type { profiles } from "../db/schema.ts";
-import { findPlan, type PlanId } from "../orders/plans.ts";
-import { specFields } from "../optimiser/render.ts";
-import { optimisationResultSchema } from "../optimiser/result.ts";
+import { findPlan, type PlanId } from "../shared/orders/plans.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -40,12 +40,6 @@ export function releasedOf(profile: ProfileRow): ReleasedResult | null {
   const parsed = releasedResultSchema.safeParse(profile.releasedResult);
   return parsed.success ? parsed.data : null;
 }
-
-/**
- * Spec: "In Progress (pending or processing), Completed, or the raw status"; these are the statuses a customer reads
- * (./lifecycle.ts, `customerView`).
- */
-export type CustomerStatus = "created" | "pending" | "processing" | "completed" | "revision_requested";
 
 /** The plan's delivery promise (spec: elite 12 hours, premium 24 hours, otherwise 48 hours). */
 export function deliveryHours(planId: PlanId | null | undefined): number {

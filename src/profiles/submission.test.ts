@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { APP_TEXT_LIMITS } from "./app-limits.ts";
-import { originalProfile, submissionSchema, TEXT_LIMITS, toProfileColumns } from "./submission.ts";
+import { APP_TEXT_LIMITS } from "../shared/profiles/app-limits.ts";
+import { originalProfile, toProfileColumns } from "./submission.ts";
+import { submissionSchema, TEXT_LIMITS } from "../shared/profiles/submission.ts";
 
 const parse = (v: unknown) => submissionSchema.safeParse(v);
 const firstMessage = (v: unknown) => {

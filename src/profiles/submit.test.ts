@@ -8,7 +8,7 @@ import type { UploadedFile } from "../photos/multipart.ts";
 import { testContext, tempDir } from "../testing/context.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { submissionSchema } from "./submission.ts";
+import { submissionSchema } from "../shared/profiles/submission.ts";
 import { submitProfile } from "./submit.ts";
 
 const ctx = testContext();

@@ -14,7 +14,8 @@ import { orderPaid } from "../fulfilment/order-paid.ts";
 import { attachableOrder, type OrderRow } from "../orders/orders.ts";
 import type { UploadedFile } from "../photos/multipart.ts";
 import { commitPhotoFiles, discardPhotoFiles, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
-import { originalProfile, toProfileColumns, type Submission } from "./submission.ts";
+import type { Submission } from "../shared/profiles/submission.ts";
+import { originalProfile, toProfileColumns } from "./submission.ts";
 
 export interface SubmissionDeps {
   db: DB;

@@ -4,12 +4,13 @@
  * signed-in administrator.
  */
 import type { profiles } from "../db/schema.ts";
+import type { SubmittedProfile } from "../shared/api/profiles.ts";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function submittedFields(profile: ProfileRow) {
+export function submittedFields(profile: ProfileRow): SubmittedProfile {
   return {
     id: profile.id,
     user_id: profile.userId,

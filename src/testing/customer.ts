@@ -3,8 +3,8 @@
  * POST /api/profiles (multipart), POST /api/orders, a local checkout session, the test card. For tests and benchmarks
  * that need paid profiles without a browser.
  */
-import type { ProfileCreated } from "../api/profiles.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { ProfileCreated } from "../shared/api/profiles.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 
 export interface PaidProfile {
   profileId: string;

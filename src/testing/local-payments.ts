@@ -5,7 +5,7 @@
  * beside the hosted page), so that a `kill -9` at a random moment lands in the middle of payments.
  */
 import { submitProfile } from "./customer.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { noisyJpeg } from "./test-images.ts";
 
 export const TEST_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };

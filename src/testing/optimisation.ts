@@ -2,10 +2,10 @@
  * Test doubles for the optimiser: a valid result built from the input (for tests of the job, the API and the
  * rendering that must not depend on the analysers' wording), and an optimiser scripted to fail or wait.
  */
-import { appRules } from "../optimiser/apps.ts";
+import { appRules } from "../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../optimiser/input.ts";
 import type { Optimiser } from "../optimiser/optimiser.ts";
-import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../optimiser/result.ts";
+import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../shared/optimiser/result.ts";
 
 export function sampleResult(input: OptimiserInput, overrides: Partial<OptimisationResult> = {}): OptimisationResult {
   const rules = appRules(input.app);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { openStore, writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
-import { PLANS } from "../orders/plans.ts";
+import { PLANS } from "../shared/orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
 
 /** What the writer puts in a photo file, so the test can tell the restored file is the one it wrote. */

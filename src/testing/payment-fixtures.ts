@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
-import { PLANS, type PlanId } from "../orders/plans.ts";
+import { PLANS, type PlanId } from "../shared/orders/plans.ts";
 import { TEST_WEBHOOK_SECRET } from "./stripe-server.ts";
 
 /** A profile waiting for payment and its order, written directly (as POST /api/profiles and /api/orders would). */

@@ -15,7 +15,7 @@ import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import type { PlanId } from "../orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
 import { searchableText } from "../privacy/outbox.ts";
 import type { TestContext } from "./context.ts";

@@ -8,13 +8,13 @@ import { join } from "node:path";
 import { openStore, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
-import { PLANS, type PlanId } from "../orders/plans.ts";
+import { PLANS, type PlanId } from "../shared/orders/plans.ts";
 import type { OptimiserInput, ProfileText } from "../optimiser/input.ts";
-import { specFields } from "../optimiser/render.ts";
-import type { OptimisationResult } from "../optimiser/result.ts";
-import type { DatingApp } from "../profiles/options.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
+import type { DatingApp } from "../shared/profiles/options.ts";
 import { snapshotForRelease } from "../profiles/release.ts";
-import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { sampleResult } from "./optimisation.ts";
 import { plainJpeg } from "./test-images.ts";
 

@@ -3,7 +3,7 @@
  * and any non-OK answer becomes an Error whose message is "STATUS: body text" (or the status text when the body is empty).
  * No retries, no polling, no refetching: a call happens when the page makes it.
  */
-import { errorMessage } from "../errors.ts";
+import { errorMessage } from "../shared/error-message.ts";
 
 export class ApiRequestError extends Error {
   constructor(

@@ -2,31 +2,27 @@ import { describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
+import { allImports, runtimeImports } from "../testing/import-graph.ts";
 
 /*
  * The layers of src/web, read from the import statements. `ui/` holds the shared parts and imports nothing else
  * from src/web; pages sit on top and only the route table reaches them; no folder depends on itself through another.
- * And nothing the browser runs reaches a server package: the server's answers come in as types only.
+ * And the browser's share of the code is visible: everything the browser bundle reaches, type imports included, is in
+ * src/web or src/shared, and src/shared (what an island may import) imports nothing else from src/ and no package but zod.
  */
 
 const WEB = import.meta.dir;
-const ENTRY = resolve(WEB, "../client/entry.tsx");
+const SRC = resolve(WEB, "..");
+const SHARED = resolve(SRC, "shared");
+const ENTRY = resolve(SRC, "client/entry.tsx");
 
-const transpiler = new Bun.Transpiler({ loader: "tsx" });
-
-/** The modules a file imports at run time (the parser drops type-only imports; comments and strings are no imports). */
-const runtimeImports = (code: string) => transpiler.scanImports(code).map((i) => i.path);
-
-/** The modules a file names, type-only imports included: without their `type` keyword the parser keeps them. */
-const allImports = (code: string) =>
-  runtimeImports(code.replace(/\bimport\s+type\b(?=\s*[{*\w])/g, "import").replace(/\bexport\s+type\s*(?=[{*])/g, "export ").replace(/([{,]\s*)type\s+(?=[\w$])/g, "$1"));
-
-const sourceFiles = [...new Glob("**/*.{ts,tsx}").scanSync(WEB)].filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => resolve(WEB, f));
+const modulesIn = (dir: string) => [...new Glob("**/*.{ts,tsx}").scanSync(dir)].filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => resolve(dir, f));
+const sourceFiles = modulesIn(WEB);
 
 function resolveRelative(from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const target = resolve(dirname(from), specifier);
-  if (!existsSync(target)) throw new Error(`${relative(WEB, from)} imports ${specifier}, which does not exist`);
+  if (!existsSync(target)) throw new Error(`${relative(SRC, from)} imports ${specifier}, which does not exist`);
   return target;
 }
 
@@ -38,7 +34,7 @@ function layerGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
   for (const file of sourceFiles) {
     const from = layerOf(file);
-    for (const specifier of allImports(readFileSync(file, "utf8"))) {
+    for (const specifier of allImports(readFileSync(file, "utf8"), file)) {
       const target = resolveRelative(file, specifier);
       if (!target?.startsWith(WEB + sep)) continue;
       const to = layerOf(target);
@@ -81,23 +77,28 @@ const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "jotai",
 /** "react-dom/client" → "react-dom", "@stripe/stripe-js" → itself, "node:fs" → "node:fs". */
 const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
-/** Every package the browser entry reaches through runtime imports (type imports are erased), with one path to it. */
-function packagesReachedFromEntry(): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const seen = new Set<string>();
+/**
+ * Every module reached from `start` by `importsOf` (relative imports followed, packages not), each with the chain of
+ * files that leads to it ("client/entry.tsx → web/App.tsx → …"), and every package named on the way, with its chain.
+ */
+function reach(start: string, importsOf: (code: string, file: string) => string[]) {
+  const modules = new Map<string, string[]>();
+  const packages = new Map<string, string[]>();
   const walk = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const here = [...chain, relative(resolve(WEB, ".."), file)];
-    for (const path of runtimeImports(readFileSync(file, "utf8"))) {
-      const target = resolveRelative(file, path);
+    if (modules.has(file)) return;
+    const here = [...chain, relative(SRC, file)];
+    modules.set(file, here);
+    for (const specifier of importsOf(readFileSync(file, "utf8"), file)) {
+      const target = resolveRelative(file, specifier);
       if (target) walk(target, here);
-      else if (!reached.has(path)) reached.set(path, here);
+      else if (!packages.has(specifier)) packages.set(specifier, here);
     }
   };
-  walk(ENTRY, []);
-  return reached;
+  walk(start, []);
+  return { modules, packages };
 }
+
+const inside = (dir: string, file: string) => file.startsWith(dir + sep);
 
 describe("src/web layers", () => {
   const graph = layerGraph();
@@ -116,8 +117,37 @@ describe("src/web layers", () => {
     expect(offenders).toEqual([]);
   });
 
-  test("the browser reaches no server package (answers from src/api come in as types)", () => {
-    const server = [...packagesReachedFromEntry()].filter(([name]) => !BROWSER_PACKAGES.has(packageOf(name))).map(([name, chain]) => `${chain.join(" → ")} → ${name}`);
+  test("the browser reaches no server package", () => {
+    const { packages } = reach(ENTRY, runtimeImports);
+    const server = [...packages].filter(([name]) => !BROWSER_PACKAGES.has(packageOf(name))).map(([name, chain]) => `${chain.join(" → ")} → ${name}`);
     expect(server).toEqual([]);
+  });
+});
+
+describe("the browser's share of src/", () => {
+  test("everything the browser reaches, type imports included, is in src/web or src/shared", () => {
+    const { modules } = reach(ENTRY, allImports);
+    const browserSide = (file: string) => file === ENTRY || inside(WEB, file) || inside(SHARED, file);
+    // Only the first step out is named, with the chain that leads to it: what lies beyond it is the server's business.
+    const outside = [...modules].filter(([file, chain]) => !browserSide(file) && browserSide(resolve(SRC, chain.at(-2)!))).map(([, chain]) => chain.join(" → "));
+    expect(outside).toEqual([]);
+  });
+
+  test("src/shared imports nothing else from src/ and no package but zod, type imports included", () => {
+    const offences = modulesIn(SHARED).flatMap((file) =>
+      allImports(readFileSync(file, "utf8"), file)
+        .filter((specifier) => {
+          const target = resolveRelative(file, specifier);
+          return target ? !inside(SHARED, target) : packageOf(specifier) !== "zod";
+        })
+        .map((specifier) => `${relative(SRC, file)} → ${specifier}`),
+    );
+    expect(offences).toEqual([]);
+  });
+
+  test("the rules above catch a server module reached through a type import", () => {
+    // The scanner drops type-only imports; allImports must keep them, or the two tests above pass on anything.
+    expect(allImports(`import type { DB } from "../db/client.ts";\nimport { x, type Y } from "./y.ts";`)).toEqual(["../db/client.ts", "./y.ts"]);
+    expect(runtimeImports(`import type { DB } from "../db/client.ts";`)).toEqual([]);
   });
 });

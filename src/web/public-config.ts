@@ -1,6 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Config } from "../config.ts";
-import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, type RetentionPeriods } from "../privacy/periods.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS, type RetentionPeriods } from "../shared/privacy/periods.ts";
 
 /** The only configuration the browser sees. Secrets never enter this object. */
 export interface PublicConfig {
@@ -23,21 +22,6 @@ export interface PublicConfig {
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "app-config";
-
-export function publicConfigFrom(config: Config): PublicConfig {
-  return {
-    supportEmail: config.mail.supportEmail,
-    paymentProvider: config.payments.provider,
-    stripePublishableKey: config.payments.stripe.publishableKey ?? null,
-    internalPages: !config.isProduction,
-    processors: {
-      mailHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
-      ai: config.ai.apiKey ? { host: new URL(config.ai.baseUrl).hostname, photos: config.ai.vision } : null,
-    },
-    retention: config.retention,
-    social: { instagram: config.social.instagram ?? null, facebook: config.social.facebook ?? null, x: config.social.x ?? null },
-  };
-}
 
 export const PublicConfigContext = createContext<PublicConfig>({
   supportEmail: "support@localhost",

@@ -1,4 +1,4 @@
-import { resolvePlan, type Plan } from "../orders/plans.ts";
+import { resolvePlan, type Plan } from "../shared/orders/plans.ts";
 
 /**
  * The plan an /upload link names (spec section 2: plan and price from the query string; missing or zero, the customer

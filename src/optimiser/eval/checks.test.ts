@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ProfileText } from "../input.ts";
-import type { OptimisationResult } from "../result.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import {
   brokenWords,
   contentStems,

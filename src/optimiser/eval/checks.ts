@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import wordListPath from "word-list";
 import type { ProfileText } from "../input.ts";
-import type { OptimisationResult } from "../result.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text helpers

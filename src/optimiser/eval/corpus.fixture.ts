@@ -5,7 +5,7 @@
  * (`strong`, which every plan keeps sentence for sentence), and the put-downs and demands (`putDowns`, which go whole
  * or stay whole, never in part).
  */
-import type { DatingApp } from "../../profiles/options.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import type { ProfileText } from "../input.ts";
 
 export type Kind = "weak" | "strong" | "negative" | "long" | "empty" | "non-native" | "other-language" | "cliché" | "lowercase" | "emoji";

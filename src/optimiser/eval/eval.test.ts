@@ -3,7 +3,7 @@
  * per check. scripts/eval-optimiser.ts prints the same numbers as a table (and runs the AI engine when configured).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { DATING_APPS } from "../../profiles/options.ts";
+import { DATING_APPS } from "../../shared/profiles/options.ts";
 import { createLocalOptimiser } from "../local.ts";
 import { EVAL_CORPUS, type Kind } from "./corpus.fixture.ts";
 import { CHECKS, checkResult, evalInput, evaluate, type Evaluation } from "./evaluate.ts";

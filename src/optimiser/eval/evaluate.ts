@@ -2,10 +2,10 @@
  * Runs the evaluation corpus through an optimiser (the local analyser, or the AI engine) on every plan and applies
  * every check of ./checks.ts, for the script (scripts/eval-optimiser.ts) and the test (./eval.test.ts) alike.
  */
-import { PLAN_IDS, type PlanId } from "../../orders/plans.ts";
+import { PLAN_IDS, type PlanId } from "../../shared/orders/plans.ts";
 import type { OptimiserInput, ProfileText } from "../input.ts";
 import type { Optimiser } from "../optimiser.ts";
-import { optimisationResultSchema, type OptimisationResult } from "../result.ts";
+import { optimisationResultSchema, type OptimisationResult } from "../../shared/optimiser/result.ts";
 import {
   brokenWords,
   customerText,

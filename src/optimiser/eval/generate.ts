@@ -4,9 +4,10 @@
  * limit, written in many voices: native and non-native English, other languages and scripts, emoji, line breaks,
  * lists, lowercase, shouting, handles and one unbroken run of letters. The same seed always gives the same profiles.
  */
-import { PLAN_IDS, type PlanId } from "../../orders/plans.ts";
-import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS, type DatingApp } from "../../profiles/options.ts";
-import { submissionSchema, TEXT_LIMITS, toProfileColumns, type Submission, type SubmissionInput } from "../../profiles/submission.ts";
+import { PLAN_IDS, type PlanId } from "../../shared/orders/plans.ts";
+import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS, type DatingApp } from "../../shared/profiles/options.ts";
+import { toProfileColumns } from "../../profiles/submission.ts";
+import { submissionSchema, TEXT_LIMITS, type Submission, type SubmissionInput } from "../../shared/profiles/submission.ts";
 import type { OptimiserInput, PhotoInput, ProfileText } from "../input.ts";
 
 /** mulberry32: small, fast and good enough to vary test data; never for anything secret. */

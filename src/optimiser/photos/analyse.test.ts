@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { memoryLogger } from "../../log.ts";
 import type { PhotoInput, ProfileText } from "../input.ts";
 import { createLocalOptimiser } from "../local.ts";
-import { type PhotoAnalysis, photoAnalysisSchema } from "../result.ts";
+import { type PhotoAnalysis, photoAnalysisSchema } from "../../shared/optimiser/result.ts";
 import { analysePhotos, closeFaceDetector, type FaceDetector, humanFaceDetector, UnreadablePhotoError } from "./analyse.ts";
 import { loadFaceDetector } from "./faces.ts";
 

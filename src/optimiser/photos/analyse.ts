@@ -4,7 +4,7 @@
  */
 import { consoleLogger, type Logger } from "../../log.ts";
 import type { PhotoInput } from "../input.ts";
-import type { PhotoAnalysis } from "../result.ts";
+import type { PhotoAnalysis } from "../../shared/optimiser/result.ts";
 import { type DetectedFace, detectFaces, type FaceSummary, loadFaceDetector, summariseFaces } from "./faces.ts";
 import { fingerprint } from "./hash.ts";
 import { decodePhoto, greyCopy, measureQuality, type Pixels } from "./measure.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { photoAnalysisSchema } from "../result.ts";
+import { photoAnalysisSchema } from "../../shared/optimiser/result.ts";
 import type { FaceSummary } from "./faces.ts";
 import { type Fingerprint, fingerprintDistance, NEAR_DUPLICATE_MAX_DISTANCE } from "./hash.ts";
 import type { Quality } from "./measure.ts";

@@ -4,7 +4,7 @@
  * possible), group photos never first, blurry, dark, faceless or repeated photos last or left out. Photos are named
  * by upload order ("Photo 2"), never by file name or id.
  */
-import type { PhotoAnalysis } from "../result.ts";
+import type { PhotoAnalysis } from "../../shared/optimiser/result.ts";
 import type { FaceSummary } from "./faces.ts";
 import { type Fingerprint, fingerprintDistance, NEAR_DUPLICATE_MAX_DISTANCE, toHex } from "./hash.ts";
 import type { Quality } from "./measure.ts";

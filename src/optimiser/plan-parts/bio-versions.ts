@@ -9,7 +9,7 @@
  * offered: fewer versions, and a note that says why, rather than filler. Text in another language gets no lines of
  * ours at all.
  */
-import { RESULT_LIMITS, type BioTone, type BioVersions } from "../result.ts";
+import { RESULT_LIMITS, type BioTone, type BioVersions } from "../../shared/optimiser/result.ts";
 import { assemble, joinList, lowerFirst, PRIORITY, ranked, withArticle, type Part } from "../text/compose.ts";
 import { shorten } from "../text/fit.ts";
 import { better, harmless } from "../text/harm.ts";

@@ -6,7 +6,7 @@
  * plan, which comes from the photo measurements.
  */
 import type { OptimiserInput } from "../input.ts";
-import { RESULT_LIMITS, type BioVersions, type NeedsWriter, type PhotoAnalysis, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "../result.ts";
+import { RESULT_LIMITS, type BioVersions, type NeedsWriter, type PhotoAnalysis, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "../../shared/optimiser/result.ts";
 import { fitToLimit, shorten } from "../text/fit.ts";
 import { bioVersions } from "./bio-versions.ts";
 import { photoPlan } from "./photo-plan.ts";

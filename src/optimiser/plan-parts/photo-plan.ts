@@ -5,7 +5,7 @@
  * was taken or what the person is doing, so the plan never claims that: an activity shot is suggested as a question
  * about the customer's own interests ("if none of your photos shows you climbing…").
  */
-import type { PhotoAnalysis, PhotoPlan } from "../result.ts";
+import type { PhotoAnalysis, PhotoPlan } from "../../shared/optimiser/result.ts";
 import { joinList } from "../text/compose.ts";
 import type { Writer } from "../text/writer.ts";
 

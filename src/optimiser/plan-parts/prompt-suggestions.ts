@@ -1,11 +1,11 @@
 /**
- * Elite's "which prompts to answer": prompts of the app's list in our form (src/profiles/options.ts) that the
+ * Elite's "which prompts to answer": prompts of the app's list in our form (src/shared/profiles/options.ts) that the
  * customer did not answer, chosen by what they wrote (someone who mentions cooking gets a food prompt), each with a
  * one-line reason that quotes the words it is built on. One prompt per theme, the best-matched first; nothing is
  * suggested on a theme they never mentioned. Apps whose form has no prompts (Tinder, The League) get none.
  */
-import { BUMBLE_PROMPTS, HINGE_PROMPTS, promptsFor } from "../../profiles/options.ts";
-import type { PromptSuggestions } from "../result.ts";
+import { BUMBLE_PROMPTS, HINGE_PROMPTS, promptsFor } from "../../shared/profiles/options.ts";
+import type { PromptSuggestions } from "../../shared/optimiser/result.ts";
 import { shorten } from "../text/fit.ts";
 import { withArticle } from "../text/compose.ts";
 import type { Writer } from "../text/writer.ts";

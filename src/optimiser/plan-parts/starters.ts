@@ -4,7 +4,7 @@
  * clearly marked blank in square brackets for a detail of the match's profile, which the customer fills in before
  * sending. Their own details come first, one per starter; a starter never claims anything they did not write.
  */
-import { STARTERS_PER_PLAN } from "../result.ts";
+import { STARTERS_PER_PLAN } from "../../shared/optimiser/result.ts";
 import { joinList, lowerFirst, withArticle } from "../text/compose.ts";
 import { isSpecific, soundsNegative } from "../text/signals.ts";
 import { findProblems } from "../text/clean.ts";

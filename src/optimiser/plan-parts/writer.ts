@@ -3,7 +3,7 @@
  * app's rules, the customer's facts, the revision request and their voice. Built here from the text analyser's own
  * exported readers, so an elite part knows exactly what the bio and the answers knew.
  */
-import { appRules } from "../apps.ts";
+import { appRules } from "../../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../input.ts";
 import { gatherFacts } from "../text/facts.ts";
 import { readRevision } from "../text/revision.ts";

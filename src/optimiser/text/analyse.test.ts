@@ -1,15 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { appRules } from "../apps.ts";
+import { appRules } from "../../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../input.ts";
-import {
-  findingSchema,
-  optimisationResultSchema,
-  promptRewriteSchema,
-  STARTERS_PER_PLAN,
-  strategyGuideSchema,
-  textRewriteSchema,
-} from "../result.ts";
-import { PLAN_IDS } from "../../orders/plans.ts";
+import { findingSchema, optimisationResultSchema, promptRewriteSchema, STARTERS_PER_PLAN, strategyGuideSchema, textRewriteSchema } from "../../shared/optimiser/result.ts";
+import { PLAN_IDS } from "../../shared/orders/plans.ts";
 import { analyseText, type TextAnalysis } from "./analyse.ts";
 import { CORPUS, INVENTION_WATCHLIST, inputFor, type CorpusEntry, type Expected } from "./corpus.fixture.ts";
 import { findRules, norm } from "./match.ts";

@@ -3,9 +3,9 @@
  * the customer's own text alone. No network, no randomness: the same input always gives the same result, which is
  * also the grounding and the fallback for the AI engine.
  */
-import { answerLimit, appRules } from "../apps.ts";
+import { answerLimit, appRules } from "../../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../input.ts";
-import { RESULT_LIMITS, type Finding, type NeedsWriter, type PromptRewrite, type StrategyGuide } from "../result.ts";
+import { RESULT_LIMITS, type Finding, type NeedsWriter, type PromptRewrite, type StrategyGuide } from "../../shared/optimiser/result.ts";
 import { joinList } from "./compose.ts";
 import { shorten } from "./fit.ts";
 import { rewriteAnswers } from "./answers.ts";

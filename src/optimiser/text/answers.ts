@@ -5,8 +5,8 @@
  * one our rewrite would not improve. A kept answer carries advice instead. An answer over the limit or empty is
  * always rewritten, since what we return must fit and say something.
  */
-import { answerLimit } from "../apps.ts";
-import type { Finding, PromptRewrite } from "../result.ts";
+import { answerLimit } from "../../shared/optimiser/apps.ts";
+import type { Finding, PromptRewrite } from "../../shared/optimiser/result.ts";
 import type { TextRewrite } from "./bio.ts";
 import { cleanText } from "./clean.ts";
 import { assemble, droppedNote, joinList, limitNote, machineNote, MAX_NOTES, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { DATING_APPS } from "../../profiles/options.ts";
-import { BUMBLE_BIO_HINT } from "../../profiles/submission.ts";
-import { answerLimit, appRules } from "../apps.ts";
+import { DATING_APPS } from "../../shared/profiles/options.ts";
+import { BUMBLE_BIO_HINT } from "../../shared/profiles/submission.ts";
+import { answerLimit, appRules } from "../../shared/optimiser/apps.ts";
 
 test("every app has rules", () => {
   for (const app of DATING_APPS) {

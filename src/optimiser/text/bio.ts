@@ -7,7 +7,7 @@
  * needing a writer.
  */
 import type { z } from "zod";
-import type { Finding, NeedsWriter, textRewriteSchema } from "../result.ts";
+import type { Finding, NeedsWriter, textRewriteSchema } from "../../shared/optimiser/result.ts";
 import { cleanText, type Cleaned } from "./clean.ts";
 import { answersRequest, better, harmless } from "./harm.ts";
 import { assemble, droppedNote, joinList, limitNote, lowerFirst, machineNote, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";

@@ -3,8 +3,8 @@
  * question) so it never exceeds the app's limit: parts are taken in order of importance while they fit, then laid
  * out in reading order. Also the few wording helpers the rewriters share.
  */
-import type { AppRules } from "../apps.ts";
-import { RESULT_LIMITS } from "../result.ts";
+import type { AppRules } from "../../shared/optimiser/apps.ts";
+import { RESULT_LIMITS } from "../../shared/optimiser/result.ts";
 import type { Problem, ProblemKind } from "./clean.ts";
 import { fitToLimit, shorten } from "./fit.ts";
 import { endsSentence } from "./sentences.ts";

@@ -3,7 +3,7 @@
  * empty, lowercase, emoji and hostile text. Each says which findings it must produce and which of its facts every
  * rewrite must keep.
  */
-import type { DatingApp } from "../../profiles/options.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import type { OptimiserInput, ProfileText } from "../input.ts";
 
 export interface Expected {

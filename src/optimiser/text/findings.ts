@@ -3,9 +3,9 @@
  * their words and saying why in plain, kind language. Problems are ranked so the ones that cost the most matches
  * (text that won't fit, negativity, low effort) come first when there are more than the result can hold.
  */
-import type { AppRules } from "../apps.ts";
-import type { DatingApp } from "../../profiles/options.ts";
-import type { Finding } from "../result.ts";
+import type { AppRules } from "../../shared/optimiser/apps.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
+import type { Finding } from "../../shared/optimiser/result.ts";
 import { cleanText, findProblems, type ProblemKind } from "./clean.ts";
 import type { Facts } from "./facts.ts";
 import { norm, words } from "./match.ts";

@@ -3,9 +3,9 @@
  * how to write, and a weekly routine. App facts come from the rules table (apps.ts, with sources); the rest is
  * personalised with the customer's own facts and this result's rewrites.
  */
-import type { PromptRewrite, StrategyGuide } from "../result.ts";
+import type { PromptRewrite, StrategyGuide } from "../../shared/optimiser/result.ts";
 import type { TextRewrite } from "./bio.ts";
-import type { AppRules } from "../apps.ts";
+import type { AppRules } from "../../shared/optimiser/apps.ts";
 import { lowerFirst, withArticle } from "./compose.ts";
 import type { Writer } from "./writer.ts";
 import { fitToLimit, shorten } from "./fit.ts";

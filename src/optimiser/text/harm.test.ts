@@ -2,9 +2,9 @@
  * Issue 19's examples of harm, each as found by a paying customer, and the limits that failed a paid order.
  */
 import { describe, expect, test } from "bun:test";
-import { PLAN_IDS } from "../../orders/plans.ts";
+import { PLAN_IDS } from "../../shared/orders/plans.ts";
 import { createLocalOptimiser } from "../local.ts";
-import { RESULT_LIMITS } from "../result.ts";
+import { RESULT_LIMITS } from "../../shared/optimiser/result.ts";
 import { analyseText } from "./analyse.ts";
 import { cleanText } from "./clean.ts";
 import { inputFor } from "./corpus.fixture.ts";

@@ -1,10 +1,10 @@
 /**
- * What each prompt of the Hinge and Bumble lists (src/profiles/options.ts) needs from an answer: which of the
+ * What each prompt of the Hinge and Bumble lists (src/shared/profiles/options.ts) needs from an answer: which of the
  * customer's other facts can answer it when their own answer is thin (and how that reads after the prompt), how
  * it can end, and the prompt turned into a question for the match, the last resort when there is nothing of the
  * customer's to use.
  */
-import { BUMBLE_PROMPTS, HINGE_PROMPTS } from "../../profiles/options.ts";
+import { BUMBLE_PROMPTS, HINGE_PROMPTS } from "../../shared/profiles/options.ts";
 import { joinList, lowerFirst } from "./compose.ts";
 import { norm } from "./match.ts";
 

@@ -5,8 +5,8 @@
  * When the profile runs out of material, the rest are open questions about the match that claim nothing about the
  * customer.
  */
-import type { DatingApp } from "../../profiles/options.ts";
-import { STARTERS_PER_PLAN } from "../result.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
+import { STARTERS_PER_PLAN } from "../../shared/optimiser/result.ts";
 import { joinList, lowerFirst, withArticle } from "./compose.ts";
 import type { Writer } from "./writer.ts";
 import type { Facts } from "./facts.ts";

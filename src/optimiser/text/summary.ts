@@ -2,7 +2,7 @@
  * The summary at the top of the analysis: what already works, what holds the profile back, and what this plan did
  * about it, in a few plain sentences that quote the customer's own words.
  */
-import type { Finding, PromptRewrite } from "../result.ts";
+import type { Finding, PromptRewrite } from "../../shared/optimiser/result.ts";
 import type { TextRewrite } from "./bio.ts";
 import { joinList, lowerFirst } from "./compose.ts";
 import type { Writer } from "./writer.ts";

@@ -3,7 +3,7 @@
  * the voice to write in. Read-only: a rewriter that needs another's output (the answers need the bio) takes it as an
  * argument, so the order of the calls in analyse.ts is the order of the data, not a hidden rule.
  */
-import type { AppRules } from "../apps.ts";
+import type { AppRules } from "../../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../input.ts";
 import type { Facts } from "./facts.ts";
 import type { Revision, Tone } from "./revision.ts";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
+import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
 import { apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";

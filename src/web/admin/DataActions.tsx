@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../privacy/confirmation.ts";
+import { confirmationSchema } from "../../shared/privacy/confirmation.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
-import { controlClass, Field } from "../ui/field.tsx";
+import { EmailField } from "../ui/EmailField.tsx";
 import { ConfirmButtons } from "./ConfirmButtons.tsx";
 import type { AdminProfileDetail } from "./types.ts";
 
@@ -100,21 +100,7 @@ export function DataActions({
             The photos, the profile text, the results, the e-mail address, the customer&apos;s contact messages and all queued work are deleted at
             once; the order keeps its amount and dates. The customer is e-mailed a receipt. This cannot be undone.
           </p>
-          <Field id={FIELD_ID} label="Type the customer's e-mail address to confirm" error={error} required>
-            {(control) => (
-              <input
-                {...control}
-                autoFocus
-                type="email"
-                autoComplete="off"
-                maxLength={MAX_EMAIL_LENGTH}
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                className={controlClass.input}
-              />
-            )}
-          </Field>
+          <EmailField id={FIELD_ID} label="Type the customer's e-mail address to confirm" error={error} value={email} onChange={setEmail} autoComplete="off" autoFocus />
           <ConfirmButtons
             label="Erase Permanently"
             busyLabel="Erasing..."

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from "react";
-import type { EditableParts, PartKey } from "../../optimiser/parts.ts";
+import type { EditableParts, PartKey } from "../../shared/optimiser/parts.ts";
 import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { partLabel, partText } from "./parts-form.ts";

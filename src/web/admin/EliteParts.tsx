@@ -1,4 +1,4 @@
-import type { OptimisationResult } from "../../optimiser/result.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 
 const TONES = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
 

@@ -1,4 +1,4 @@
-import { HEIGHT_OPTIONS, type DatingApp } from "../../profiles/options.ts";
+import { HEIGHT_OPTIONS, type DatingApp } from "../../shared/profiles/options.ts";
 import type { AdminProfileDetail } from "./types.ts";
 
 type TextField = keyof Pick<

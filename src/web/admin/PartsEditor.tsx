@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { DatingApp } from "../../profiles/options.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import { LimitAnnouncer, LimitCount, type AppLimit } from "../profile/AppLimitCounter.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";

@@ -1,6 +1,6 @@
-import { applyEdit } from "../../optimiser/parts.ts";
-import { specFields } from "../../optimiser/render.ts";
-import type { OptimisationResult } from "../../optimiser/result.ts";
+import { applyEdit } from "../../shared/optimiser/parts.ts";
+import { specFields } from "../../shared/optimiser/render.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import { ResultTabs } from "../results/ResultTabs.tsx";
 import { partsEdit, type PartsForm } from "./parts-form.ts";
 import type { AdminPhoto } from "./types.ts";

@@ -1,3 +1,4 @@
+import { PhotoScoreCard } from "../ui/PhotoScoreCard.tsx";
 import type { AdminPhoto } from "./types.ts";
 
 /** Analysed photos by recommended rank, then any without an analysis, in upload order. */
@@ -22,49 +23,32 @@ export function PhotoReview({ photos, deletedAt }: { photos: AdminPhoto[]; delet
           {inRecommendedOrder(photos).map((photo) => {
             const a = photo.analysis;
             const name = `Photo ${photo.order + 1}`;
+            const picture = deletedAt ? (
+              <span className="flex h-24 w-24 shrink-0 items-center justify-center rounded-md border border-dashed border-border bg-muted p-2 text-center text-xs text-muted-foreground" data-testid="photo-deleted">
+                Photo deleted
+              </span>
+            ) : (
+              <img
+                src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail`}
+                alt={`${name} as uploaded`}
+                width={96}
+                height={96}
+                loading="lazy"
+                decoding="async"
+                className="h-24 w-24 shrink-0 rounded-md bg-muted object-cover"
+              />
+            );
             return (
-              <li key={photo.id} data-photo-id={photo.id} aria-labelledby={`review-photo-${photo.id}`} className={`flex gap-3 rounded-lg border p-3 ${a && !a.keep ? "border-dashed border-border" : "border-border"}`}>
-                {deletedAt ? (
-                  <span className="flex h-24 w-24 shrink-0 items-center justify-center rounded-md border border-dashed border-border bg-muted p-2 text-center text-xs text-muted-foreground" data-testid="photo-deleted">
-                    Photo deleted
-                  </span>
-                ) : (
-                  <img
-                    src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail`}
-                    alt={`${name} as uploaded`}
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-24 w-24 shrink-0 rounded-md bg-muted object-cover"
-                  />
-                )}
-                <div className="min-w-0 flex-1">
-                  <h4 id={`review-photo-${photo.id}`} className="font-medium">
-                    {a ? `${a.rank}. ${name}` : name}
-                  </h4>
-                  {a ? (
-                    <>
-                      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                        <span data-testid="photo-score">
-                          Score <strong>{a.score}</strong>/100
-                        </span>
-                        <span>
-                          {a.faces} {a.faces === 1 ? "face" : "faces"}
-                        </span>
-                        {!a.keep && <span className="rounded-full border border-danger px-2 py-0.5 text-xs font-medium text-danger">Leave out</span>}
-                      </p>
-                      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-                        {a.reasons.map((reason, i) => (
-                          <li key={i}>{reason}</li>
-                        ))}
-                      </ul>
-                    </>
-                  ) : (
-                    <p className="mt-1 text-sm text-muted-foreground">Not analyzed yet.</p>
-                  )}
-                </div>
-              </li>
+              <PhotoScoreCard
+                key={photo.id}
+                photoId={photo.id}
+                headingId={`review-photo-${photo.id}`}
+                heading={a ? `${a.rank}. ${name}` : name}
+                picture={picture}
+                analysis={a}
+                unanalysed="Not analyzed yet."
+                variant="review"
+              />
             );
           })}
         </ol>

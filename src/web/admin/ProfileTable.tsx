@@ -14,7 +14,7 @@ const REVIEWABLE = new Set(["completed", "revision_requested"]);
 
 /**
  * The profiles table (spec: ID, Email, Dating App, Status, Email Status, Created At, Actions; plus Plan and Deadline).
- * Under the spec's status badge, what the admin has to do (src/admin/review-state.ts): the spec's columns stay, and
+ * Under the spec's status badge, what the admin has to do (src/shared/admin/review-state.ts): the spec's columns stay, and
  * the table still fits a 1280 px screen.
  * On a narrow screen it scrolls sideways inside its own focusable region, not the page.
  */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
+import { MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -17,8 +17,8 @@ import type { AdminAction, AdminProfileDetail } from "./types.ts";
 import { useNow } from "./use-now.ts";
 import { useRereadWhileMoving } from "./use-reread.ts";
 import { CloseIcon } from "../ui/CloseIcon.tsx";
-import { DATING_APPS, type DatingApp } from "../../profiles/options.ts";
-import type { PartKey } from "../../optimiser/parts.ts";
+import { DATING_APPS, type DatingApp } from "../../shared/profiles/options.ts";
+import type { PartKey } from "../../shared/optimiser/parts.ts";
 import { Tabs } from "../results/Tabs.tsx";
 import { useToast } from "../toast.ts";
 import { writeDetail } from "./actions.ts";

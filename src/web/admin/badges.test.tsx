@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ADMIN_STATES } from "../../admin/review-state.ts";
+import { ADMIN_STATES } from "../../shared/admin/review-state.ts";
 import { DeadlineText, EmailBadge, STATE_LABELS, StateBadge } from "./badges.tsx";
 
 const now = new Date("2026-07-14T12:00:00Z");

@@ -1,7 +1,7 @@
-import { ACTION_STATES, MOVING_STATES, type AdminState } from "../../admin/review-state.ts";
-import { PLANS, type PlanId } from "../../orders/plans.ts";
-import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
-import type { ProfileStatus } from "../../profiles/statuses.ts";
+import { ACTION_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
+import { PLANS, type PlanId } from "../../shared/orders/plans.ts";
+import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
+import type { ProfileStatus } from "../../shared/profiles/statuses.ts";
 import { deadlineLeft, formatDateTime, timeAgo } from "./time.ts";
 
 const STATUS_LABELS: Record<ProfileStatus, string> = {
@@ -32,7 +32,7 @@ export function StatusBadge({ status }: { status: ProfileStatus }) {
   );
 }
 
-/** What the administrator has to do about a profile (src/admin/review-state.ts), beside the spec's status. */
+/** What the administrator has to do about a profile (src/shared/admin/review-state.ts), beside the spec's status. */
 export const STATE_LABELS: Record<AdminState, string> = {
   needs_attention: "Needs Writer or Flagged",
   failed: "Failed",

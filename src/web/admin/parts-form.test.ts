@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { OptimiserInput } from "../../optimiser/input.ts";
-import { applyEdit, partsOf } from "../../optimiser/parts.ts";
+import { applyEdit, partsOf } from "../../shared/optimiser/parts.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import { changedKeys, fieldId, formErrors, formOf, guideFromFile, partLabel, partsEdit, partText, premiumContentMissing, unsaved } from "./parts-form.ts";
 

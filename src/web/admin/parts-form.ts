@@ -1,9 +1,9 @@
 /**
- * The review dialog's plain-text form of a result's parts (src/optimiser/parts.ts): what the admin types, what
+ * The review dialog's plain-text form of a result's parts (src/shared/optimiser/parts.ts): what the admin types, what
  * Save sends, whether anything is unsaved, what each field may hold, and a strategy guide file read into sections.
  * No React here, so the rules are tested on their own.
  */
-import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../optimiser/parts.ts";
+import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../shared/optimiser/parts.ts";
 
 export interface GuideSection {
   heading: string;

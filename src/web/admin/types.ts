@@ -1,14 +1,7 @@
 /**
- * The admin API's answers as the dashboard reads them: the types are the server's own, exported beside the routes
+ * The admin API's answers as the dashboard reads them: declared in src/shared/api and annotated on the routes' answers
  * (src/api/admin-profiles.ts, src/api/admin.ts), so a changed answer breaks the typecheck, not the dashboard.
  */
-export type { AdminAction } from "../../admin/actions.ts";
-export type { AuthStatus } from "../../api/admin.ts";
-export type {
-  AdminListAnswer,
-  AdminListRow,
-  AdminPhoto,
-  AdminProfileDetail,
-  AuditEntry,
-  PremiumOptimizedProfile,
-} from "../../api/admin-profiles.ts";
+export type { AdminAction } from "../../shared/admin/actions.ts";
+export type { AuthStatus } from "../../shared/api/admin.ts";
+export type { AdminListAnswer, AdminListRow, AdminPhoto, AdminProfileDetail, AuditEntry, PremiumOptimizedProfile } from "../../shared/api/admin-profiles.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { EditableParts } from "../../optimiser/parts.ts";
+import type { EditableParts } from "../../shared/optimiser/parts.ts";
 import { formOf, unsaved, type PartsForm } from "./parts-form.ts";
 
 interface Saved {

@@ -5,7 +5,7 @@ export const REREAD_MS = 3000;
 
 /**
  * Reads a view again `everyMs` after its last read while it shows work the machine is doing (a profile being
- * optimised, a results e-mail on its way: MOVING_STATES in src/admin/review-state.ts) and the tab is visible; nothing
+ * optimised, a results e-mail on its way: MOVING_STATES in src/shared/admin/review-state.ts) and the tab is visible; nothing
  * otherwise. The spec's data rules (no polling) hold for everything else: a screen where nothing moves is read only
  * when it changes or on Refresh. `version` is the last answer: each new one arms the next read, so reads never overlap.
  */

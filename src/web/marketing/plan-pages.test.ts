@@ -3,7 +3,7 @@
  * plan table's promise and features, word for word.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { PLANS } from "../../orders/plans.ts";
+import { PLANS } from "../../shared/orders/plans.ts";
 import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
 let ctx: TestContext | undefined;

@@ -3,10 +3,10 @@
  * configuration the code runs with: change the behaviour and the policy changes, or this fails.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
-import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
-import { HOUSEKEEPING_INTERVAL_HOURS, UNPAID_PROFILE_DELETED_WITHIN_HOURS, UNPAID_PROFILE_HOURS } from "../../payments/unpaid-retention.ts";
-import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS } from "../../privacy/periods.ts";
+import { CONTACT_RATE_LIMIT } from "../../shared/contact/schema.ts";
+import { LONGEST_LIMIT_WINDOW_MS } from "../../shared/http/anonymous-limits.ts";
+import { HOUSEKEEPING_INTERVAL_HOURS, UNPAID_PROFILE_DELETED_WITHIN_HOURS, UNPAID_PROFILE_HOURS } from "../../shared/privacy/unpaid-retention.ts";
+import { DEFAULT_PHOTO_RETENTION_DAYS, DEFAULT_PROFILE_RETENTION_DAYS } from "../../shared/privacy/periods.ts";
 import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
 let ctx: TestContext | undefined;

@@ -1,8 +1,8 @@
-import { LOGIN_THROTTLE } from "../../admin/throttle.ts";
-import { CONTACT_RATE_LIMIT } from "../../contact/schema.ts";
-import { LONGEST_LIMIT_WINDOW_MS } from "../../http/anonymous-limits.ts";
-import { UNPAID_PROFILE_DELETED_WITHIN_HOURS } from "../../payments/unpaid-retention.ts";
-import type { RetentionPeriods } from "../../privacy/periods.ts";
+import { LOGIN_THROTTLE } from "../../shared/admin/login-throttle.ts";
+import { CONTACT_RATE_LIMIT } from "../../shared/contact/schema.ts";
+import { LONGEST_LIMIT_WINDOW_MS } from "../../shared/http/anonymous-limits.ts";
+import { UNPAID_PROFILE_DELETED_WITHIN_HOURS } from "../../shared/privacy/unpaid-retention.ts";
+import type { RetentionPeriods } from "../../shared/privacy/periods.ts";
 import type { PublicConfig } from "../public-config.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { PublicConfig } from "../public-config.ts";
  *   photos are re-encoded by sharp on upload, which drops EXIF (GPS included).
  * - not stored: the request log writes method, path, status and duration only (src/app.ts); the contact rate limit
  *   keeps addresses in memory for its window (CONTACT_RATE_LIMIT), the other anonymous limits for theirs
- *   (src/http/anonymous-limits.ts); card numbers go from the browser to Stripe.
+ *   (src/shared/http/anonymous-limits.ts); card numbers go from the browser to Stripe.
  * - processors: the hosting provider, then from this installation's configuration (public-config.ts): Stripe when it
  *   is the payment provider, the SMTP server of SMTP_URL, the OpenAI-compatible API of OPENAI_BASE_URL only when a key
  *   is set (photos only with OPENAI_VISION=true); otherwise the local analyser runs on our server.

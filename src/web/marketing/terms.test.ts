@@ -3,7 +3,7 @@
  * plan table, and a sentence about card details that is true of whichever payment provider runs.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { formatUsd, PLANS } from "../../orders/plans.ts";
+import { formatUsd, PLANS } from "../../shared/orders/plans.ts";
 import { testApp, testContext, type TestContext } from "../../testing/context.ts";
 
 let ctx: TestContext | undefined;

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../profiles/options.ts";
+import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../shared/profiles/options.ts";
 import { Bio, Line, PromptWithResponse } from "../profile/AppSections.tsx";
 import { SelectField } from "../profile/fields.tsx";
 import { draftKey } from "../profile/draft.ts";

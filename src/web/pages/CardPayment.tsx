@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ProcessOrderAnswer } from "../../api/payments.ts";
-import { findPlan, formatDollars } from "../../orders/plans.ts";
+import type { ProcessOrderAnswer } from "../../shared/api/payments.ts";
+import { findPlan, formatDollars } from "../../shared/orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
 import { CardFields, type CardValues } from "../payments/CardFields.tsx";
 import { lastFour } from "../payments/card-format.ts";

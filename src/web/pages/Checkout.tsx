@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { findPlan, planFromPrice } from "../../orders/plans.ts";
+import { findPlan, planFromPrice } from "../../shared/orders/plans.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { priceParam } from "../payments/price-param.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../contact/schema.ts";
+import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../shared/contact/schema.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { socialLinks } from "../brand.ts";
 import { PageHero } from "../marketing/layout.tsx";

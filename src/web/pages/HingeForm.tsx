@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { HINGE_PROMPTS } from "../../profiles/options.ts";
+import { HINGE_PROMPTS } from "../../shared/profiles/options.ts";
 import { IdealFirstDate, Line, PromptWithResponse, SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { draftKey } from "../profile/draft.ts";
 import { PaidReturn } from "../profile/PaidReturn.tsx";

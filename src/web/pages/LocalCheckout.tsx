@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { LocalCheckoutAnswer } from "../../api/payments.ts";
-import { formatUsd } from "../../orders/plans.ts";
+import type { LocalCheckoutAnswer } from "../../shared/api/payments.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { BRAND } from "../brand.ts";
 import { LocalCardForm } from "../payments/LocalCardForm.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { PaymentIntentAnswer } from "../../api/payments.ts";
-import { formatDollars } from "../../orders/plans.ts";
+import type { PaymentIntentAnswer } from "../../shared/api/payments.ts";
+import { formatDollars } from "../../shared/orders/plans.ts";
 import { apiGet, apiRequest, messageOf } from "../api.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";

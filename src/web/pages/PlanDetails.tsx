@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { findPlan, formatUsd, PLANS } from "../../orders/plans.ts";
+import { findPlan, formatUsd, PLANS } from "../../shared/orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 
 const NEXT_STEPS = [

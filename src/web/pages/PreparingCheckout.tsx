@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import type { OrderCreated } from "../../api/orders.ts";
-import { findPlan, formatUsd, PLANS, type Plan } from "../../orders/plans.ts";
-import { emailAddress, TEXT_LIMITS } from "../../profiles/submission.ts";
+import type { OrderCreated } from "../../shared/api/orders.ts";
+import { findPlan, formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
+import { emailAddress } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
@@ -11,7 +11,7 @@ import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/Draf
 import { NextPaymentNote, OrderSteps } from "../profile/OrderSteps.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
-import { controlClass, Field } from "../ui/field.tsx";
+import { EmailField } from "../ui/EmailField.tsx";
 import { useHydrated } from "../ui/hydrated.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
@@ -101,24 +101,18 @@ function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean
       <OrderSteps path="pay-first" narrow />
       <DraftNotice cancelled={cancelled} restored={false} />
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
-        <Field id="checkout-email" label="Email" required error={error} hint={`Your optimized profile arrives here within ${plan.deliveryHours} hours of receiving your profile.`}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={TEXT_LIMITS.email}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(undefined);
-              }}
-              className={controlClass.input}
-            />
-          )}
-        </Field>
+        <EmailField
+          id="checkout-email"
+          name="email"
+          label="Email"
+          error={error}
+          hint={`Your optimized profile arrives here within ${plan.deliveryHours} hours of receiving your profile.`}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setError(undefined);
+          }}
+        />
         <button type="submit" disabled={!hydrated} aria-describedby="next-step" className={buttonClass("primary", "lg", "w-full")}>
           Continue to Secure Payment
         </button>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PLANS, formatUsd, type Plan } from "../../orders/plans.ts";
+import { PLANS, formatUsd, type Plan } from "../../shared/orders/plans.ts";
 import { CheckIcon, PageHero, Section } from "../marketing/layout.tsx";
 import { buttonClass } from "../ui/button.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan, formatUsd } from "../../orders/plans.ts";
+import { findPlan, formatUsd } from "../../shared/orders/plans.ts";
 import { clearPendingOrder, readPendingOrder, type PendingOrder } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { draftKey, useDraft } from "../profile/draft.ts";

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { VerifyPaymentAnswer } from "../../api/payments.ts";
+import type { VerifyPaymentAnswer } from "../../shared/api/payments.ts";
 import { apiGet, ApiRequestError, messageOf } from "../api.ts";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { storePendingOrder } from "../payments/pending-order.ts";
 import { clearAllDrafts } from "../profile/draft.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
-import { formatUsd } from "../../orders/plans.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 

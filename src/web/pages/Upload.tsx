@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { formatUsd } from "../../orders/plans.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { draftKey, useDraft } from "../profile/draft.ts";
 import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "../profile/DraftNotice.tsx";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ResultsAnswer } from "../../api/results.ts";
-import type { PlanId } from "../../orders/plans.ts";
-import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
+import type { ResultsAnswer } from "../../shared/api/results.ts";
+import type { PlanId } from "../../shared/orders/plans.ts";
+import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
 import { apiGet, ApiRequestError } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { deliveryTime } from "../results/delivery.ts";

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import type { PaymentIntentAnswer } from "../../api/payments.ts";
+import type { PaymentIntentAnswer } from "../../shared/api/payments.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { LocalCardForm } from "./LocalCardForm.tsx";
 import { StripeCardForm } from "./StripeCardForm.tsx";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import type { LocalPayAnswer } from "../../api/payments.ts";
-import { formatUsd } from "../../orders/plans.ts";
+import type { LocalPayAnswer } from "../../shared/api/payments.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";

@@ -1,6 +1,6 @@
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatUsd } from "../../orders/plans.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
 import { messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";

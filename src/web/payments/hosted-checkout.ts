@@ -1,4 +1,4 @@
-import type { CheckoutSessionAnswer } from "../../api/payments.ts";
+import type { CheckoutSessionAnswer } from "../../shared/api/payments.ts";
 import { apiRequest } from "../api.ts";
 
 /** Creates a hosted checkout session (Stripe's page, or the local provider's /pay page) and answers its URL. */

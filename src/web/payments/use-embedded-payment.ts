@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PaymentIntentAnswer } from "../../api/payments.ts";
+import type { PaymentIntentAnswer } from "../../shared/api/payments.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import type { EmbeddedPaymentInfo } from "./EmbeddedPayment.tsx";

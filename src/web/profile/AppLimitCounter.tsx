@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { APP_TEXT_LIMITS, countCharacters, type AppLimitedField } from "../../profiles/app-limits.ts";
-import { DATING_APP_LABELS, type DatingApp } from "../../profiles/options.ts";
+import { APP_TEXT_LIMITS, countCharacters, type AppLimitedField } from "../../shared/profiles/app-limits.ts";
+import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
 
 /**
  * The live character count of a text the dating app limits (a bio, a prompt answer), against the app's own limit
- * (src/profiles/app-limits.ts, the table the optimiser measures with). A longer text is accepted with a warning that
+ * (src/shared/profiles/app-limits.ts, the table the optimiser measures with). A longer text is accepted with a warning that
  * says what the app allows and that we'll shorten it: the customer pays us to, and the spec keeps the Bumble hint
  * "not enforced". The form's own hard limit (TEXT_LIMITS, the control's maxLength) stays as it was.
  *

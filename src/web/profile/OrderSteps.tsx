@@ -1,4 +1,4 @@
-import { formatUsd, type Plan } from "../../orders/plans.ts";
+import { formatUsd, type Plan } from "../../shared/orders/plans.ts";
 
 const STEP_NAMES = {
   plan: "Choose a plan",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import type { VerifyPaymentAnswer } from "../../api/payments.ts";
+import type { VerifyPaymentAnswer } from "../../shared/api/payments.ts";
 import { apiGet } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { Spinner } from "../ui/Spinner.tsx";

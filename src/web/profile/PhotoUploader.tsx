@@ -1,6 +1,6 @@
 import { atom, useSetAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTOS, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../../profiles/limits.ts";
+import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTOS, MIN_PHOTOS, PHOTO_SIZE_HINT } from "../../shared/profiles/limits.ts";
 import { toastQueueAtom, useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { preparePhoto, shownName } from "./prepare-photo.ts";

@@ -1,4 +1,4 @@
-import { formatUsd, PLANS, type Plan } from "../../orders/plans.ts";
+import { formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
 
 /** The plans a customer can pick on a form that has none yet: the pricing page's (Elite is not offered there). */
 export const OFFERED_PLANS: readonly Plan[] = Object.values(PLANS).filter((p) => p.offeredOnPricingPage);

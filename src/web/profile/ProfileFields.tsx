@@ -1,7 +1,7 @@
-import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../../profiles/options.ts";
-import { TEXT_LIMITS } from "../../profiles/submission.ts";
+import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../../shared/profiles/options.ts";
+import { EmailField } from "../ui/EmailField.tsx";
 import { AppSection, type Errors, type Values } from "./AppSections.tsx";
-import { SelectField, TextField } from "./fields.tsx";
+import { SelectField } from "./fields.tsx";
 import { PhotoUploader, type PhotoState } from "./PhotoUploader.tsx";
 
 const APP_OPTIONS = DATING_APPS.map((a) => ({ value: a, label: DATING_APP_LABELS[a] }));
@@ -27,17 +27,14 @@ export function ProfileFields({
   const app = datingAppOf(values);
   return (
     <div className="grid gap-6">
-      <TextField
+      <EmailField
+        id="field-email"
         name="email"
-        type="email"
         label="Email"
-        autoComplete="email"
-        required
-        maxLength={TEXT_LIMITS.email}
         hint="Your optimized profile is sent here."
         value={values.email ?? ""}
         error={errors.email}
-        onChange={onChange}
+        onChange={(value) => onChange("email", value)}
         disabled={disabled}
       />
       <SelectField

@@ -1,15 +1,15 @@
 import type { FormEvent, ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { findPlan } from "../../orders/plans.ts";
-import type { DatingApp } from "../../profiles/options.ts";
-import { TEXT_LIMITS } from "../../profiles/submission.ts";
+import { findPlan } from "../../shared/orders/plans.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import { useToast } from "../toast.ts";
+import { EmailField } from "../ui/EmailField.tsx";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 import { draftKey, useDraft } from "./draft.ts";
 import { cancelReturnUrl, DraftNotice, PAYMENT_CANCELLED } from "./DraftNotice.tsx";
-import { NoScriptNote, TextField } from "./fields.tsx";
+import { NoScriptNote } from "./fields.tsx";
 import { useFormValues } from "./form-state.ts";
 import { OrderSteps } from "./OrderSteps.tsx";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
@@ -76,16 +76,13 @@ export function StandaloneForm({
         <OrderSteps path="plan-on-form" />
       </div>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-6" aria-busy={busy}>
-        <TextField
+        <EmailField
+          id="field-email"
           name="email"
-          type="email"
           label="Email"
-          autoComplete="email"
-          required
-          maxLength={TEXT_LIMITS.email}
           value={form.values.email ?? ""}
           error={form.errors.email}
-          onChange={form.onChange}
+          onChange={(value) => form.onChange("email", value)}
           disabled={disabled}
         />
         {children({ values: form.values, errors: form.errors, onChange: form.onChange, disabled })}

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import type { Plan } from "../../orders/plans.ts";
+import type { Plan } from "../../shared/orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 import { NextPaymentNote } from "./OrderSteps.tsx";
 import type { Stage } from "./submission.ts";

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, PHOTO_LONG_EDGE } from "../../profiles/limits.ts";
+import { MAX_PHOTO_BYTES, PHOTO_LONG_EDGE } from "../../shared/profiles/limits.ts";
 
 /**
  * Shrinks a decoded photo in the browser to the long edge the server keeps, so a phone's 12-megapixel photo uploads

@@ -18,21 +18,20 @@ interface FieldProps {
   disabled?: boolean;
 }
 
-export function TextField(props: FieldProps & { type?: "text" | "email"; maxLength?: number; placeholder?: string; autoComplete?: string }) {
-  const { name, label, value, onChange, error, hint, required, disabled, type = "text", maxLength, placeholder, autoComplete } = props;
+export function TextField(props: FieldProps & { maxLength?: number; placeholder?: string }) {
+  const { name, label, value, onChange, error, hint, required, disabled, maxLength, placeholder } = props;
   return (
     <Field id={`field-${name}`} label={label} error={error} hint={hint} required={required}>
       {(control) => (
         <input
           {...control}
           name={name}
-          type={type}
+          type="text"
           value={value}
           required={required}
           disabled={disabled}
           maxLength={maxLength}
           placeholder={placeholder}
-          autoComplete={autoComplete}
           onChange={(e) => onChange(name, e.target.value)}
           className={controlClass.input}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_PHOTO_BYTES } from "../../profiles/limits.ts";
+import { MAX_PHOTO_BYTES } from "../../shared/profiles/limits.ts";
 import { hevcHeic, plainJpeg, plainPng } from "../../testing/test-images.ts";
 import { preparePhoto, refusal, shownName, sniffPhotoFormat, type Decode } from "./prepare-photo.ts";
 

@@ -1,4 +1,4 @@
-import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, PHOTO_SIZE_HINT } from "../../profiles/limits.ts";
+import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, PHOTO_SIZE_HINT } from "../../shared/profiles/limits.ts";
 import { downscaleForUpload } from "./downscale.ts";
 
 /**

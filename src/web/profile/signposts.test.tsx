@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PLANS } from "../../orders/plans.ts";
+import { PLANS } from "../../shared/orders/plans.ts";
 import { NextPaymentNote, OrderSteps } from "./OrderSteps.tsx";
 import { SubmitProgress } from "./SubmitProgress.tsx";
 

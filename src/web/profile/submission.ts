@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OrderCreated } from "../../api/orders.ts";
-import type { ProfileCreated } from "../../api/profiles.ts";
-import type { Plan } from "../../orders/plans.ts";
-import { MIN_PHOTOS } from "../../profiles/limits.ts";
-import { submissionSchema } from "../../profiles/submission.ts";
+import type { OrderCreated } from "../../shared/api/orders.ts";
+import type { ProfileCreated } from "../../shared/api/profiles.ts";
+import type { Plan } from "../../shared/orders/plans.ts";
+import { MIN_PHOTOS } from "../../shared/profiles/limits.ts";
+import { submissionSchema } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { useToast, type ToastInput } from "../toast.ts";

@@ -1,4 +1,5 @@
-import type { ResultsAnswer } from "../../api/results.ts";
+import type { ResultsAnswer } from "../../shared/api/results.ts";
+import { PhotoScoreCard } from "../ui/PhotoScoreCard.tsx";
 
 type ResultPhoto = NonNullable<ResultsAnswer["profile"]["photos"]>[number];
 
@@ -38,53 +39,30 @@ export function PhotoAnalysis({ profileId, photos, appName }: { profileId: strin
         {ordered.map(({ photo, uploadPosition }) => {
           const a = photo.analysis;
           const leaveOut = a !== null && !a.keep;
+          const picture = photo.image ? (
+            <img
+              src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail?profile=${encodeURIComponent(profileId)}`}
+              alt={`Your photo ${uploadPosition}`}
+              width={112}
+              height={112}
+              loading="lazy"
+              decoding="async"
+              className={`h-24 w-24 shrink-0 rounded-md bg-muted object-cover sm:h-28 sm:w-28 ${leaveOut ? "opacity-60" : ""}`}
+            />
+          ) : (
+            <DeletedPhoto />
+          );
           return (
-            <li
+            <PhotoScoreCard
               key={photo.id}
-              data-photo-id={photo.id}
-              className={`flex gap-4 rounded-lg border p-3 ${leaveOut ? "border-dashed border-border" : "border-border"}`}
-              aria-labelledby={`photo-${photo.id}`}
-            >
-              {photo.image ? (
-                <img
-                  src={`/api/photos/${encodeURIComponent(photo.id)}/thumbnail?profile=${encodeURIComponent(profileId)}`}
-                  alt={`Your photo ${uploadPosition}`}
-                  width={112}
-                  height={112}
-                  loading="lazy"
-                  decoding="async"
-                  className={`h-24 w-24 shrink-0 rounded-md bg-muted object-cover sm:h-28 sm:w-28 ${leaveOut ? "opacity-60" : ""}`}
-                />
-              ) : (
-                <DeletedPhoto />
-              )}
-              <div className="min-w-0 flex-1">
-                <h4 id={`photo-${photo.id}`} className="font-semibold">
-                  {a ? (leaveOut ? `Photo ${uploadPosition}` : `${a.rank}. Photo ${uploadPosition}`) : `Photo ${uploadPosition}`}
-                </h4>
-                {a ? (
-                  <>
-                    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                      <span data-testid="photo-score">
-                        Score <strong>{a.score}</strong>/100
-                      </span>
-                      {leaveOut && (
-                        <span className="rounded-full border border-danger px-2 py-0.5 text-xs font-medium text-danger" data-testid="leave-out">
-                          Leave out
-                        </span>
-                      )}
-                    </p>
-                    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-                      {a.reasons.map((reason, i) => (
-                        <li key={i}>{reason}</li>
-                      ))}
-                    </ul>
-                  </>
-                ) : (
-                  <p className="mt-1 text-sm text-muted-foreground">Not part of this analysis.</p>
-                )}
-              </div>
-            </li>
+              photoId={photo.id}
+              headingId={`photo-${photo.id}`}
+              heading={a && !leaveOut ? `${a.rank}. Photo ${uploadPosition}` : `Photo ${uploadPosition}`}
+              picture={picture}
+              analysis={a}
+              unanalysed="Not part of this analysis."
+              variant="customer"
+            />
           );
         })}
       </ol>

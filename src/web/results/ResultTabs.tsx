@@ -1,6 +1,6 @@
-import type { ResultsAnswer } from "../../api/results.ts";
-import type { PremiumContent } from "../../optimiser/render.ts";
-import type { OptimisationResult } from "../../optimiser/result.ts";
+import type { ResultsAnswer } from "../../shared/api/results.ts";
+import type { PremiumContent } from "../../shared/optimiser/render.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { PhotoAnalysis } from "./PhotoAnalysis.tsx";
 import { ConversationStarters, StrategyGuide } from "./PremiumContent.tsx";

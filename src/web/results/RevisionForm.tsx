@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { REVISION_NOTES, revisionRequestSchema } from "../../delivery/revision-schema.ts";
+import { REVISION_NOTES, revisionRequestSchema } from "../../shared/delivery/revision-schema.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -11,7 +11,7 @@ const REVISION_NOTES_MAX = REVISION_NOTES.max;
 
 const FIELD_ID = "revision-notes";
 
-/** The server's own schema and words (src/delivery/revision-schema.ts). */
+/** The server's own schema and words (src/shared/delivery/revision-schema.ts). */
 function problemOf(notes: string): string | undefined {
   const parsed = revisionRequestSchema.safeParse({ notes });
   return parsed.success ? undefined : parsed.error.issues[0]?.message;

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { RetentionDates } from "../../privacy/retention.ts";
-import { confirmationSchema, MAX_EMAIL_LENGTH } from "../../privacy/confirmation.ts";
+import type { RetentionDates } from "../../shared/api/results.ts";
+import { confirmationSchema } from "../../shared/privacy/confirmation.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
-import { controlClass, Field } from "../ui/field.tsx";
+import { EmailField } from "../ui/EmailField.tsx";
 
 const FIELD_ID = "your-data-email";
 const CONNECTION = "Please check your connection and try again.";
 
-/** The server's own schema and words (src/privacy/confirmation.ts). */
+/** The server's own schema and words (src/shared/privacy/confirmation.ts). */
 function problemOf(email: string): string | undefined {
   const parsed = confirmationSchema.safeParse({ email });
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
@@ -103,25 +103,18 @@ export function YourData({ profileId, retention, onErased }: { profileId: string
         results were sent to.
       </p>
       <form onSubmit={download} noValidate aria-label="Your data" className="mt-4 space-y-4">
-        <Field id={FIELD_ID} label="Your e-mail address" error={error} required>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              maxLength={MAX_EMAIL_LENGTH}
-              required
-              value={email}
-              disabled={busy === "erase"}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (error) setError(problemOf(e.target.value));
-              }}
-              className={controlClass.input}
-            />
-          )}
-        </Field>
+        <EmailField
+          id={FIELD_ID}
+          name="email"
+          label="Your e-mail address"
+          error={error}
+          value={email}
+          disabled={busy === "erase"}
+          onChange={(value) => {
+            setEmail(value);
+            if (error) setError(problemOf(value));
+          }}
+        />
         <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={busy !== null} className={buttonClass("outline")}>
             {busy === "export" ? "Preparing..." : "Download My Data"}

@@ -1,4 +1,4 @@
-import type { OptimisationResult } from "../../optimiser/result.ts";
+import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 
 /** Who reads the comparison: the customer on the results page, or an admin in the review dialog. */
 export type BeforeAfterReader = "customer" | "admin";

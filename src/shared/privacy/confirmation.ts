@@ -4,8 +4,7 @@
  * The address is not checked for form here: whatever does not match the stored one is refused as not matching.
  */
 import { z } from "zod";
-
-export const MAX_EMAIL_LENGTH = 254;
+import { MAX_EMAIL_LENGTH } from "../email.ts";
 
 export const confirmationSchema = z.object({
   email: z

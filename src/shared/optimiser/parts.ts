@@ -4,8 +4,7 @@
  * structured result (result.ts) stays the one source of truth: an edit writes its parts, and the spec's HTML fields
  * are rendered from it again (render.ts).
  *
- * Browser-safe: the review dialog imports this module (its preview applies the edit with the same functions the
- * server does), so it imports nothing but types from the server side.
+ * In the browser's share: the review dialog's preview applies the edit with the same functions the server does.
  */
 import { PART_KEYS, PROMPT_KEYS, type PartKey, type PromptKey } from "./part-keys.ts";
 import type { Editorial, Finding, OptimisationResult, StrategyGuide } from "./result.ts";

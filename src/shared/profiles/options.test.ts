@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { orders, profiles } from "../db/schema.ts";
+import { orders, profiles } from "../../db/schema.ts";
 import { PLAN_IDS } from "../orders/plans.ts";
 import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS } from "./options.ts";
 

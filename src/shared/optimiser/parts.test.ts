@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { sampleInput, sampleResult } from "../testing/optimisation.ts";
-import type { OptimiserInput } from "./input.ts";
+import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
+import type { OptimiserInput } from "../../optimiser/input.ts";
 import { applyEdit, baseOf, changedParts, findingsText, guideFromText, hasEdits, partsOf, takeFromDraft, textBlocks, type PartsEdit } from "./parts.ts";
 import { specFields } from "./render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "./result.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { OptimiserInput } from "./input.ts";
-import { sampleResult } from "../testing/optimisation.ts";
+import type { OptimiserInput } from "../../optimiser/input.ts";
+import { sampleResult } from "../../testing/optimisation.ts";
 import { escapeHtml, madeBy, specFields, startersFromMarkdown, uploadLabel } from "./render.ts";
 
 const HOSTILE = [

@@ -1,11 +1,11 @@
 /**
  * What the administrator has to do about a profile (issue 20, item 4), derived in one place from what is stored:
  * the spec's status, `email_sent`, `needs_revision`, a refund of its order, a results e-mail on its way, and the
- * stored result's `needsWriter` and `checks.flagged` (src/optimiser/result.ts). The spec's Status and Email Status
+ * stored result's `needsWriter` and `checks.flagged` (src/shared/optimiser/result.ts). The spec's Status and Email Status
  * badges stay as they are; this is the state beside them that says whose turn it is.
  *
  * The rules are data, read top to bottom, the first match wins. `reviewState` applies them to one profile's facts
- * (the review dialog); ./review-state-sql.ts compiles the same rules to one SQL expression (the list, its filter,
+ * (the review dialog); src/admin/review-state-sql.ts compiles the same rules to one SQL expression (the list, its filter,
  * its counts and its order), and its test checks the two agree on every combination of facts.
  *
  * Pure and free of server imports: the dashboard reads the states and their order from here.

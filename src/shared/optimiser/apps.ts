@@ -11,7 +11,7 @@ export interface AppRules {
   name: string;
   /**
    * Characters (UTF-16 units, as `String.length` counts) the bio may have; null where the app has no free bio. The
-   * two limits, with their sources, live in src/profiles/app-limits.ts, shared with the forms' counters.
+   * two limits, with their sources, live in src/shared/profiles/app-limits.ts, shared with the forms' counters.
    */
   bioLimit: number | null;
   /** Characters a prompt answer may have; null where the app (or our form for it) has no prompts. */

@@ -1,6 +1,6 @@
 import { CONTACT_RATE_LIMIT } from "../contact/schema.ts";
 
-// Plain data, imported by the privacy policy in the browser too; the middleware is ./rate-limit.ts.
+// Plain data, imported by the privacy policy in the browser too; the middleware is src/http/rate-limit.ts.
 
 export interface Limit {
   max: number;

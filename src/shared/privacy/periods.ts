@@ -1,6 +1,6 @@
 /**
  * How long a paid profile's data is kept (PHOTO_RETENTION_DAYS, PROFILE_RETENTION_DAYS): the defaults and the
- * longest a setting may ask for. Plain data: the configuration, the retention pass (./retention.ts) and the privacy
+ * longest a setting may ask for. Plain data: the configuration, the retention pass (src/privacy/retention.ts) and the privacy
  * policy in the browser read these same numbers.
  */
 

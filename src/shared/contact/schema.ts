@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_EMAIL_LENGTH } from "../email.ts";
 
 /**
  * The contact form's rules (spec section 5), shared by the form in the browser and by POST /api/contact,
@@ -12,7 +13,7 @@ export const contactSchema = z.object({
   email: z
     .string({ error: (issue) => (issue.input === undefined ? "Email is required" : undefined) })
     .trim()
-    .min(1, "Email is required").max(254, "Please enter a valid email address").email("Please enter a valid email address"),
+    .min(1, "Email is required").max(MAX_EMAIL_LENGTH, "Please enter a valid email address").email("Please enter a valid email address"),
   subject: z.string().trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
   message: z
     .string()

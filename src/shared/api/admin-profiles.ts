@@ -1,0 +1,93 @@
+/*
+ * What the admin's profile routes answer (src/api/admin-profiles.ts). The types live here, in the browser's share of
+ * the code, and the routes annotate their answers with them, so a changed answer breaks the dashboard's typecheck.
+ */
+import type { AdminAction } from "../admin/actions.ts";
+import type { AdminState } from "../admin/review-state.ts";
+import type { EditableParts, PartKey } from "../optimiser/parts.ts";
+import type { OptimisationResult } from "../optimiser/result.ts";
+import type { PlanId } from "../orders/plans.ts";
+import type { ProfileStatus } from "../profiles/statuses.ts";
+import type { SubmittedProfile } from "./profiles.ts";
+
+/** What the review dialog reads beside the detail: the parts, the draft's, what the draft changes, and the version. */
+export interface EditState {
+  parts: EditableParts | null;
+  draft_parts: EditableParts | null;
+  draft_changes: PartKey[];
+  version: string;
+}
+
+export interface AdminListRow {
+  id: string;
+  email: string;
+  dating_app: string;
+  status: ProfileStatus;
+  /** What the administrator has to do about it (src/shared/admin/review-state.ts). */
+  state: AdminState;
+  /** null when the server cannot say: the badge reads "Unknown". */
+  email_sent: boolean | null;
+  email_sent_at: string | null;
+  created_at: string;
+  plan_id: PlanId | null;
+  /** The delivery deadline; a revision's own once one is asked for (the plan's hours from the request). */
+  deadline_at: string | null;
+  needs_revision: boolean;
+}
+
+export interface AdminListAnswer {
+  profiles: AdminListRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  /** The spec's four, and how many profiles are in each state (all profiles, whatever the filter or search). */
+  counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<AdminState, number> };
+}
+
+/** Premium and elite results carry their premium content beside the HTML. */
+export interface PremiumOptimizedProfile {
+  html: string;
+  conversationStarters?: string | null;
+  strategyGuide?: string | null;
+}
+
+export interface AdminPhoto {
+  id: string;
+  order: number;
+  width: number | null;
+  height: number | null;
+  analysis: { score: number; rank: number; keep: boolean; faces: number; reasons: string[] } | null;
+}
+
+export interface AuditEntry {
+  at: string;
+  /** null for the system's own entries. */
+  admin: string | null;
+  action: string;
+  detail: string | null;
+}
+
+/** The profile as its owner sent it (the spec's fields), and the work on it. */
+export interface AdminProfileDetail extends EditState, SubmittedProfile {
+  /** Derived by the same rules as the list's (src/shared/admin/review-state.ts). */
+  state: AdminState;
+  optimized_profile: string | PremiumOptimizedProfile | null;
+  recommendations: string | null;
+  email_sent: boolean | null;
+  email_sent_at: string | null;
+  revisions_used: number;
+  revision_notes: string | null;
+  needs_revision: boolean;
+  deadline_at: string | null;
+  plan_id: PlanId | null;
+  order: { id: string; plan_id: PlanId; status: string; amount: number; paid_at: string | null; refunded_at: string | null } | null;
+  photos: AdminPhoto[];
+  optimization: OptimisationResult | null;
+  actions: AdminAction[];
+  /** When retention deleted the photo files, and cleared the text and address (src/privacy/retention.ts). */
+  photos_deleted_at: string | null;
+  text_cleared_at: string | null;
+  /** Whether the result may be edited now (completed or revision requested, not yet sent). */
+  editable: boolean;
+  audit: AuditEntry[];
+}
