@@ -1,10 +1,16 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type PointerEvent } from "react";
+import { island } from "../island.tsx";
 import { dismissToastAtom, SWIPE_THRESHOLD_PX, toastQueueAtom, type Toast } from "../toast.ts";
 import { CloseIcon } from "../ui/CloseIcon.tsx";
 
-/** The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. */
-export function Toaster() {
+/**
+ * The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. An island of its own:
+ * the page's islands push to the same toast queue (jotai's default store, one module in the browser).
+ */
+export const Toaster = island("Toaster", ToastViewport);
+
+function ToastViewport() {
   const queue = useAtomValue(toastQueueAtom);
   const viewport = useRef<HTMLDivElement>(null);
   const current = queue[0];
