@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import type { OrderCreated } from "../../shared/api/orders.ts";
 import { findPlan, formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
-import { emailAddress, TEXT_LIMITS } from "../../shared/profiles/submission.ts";
+import { emailAddress } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";

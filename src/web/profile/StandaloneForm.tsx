@@ -2,7 +2,6 @@ import type { FormEvent, ReactNode } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import { findPlan } from "../../shared/orders/plans.ts";
 import type { DatingApp } from "../../shared/profiles/options.ts";
-import { TEXT_LIMITS } from "../../shared/profiles/submission.ts";
 import { useToast } from "../toast.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { useFocusAfterBusy } from "../ui/focus.ts";
