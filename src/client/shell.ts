@@ -4,7 +4,7 @@
  * on a page without islands sets the `data-hydrated` marker at once (src/client/islands.tsx sets it on the others).
  * Budget: the marketing pages' whole first-load JavaScript is at most 5 KB gzipped (scripts/bundle-size.ts).
  */
-import { ISLAND_ATTRIBUTE, THEME_TOGGLE_ATTRIBUTE } from "../web/dom-markers.ts";
+import { CARRIED_TOAST_KEY, ISLAND_ATTRIBUTE, THEME_TOGGLE_ATTRIBUTE } from "../web/dom-markers.ts";
 import { applyTheme, NEXT_THEME, readStoredTheme, THEME_STORAGE_KEY, themeToggleLabel, themeToggleTitle, type Theme } from "../web/theme.ts";
 
 const systemDark = matchMedia("(prefers-color-scheme: dark)");
@@ -45,3 +45,15 @@ function enhanceMenu(details: HTMLDetailsElement): void {
 for (const button of document.querySelectorAll<HTMLButtonElement>(`[${THEME_TOGGLE_ATTRIBUTE}]`)) enhanceThemeToggle(button);
 for (const details of document.querySelectorAll<HTMLDetailsElement>("header details")) enhanceMenu(details);
 if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) document.documentElement.dataset.hydrated = "true";
+
+// A toast the previous page carried over (it showed one as it sent the customer here), on a page without a toaster:
+// the toaster is loaded for it, and React with it, only then; a first visit loads nothing more.
+if (!document.querySelector(`[${ISLAND_ATTRIBUTE}="Toaster"]`) && hasCarriedToast()) void import("./carried-toast.tsx");
+
+function hasCarriedToast(): boolean {
+  try {
+    return sessionStorage.getItem(CARRIED_TOAST_KEY) !== null;
+  } catch {
+    return false;
+  }
+}

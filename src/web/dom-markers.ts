@@ -9,3 +9,8 @@ export const ISLAND_ATTRIBUTE = "data-island";
 export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
 /** On the header's theme toggle button (src/web/shell/ThemeToggle.tsx). */
 export const THEME_TOGGLE_ATTRIBUTE = "data-theme-toggle";
+/**
+ * The session-storage key of a toast shown just before a navigation: pages are documents, so the next page shows it
+ * (src/web/toast.ts carries it; its Toaster island, or the shell script on a page without one, shows it).
+ */
+export const CARRIED_TOAST_KEY = "carried-toast";

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type AnchorHTMLAttributes } from "react";
+import { carryCurrentToast } from "./toast.ts";
 
 /**
  * Pages are documents (issue 22): a link is an <a>, a navigation is a full page load, and the address is read from
@@ -59,6 +60,8 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
 /** Goes to another page: a full page load (`replace` leaves no history entry for the page being left). */
 export function useNavigate(): (to: string, options?: { replace?: boolean }) => void {
   return useCallback((to, options) => {
+    // A toast shown just before leaving is shown again by the next page.
+    carryCurrentToast();
     if (options?.replace) location.replace(to);
     else location.assign(to);
   }, []);
