@@ -1,19 +1,66 @@
 /**
- * Builds the browser assets: the client bundle (Bun.build) and the stylesheet (Tailwind v4), each named by a hash
- * of its content, under public/assets/, plus manifest.json naming them for the server.
- * Files from earlier builds are kept for an hour so a server still running an older manifest keeps serving them.
+ * Builds the browser assets: the shell script and one entry per island (Bun.build, shared code split into chunks)
+ * and the stylesheet (Tailwind v4), each named by a hash of its content, under public/assets/, plus manifest.json
+ * naming them for the server. Files from earlier builds are kept for an hour so a server still running an older
+ * manifest keeps serving them.
  */
-import { mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { ASSETS_DIR, MANIFEST_PATH, ROOT_DIR, type AssetManifest } from "../src/ssr/assets.ts";
 
 const KEEP_OLD_ASSETS_MS = 60 * 60 * 1000;
+const WEB_DIR = join(ROOT_DIR, "src/web");
+
+export interface IslandModule {
+  name: string;
+  /** Absolute path of the module that declares it. */
+  file: string;
+}
+
+/**
+ * Every island: an `export const Name = island("Name", Component)` in a module under src/web (src/web/island.tsx).
+ * The exported name and the island's name are one, and unique: the server finds the island's script by it.
+ */
+export function findIslands(): IslandModule[] {
+  const found: IslandModule[] = [];
+  for (const path of new Bun.Glob("**/*.tsx").scanSync(WEB_DIR)) {
+    if (/\.test\.tsx$/.test(path) || path === "island.tsx") continue;
+    const file = join(WEB_DIR, path);
+    const text = readFileSync(file, "utf8");
+    for (const [, exported, name] of text.matchAll(/export const (\w+) = island\("([^"]*)"/g)) {
+      if (exported !== name) throw new Error(`${path}: the island "${name}" must be exported as ${name}, not ${exported}`);
+      if (found.some((i) => i.name === name)) throw new Error(`${path}: a second island named ${name}`);
+      found.push({ name: name!, file });
+    }
+    if (/\bisland\(/.test(text) && !/export const \w+ = island\(/.test(text)) {
+      throw new Error(`${path} calls island() but does not export it as \`export const Name = island("Name", …)\``);
+    }
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Each island's browser entry, generated into `dir`: it imports the island and hydrates it. */
+function writeIslandEntries(islands: IslandModule[], dir: string): string[] {
+  return islands.map(({ name, file }) => {
+    const path = join(dir, `${name}.ts`);
+    writeFileSync(
+      path,
+      `import { hydrateIslands } from ${JSON.stringify(join(ROOT_DIR, "src/client/islands.tsx"))};\n` +
+        `import { ${name} } from ${JSON.stringify(file)};\n` +
+        `hydrateIslands(${JSON.stringify(name)}, ${name});\n`,
+    );
+    return path;
+  });
+}
 
 export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Promise<AssetManifest> {
   mkdirSync(ASSETS_DIR, { recursive: true });
+  const islands = findIslands();
+  const entriesDir = mkdtempSync(join(tmpdir(), "island-entries-"));
 
   const bundle = await Bun.build({
-    entrypoints: [join(ROOT_DIR, "src/client/entry.tsx")],
+    entrypoints: [join(ROOT_DIR, "src/client/shell.ts"), ...writeIslandEntries(islands, entriesDir)],
     outdir: ASSETS_DIR,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     splitting: true,
@@ -21,12 +68,17 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
     minify: !dev,
     sourcemap: dev ? "linked" : "none",
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
-  });
+  }).finally(() => rmSync(entriesDir, { recursive: true, force: true }));
   if (!bundle.success) {
     throw new AggregateError(bundle.logs, "client bundle failed");
   }
-  const js = bundle.outputs.find((o) => o.kind === "entry-point");
-  if (!js) throw new Error("client bundle produced no entry point");
+  // An entry's output is named after its file ("[name]-[hash].js"): the shell's and each island's.
+  const entryFiles = bundle.outputs.filter((o) => o.kind === "entry-point").map((o) => basename(o.path));
+  const entryOf = (name: string) => {
+    const file = entryFiles.find((f) => new RegExp(`^${name}-[^-.]+\\.js$`).test(f));
+    if (!file) throw new Error(`client bundle produced no entry for ${name}`);
+    return `/assets/${file}`;
+  };
 
   const tailwind = Bun.spawnSync(
     [process.execPath, join(ROOT_DIR, "node_modules/@tailwindcss/cli/dist/index.mjs"), "-i", join(ROOT_DIR, "src/styles.css"), ...(dev ? [] : ["--minify"])],
@@ -37,10 +89,15 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const cssName = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 12)}.css`;
   writeFileSync(join(ASSETS_DIR, cssName), css);
 
-  const names = [cssName, ...bundle.outputs.map((o) => basename(o.path))];
-  const manifest: AssetManifest = { js: `/assets/${basename(js.path)}`, css: `/assets/${cssName}`, files: names.map((n) => `/assets/${n}`) };
+  const files = [cssName, ...bundle.outputs.map((o) => basename(o.path))];
+  const manifest: AssetManifest = {
+    shell: entryOf("shell"),
+    islands: Object.fromEntries(islands.map(({ name }) => [name, entryOf(name)])),
+    css: `/assets/${cssName}`,
+    files: files.map((n) => `/assets/${n}`),
+  };
   writeFileSync(MANIFEST_PATH, JSON.stringify(manifest, null, 2));
-  removeStaleAssets(new Set(names));
+  removeStaleAssets(new Set(files));
   return manifest;
 }
 
@@ -56,5 +113,5 @@ function removeStaleAssets(keep: Set<string>): void {
 if (import.meta.main) {
   const started = performance.now();
   const manifest = await buildAssets({ dev: process.argv.includes("--dev") });
-  console.log(`built ${manifest.js} and ${manifest.css} in ${(performance.now() - started).toFixed(0)}ms`);
+  console.log(`built ${manifest.shell}, ${Object.keys(manifest.islands).length} islands and ${manifest.css} in ${(performance.now() - started).toFixed(0)}ms`);
 }

@@ -22,7 +22,7 @@ watch(join(ROOT_DIR, "src"), { recursive: true }, (_event, file) => {
   clearTimeout(pending);
   pending = setTimeout(() => {
     buildAssets({ dev: true }).then(
-      (m) => console.log(`assets rebuilt: ${m.js} ${m.css}`),
+      (m) => console.log(`assets rebuilt: ${m.shell} ${m.css}`),
       (err) => console.error("asset build failed:", err),
     );
   }, 150);

@@ -121,7 +121,8 @@ describe("pages", () => {
       OPENAI_API_KEY: "openai-do-not-leak",
       SMTP_URL: "smtp://user:do-not-leak@mail.example.com:587",
     });
-    const html = await (await testApp(secretCtx).request("/")).text();
+    // A page with islands carries the public configuration (/contact: its form is one).
+    const html = await (await testApp(secretCtx).request("/contact")).text();
     expect(html).not.toContain("do_not_leak");
     expect(html).not.toContain("do-not-leak");
     expect(html).toContain("pk_test_public");
@@ -131,7 +132,7 @@ describe("pages", () => {
   test("hashed assets are cached immutably; public files moderately; missing assets are 404", async () => {
     const html = await (await app.request("/")).text();
     const css = /href="(\/assets\/styles-[a-f0-9]+\.css)"/.exec(html)![1]!;
-    const js = /src="(\/assets\/entry-[a-z0-9]+\.js)"/.exec(html)![1]!;
+    const js = /src="(\/assets\/shell-[a-z0-9]+\.js)"/.exec(html)![1]!;
     for (const path of [css, js]) {
       const res = await app.request(path);
       expect(res.status).toBe(200);

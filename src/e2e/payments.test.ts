@@ -220,12 +220,17 @@ describe("success page", () => {
   test("a paid order with no profile yet: the customer goes to /profile-form, and the profile sent there queues the one job", async () => {
     const { orderId } = insertOrder(store.db, { withProfile: false });
     const page = await browser.newPage();
-    // Records what the success page stores for the profile form.
+    // Records what the success page stores for the profile form, in session storage: the record outlives the page
+    // (the success page sends the customer on with a page load).
     await page.addInitScript(() => {
       const setItem = Storage.prototype.setItem;
-      const log: string[][] = ((window as unknown as { storedItems: string[][] }).storedItems = []);
+      const getItem = Storage.prototype.getItem;
       Storage.prototype.setItem = function (key: string, value: string) {
-        log.push([key, value]);
+        if (this === localStorage) {
+          const log = JSON.parse(getItem.call(sessionStorage, "storedItems") ?? "[]") as string[][];
+          log.push([key, value]);
+          setItem.call(sessionStorage, "storedItems", JSON.stringify(log));
+        }
         return setItem.call(this, key, value);
       };
     });
@@ -235,7 +240,7 @@ describe("success page", () => {
     expect(orderState(store.db, orderId)).toMatchObject({ order: { status: "paid" }, jobs: 0 });
     await hydrated(page);
     // The stored ids stay until the profile is saved; sending the profile attaches it, queues the one job, and removes them.
-    const stored = await page.evaluate(() => (window as unknown as { storedItems: string[][] }).storedItems);
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("storedItems") ?? "[]") as string[][]);
     expect(stored).toEqual(expect.arrayContaining([["pendingOrderId", orderId], ["pendingPlanId", "premium"]]));
     await page.locator('input[type="email"]').first().waitFor();
     await poll(() => page.evaluate(() => localStorage.getItem("pendingOrderId"))).toBe(orderId);

@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ZodError, ZodType } from "zod";
+import type { core } from "zod";
 
 /** One readable sentence for the first problem, naming the field when there is one. */
-export function describeZodError(error: ZodError): string {
+export function describeZodError(error: core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "The request is not valid.";
   const field = issue.path.join(".");
@@ -14,9 +14,12 @@ export function describeZodError(error: ZodError): string {
   return field && !squash(issue.message).includes(squash(issue.path.at(-1)?.toString() ?? "")) ? `${field}: ${issue.message}` : issue.message;
 }
 
-/** Validates a JSON body at the edge; a failure answers 400 `{ message }` and the handler never runs. */
-export function jsonBody<T extends ZodType>(schema: T) {
+/**
+ * Validates a JSON body at the edge; a failure answers 400 `{ message }` and the handler never runs. Classic zod and
+ * zod/mini schemas alike (schemas the browser checks too are written with zod/mini, for its size).
+ */
+export function jsonBody<T extends core.$ZodType>(schema: T) {
   return zValidator("json", schema, (result, c) => {
-    if (!result.success) return c.json({ message: describeZodError(result.error as unknown as ZodError) }, 400);
+    if (!result.success) return c.json({ message: describeZodError(result.error as unknown as core.$ZodError) }, 400);
   });
 }

@@ -6,11 +6,14 @@ export const PUBLIC_DIR = join(ROOT_DIR, "public");
 export const ASSETS_DIR = join(PUBLIC_DIR, "assets");
 export const MANIFEST_PATH = join(ASSETS_DIR, "manifest.json");
 
-/** URLs of the hashed client bundle and stylesheet, written by scripts/build.ts. */
+/** URLs of the hashed browser scripts and stylesheet, written by scripts/build.ts. */
 export interface AssetManifest {
-  js: string;
+  /** The script of every page (src/client/shell.ts): theme toggle, menu, no React. */
+  shell: string;
+  /** Each island's entry script by the island's name (its file name in src/web/islands/). */
+  islands: Record<string, string>;
   css: string;
-  /** Every file of the build (entry, chunks, stylesheet), as URLs. */
+  /** Every file of the build (entries, chunks, stylesheet), as URLs. */
   files: string[];
 }
 

@@ -20,10 +20,12 @@ const SERVER_ONLY = [
 describe("the client bundle", () => {
   const manifest = readManifest();
 
-  test("lists its entry and stylesheet among its files", () => {
-    expect(manifest.files).toContain(manifest.js);
+  test("lists the shell script, every island's entry and the stylesheet among its files", () => {
+    expect(manifest.files).toContain(manifest.shell);
     expect(manifest.files).toContain(manifest.css);
-    expect(manifest.files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(1); // pages are split out
+    for (const entry of Object.values(manifest.islands)) expect(manifest.files).toContain(entry);
+    expect(Object.keys(manifest.islands)).toContain("Toaster");
+    expect(manifest.files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(Object.keys(manifest.islands).length + 1); // shared code is split out
   });
 
   test("contains no server-only module or configuration name", () => {

@@ -47,7 +47,7 @@ describe("cached pages", () => {
     expect(new Uint8Array(await b.arrayBuffer())).toEqual(bytes);
     const html = new TextDecoder().decode(bytes);
     expect(html).toStartWith("<!doctype html>");
-    expect(html).toEndWith("</div></body></html>");
+    expect(html).toEndWith("</body></html>");
     expect(html).toContain(`<title>${findPage(path)!.meta.title.replace(/&/g, "&amp;")}</title>`);
   });
 
@@ -180,15 +180,15 @@ describe("cached pages", () => {
     const app = createApp(dev, { assets: () => manifest });
     const before = await app.request("/");
     const etag = before.headers.get("etag")!;
-    expect(await before.text()).toContain(built.js);
-    manifest = { ...built, js: "/assets/entry-rebuilt0.js", css: "/assets/styles-rebuilt0.css" };
+    expect(await before.text()).toContain(built.shell);
+    manifest = { ...built, shell: "/assets/shell-rebuilt0.js", css: "/assets/styles-rebuilt0.css" };
     const after = await app.request("/", { headers: { "If-None-Match": etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     const html = await after.text();
-    expect(html).toContain('src="/assets/entry-rebuilt0.js"');
+    expect(html).toContain('src="/assets/shell-rebuilt0.js"');
     expect(html).toContain('href="/assets/styles-rebuilt0.css"');
-    expect(html).not.toContain(built.js);
+    expect(html).not.toContain(built.shell);
   });
 });
 

@@ -83,7 +83,7 @@ export function pageCache(ctx: AppContext, assets: () => AssetManifest): PageCac
 
   function lookup(path: string): CachedPage | Promise<CachedPage> {
     const manifest = assets();
-    const build = `${manifest.js} ${manifest.css}`;
+    const build = JSON.stringify([manifest.shell, manifest.css, manifest.islands]);
     const known = entries.get(path);
     if (known?.build === build) return known.page ?? known.rendering;
     // Concurrent first requests share one render; a failed render is forgotten, so the next request tries again.

@@ -1,20 +1,20 @@
 import type { Context } from "hono";
 import { renderToReadableStream } from "react-dom/server";
-import { StaticRouter } from "react-router";
 import type { AppContext } from "../context.ts";
 import { App } from "../web/App.tsx";
-import { preloadPage } from "../web/PageOutlet.tsx";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "../web/public-config.ts";
 import { publicConfigFrom } from "./public-config.ts";
 import { findPage, NOT_FOUND_META, type PageMeta, type PageRoute } from "../web/routes.tsx";
+import { safeJson } from "../web/safe-json.ts";
 import { THEME_SCRIPT } from "../web/theme.ts";
 import { readAdminSession } from "../admin/guard.ts";
 import { isPrivatePath } from "../seo/seo.ts";
 import type { AssetManifest } from "./assets.ts";
 
 /**
- * Streams one page: the document head is sent at once, React streams the body into #root,
- * and the browser hydrates it with the same route table (src/web/routes.tsx).
+ * Streams one page: the document head is sent at once, React streams the body into #root, and the end of the document
+ * names the scripts of the islands the page drew (src/web/island.tsx); a page without islands gets the shell script
+ * alone, and no React.
  */
 export async function renderPage(c: Context, ctx: AppContext, assets: AssetManifest): Promise<Response> {
   const url = new URL(c.req.url);
@@ -51,14 +51,13 @@ export interface DocumentRequest {
 /** The whole document, doctype to `</html>`, as a stream, and its status (404 when no page answers the URL). */
 export async function renderDocument(ctx: AppContext, req: DocumentRequest): Promise<{ status: 200 | 404; body: ReadableStream<Uint8Array> }> {
   const { url, found, nonce, assets } = req;
-  if (found) await preloadPage(found);
   const page = found?.internal && !req.internalPages ? undefined : found;
+  const Page = page ? await page.load() : undefined;
   const config = { ...publicConfigFrom(ctx.config), internalPages: req.internalPages };
+  const islands = new Set<string>();
 
   const body = await renderToReadableStream(
-    <StaticRouter location={url.pathname + url.search}>
-      <App config={config} />
-    </StaticRouter>,
+    <App config={config} url={url} Page={Page} toasts={page?.toasts === true} islands={islands} />,
     {
       nonce,
       onError: (err) => {
@@ -77,12 +76,25 @@ export async function renderDocument(ctx: AppContext, req: DocumentRequest): Pro
     ogImage: `${ctx.config.publicUrl}/og-image.jpg`,
     assets,
     nonce,
-    configJson: safeJson(config),
   });
-  return { status: page ? 200 : 404, body: concatStreams(head, body, "</div></body></html>") };
+  // Read once the body is drawn: by then `islands` holds every island on the page.
+  const tail = () => `</div>${islandScripts(islands, assets, nonce, safeJson(config))}</body></html>`;
+  return { status: page ? 200 : 404, body: concatStreams(head, body, tail) };
 }
 
-function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined; configJson: string }): string {
+/** The configuration the islands read, and each drawn island's own entry script (its chunks it imports itself). */
+function islandScripts(islands: Set<string>, assets: AssetManifest, nonce: string | undefined, configJson: string): string {
+  if (islands.size === 0) return "";
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  const scripts = [...islands].map((name) => {
+    const src = assets.islands[name];
+    if (!src) throw new Error(`island ${name} is not in the asset manifest: run \`bun scripts/build.ts\``);
+    return `<script type="module" src="${src}"${nonceAttr}></script>`;
+  });
+  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${configJson}</script>${scripts.join("")}`;
+}
+
+function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined }): string {
   const title = escapeHtml(p.meta.title);
   const nonce = p.nonce ? ` nonce="${p.nonce}"` : "";
   const description = escapeHtml(p.meta.description);
@@ -93,12 +105,11 @@ function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; a
 <link rel="canonical" href="${escapeHtml(p.canonical)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="color-scheme" content="light dark">
 <script${nonce}>${THEME_SCRIPT}</script>
-<link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.js}"${nonce}></script>
-<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${p.configJson}</script>
+<link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.shell}"${nonce}></script>
 </head><body><div id="root">`;
 }
 
-function concatStreams(head: string, body: ReadableStream<Uint8Array>, tail: string): ReadableStream<Uint8Array> {
+function concatStreams(head: string, body: ReadableStream<Uint8Array>, tail: () => string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
@@ -108,7 +119,7 @@ function concatStreams(head: string, body: ReadableStream<Uint8Array>, tail: str
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) {
-        controller.enqueue(encoder.encode(tail));
+        controller.enqueue(encoder.encode(tail()));
         controller.close();
       } else {
         controller.enqueue(value);
@@ -124,9 +135,4 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
-}
-
-/** JSON that cannot close the surrounding <script> element. */
-function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }

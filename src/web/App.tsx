@@ -1,37 +1,26 @@
 import { Provider as JotaiProvider } from "jotai";
-import { Suspense } from "react";
-import { Route, Routes } from "react-router";
-import { PageOutlet } from "./PageOutlet.tsx";
+import type { ComponentType } from "react";
+import { IslandCollector } from "./island.tsx";
+import { PageUrlContext } from "./navigation.tsx";
 import { NotFoundPage } from "./pages/NotFound.tsx";
 import { PublicConfigContext, type PublicConfig } from "./public-config.ts";
-import { pages } from "./routes.tsx";
 import { Shell } from "./shell/Shell.tsx";
 
-/** The whole page tree, rendered by the server inside a StaticRouter and hydrated inside a BrowserRouter. */
-export function App({ config }: { config: PublicConfig }) {
+/**
+ * The whole page as the server draws it (never in the browser: only islands hydrate). `Page` is the route's loaded
+ * component, or none for the not-found page; `islands` collects the islands drawn, whose scripts the document adds.
+ */
+export function App({ config, url, Page, toasts, islands }: { config: PublicConfig; url: URL; Page: ComponentType | undefined; toasts: boolean; islands: Set<string> }) {
   return (
     <PublicConfigContext.Provider value={config}>
-      <JotaiProvider>
-        <Shell>
-          <Suspense fallback={<PageLoading />}>
-            <Routes>
-              {pages.map((page) => (
-                <Route key={page.path} path={page.path} element={<PageOutlet page={page} />} />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
-        </Shell>
-      </JotaiProvider>
+      <PageUrlContext.Provider value={url}>
+        <IslandCollector.Provider value={islands}>
+          {/* One store per request: islands drawn together share it here as they share the browser's default store. */}
+          <JotaiProvider>
+            <Shell toasts={toasts}>{Page ? <Page /> : <NotFoundPage />}</Shell>
+          </JotaiProvider>
+        </IslandCollector.Provider>
+      </PageUrlContext.Provider>
     </PublicConfigContext.Provider>
-  );
-}
-
-function PageLoading() {
-  return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
-    </div>
   );
 }

@@ -14,7 +14,9 @@ import { allImports, runtimeImports } from "../testing/import-graph.ts";
 const WEB = import.meta.dir;
 const SRC = resolve(WEB, "..");
 const SHARED = resolve(SRC, "shared");
-const ENTRY = resolve(SRC, "client/entry.tsx");
+const CLIENT = resolve(SRC, "client");
+const SHELL_ENTRY = resolve(CLIENT, "shell.ts");
+const ISLAND_LOADER = resolve(SRC, "client/islands.tsx");
 
 const modulesIn = (dir: string) => [...new Glob("**/*.{ts,tsx}").scanSync(dir)].filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => resolve(dir, f));
 const sourceFiles = modulesIn(WEB);
@@ -72,16 +74,22 @@ function findCycle(graph: Map<string, Map<string, string>>): string | null {
 }
 
 /** The only packages the browser bundle may contain; anything else (hono, drizzle-orm, node:*, bun:*) is server code. */
-const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "jotai", "zod", "@stripe/stripe-js"]);
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "jotai", "zod", "@stripe/stripe-js"]);
 
 /** "react-dom/client" → "react-dom", "@stripe/stripe-js" → itself, "node:fs" → "node:fs". */
 const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
+/** The modules that declare islands (`export const X = island(`): each is the start of a browser entry. */
+const islandModules = sourceFiles.filter((f) => /export const \w+ = island\(/.test(readFileSync(f, "utf8")));
+
+/** Every browser entry: the shell script on every page, the island loader, and each island. */
+const ENTRIES = [SHELL_ENTRY, ISLAND_LOADER, ...islandModules];
+
 /**
- * Every module reached from `start` by `importsOf` (relative imports followed, packages not), each with the chain of
- * files that leads to it ("client/entry.tsx → web/App.tsx → …"), and every package named on the way, with its chain.
+ * Every module reached from `starts` by `importsOf` (relative imports followed, packages not), each with the chain of
+ * files that leads to it ("client/islands.tsx → web/… → …"), and every package named on the way, with its chain.
  */
-function reach(start: string, importsOf: (code: string, file: string) => string[]) {
+function reach(starts: string[], importsOf: (code: string, file: string) => string[]) {
   const modules = new Map<string, string[]>();
   const packages = new Map<string, string[]>();
   const walk = (file: string, chain: string[]) => {
@@ -94,7 +102,7 @@ function reach(start: string, importsOf: (code: string, file: string) => string[
       else if (!packages.has(specifier)) packages.set(specifier, here);
     }
   };
-  walk(start, []);
+  for (const start of starts) walk(start, []);
   return { modules, packages };
 }
 
@@ -118,16 +126,23 @@ describe("src/web layers", () => {
   });
 
   test("the browser reaches no server package", () => {
-    const { packages } = reach(ENTRY, runtimeImports);
+    expect(islandModules.length).toBeGreaterThan(0);
+    const { packages } = reach(ENTRIES, runtimeImports);
     const server = [...packages].filter(([name]) => !BROWSER_PACKAGES.has(packageOf(name))).map(([name, chain]) => `${chain.join(" → ")} → ${name}`);
     expect(server).toEqual([]);
+  });
+
+  test("the shell script, on every page, reaches no package at all: no React on a page without islands", () => {
+    // Its first load, that is: a toast carried over from the previous page loads the toaster (and React) on demand.
+    const staticImports = (code: string) => new Bun.Transpiler({ loader: "ts" }).scanImports(code).filter((i) => i.kind !== "dynamic-import").map((i) => i.path);
+    expect([...reach([SHELL_ENTRY], staticImports).packages.keys()]).toEqual([]);
   });
 });
 
 describe("the browser's share of src/", () => {
   test("everything the browser reaches, type imports included, is in src/web or src/shared", () => {
-    const { modules } = reach(ENTRY, allImports);
-    const browserSide = (file: string) => file === ENTRY || inside(WEB, file) || inside(SHARED, file);
+    const { modules } = reach(ENTRIES, allImports);
+    const browserSide = (file: string) => inside(CLIENT, file) || inside(WEB, file) || inside(SHARED, file);
     // Only the first step out is named, with the chain that leads to it: what lies beyond it is the server's business.
     const outside = [...modules].filter(([file, chain]) => !browserSide(file) && browserSide(resolve(SRC, chain.at(-2)!))).map(([, chain]) => chain.join(" → "));
     expect(outside).toEqual([]);

@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import { matchRoutes } from "react-router";
 import { internalPage } from "./internal-page.tsx";
 import { uploadPlan } from "./upload-plan.ts";
 
@@ -11,9 +10,9 @@ export interface PageMeta {
 export interface PageRoute {
   path: string;
   /**
-   * Imports the page's module. Each page is its own chunk in the browser bundle, so the first load of a page
-   * carries only the shell and that page (see PageOutlet.tsx); the server and the browser both load the
-   * current page before rendering, so hydration never waits.
+   * Imports the page's module (on the server only: pages are documents, issue 22). A page is server HTML; what in it
+   * is interactive is an island (src/web/island.tsx), and a page that is one interactive whole is itself an island
+   * from src/web/islands/.
    */
   load: () => Promise<ComponentType>;
   meta: PageMeta;
@@ -21,15 +20,14 @@ export interface PageRoute {
   internal?: boolean;
   /** Listed in /sitemap.xml (public pages worth indexing). */
   sitemap?: boolean;
-  /**
-   * Where a request this page cannot serve goes instead, decided from the query string: the server answers it with
-   * a 302 before rendering anything, and the browser's own navigation replaces the URL without drawing the page.
-   */
+  /** Where a request this page cannot serve goes instead, decided from the query string: a 302 before any drawing. */
   redirect?: (params: URLSearchParams) => string | null;
+  /** The page shows the spec's toasts: the shell draws the toaster island on it. */
+  toasts?: true;
 }
 
 /**
- * The one place where pages are listed, for the server (status, <title>) and the browser alike.
+ * The one place where pages are listed (status, <title>, the page's module).
  * A page that is not built yet is not here: its path shows the not-found page.
  * Add a page as: { path, load: () => import("./pages/X.tsx").then((m) => m.XPage), meta: { title, description } }.
  */
@@ -74,6 +72,7 @@ export const pages: PageRoute[] = [
   {
     path: "/contact",
     load: () => import("./pages/Contact.tsx").then((m) => m.ContactPage),
+    toasts: true,
     meta: {
       title: "Contact us | ProfileBoost",
       description: "Questions about a plan, your order or a custom request? Send the ProfileBoost team a message or e-mail support.",
@@ -106,67 +105,79 @@ export const pages: PageRoute[] = [
   },
   {
     path: "/upload",
-    load: () => import("./pages/Upload.tsx").then((m) => m.UploadPage),
+    load: () => import("./pages/Upload.tsx").then((m) => m.UploadIsland),
+    toasts: true,
     redirect: (params) => (uploadPlan(params) ? null : "/pricing"),
     meta: { title: "Your Profile Details | ProfileBoost", description: "Send your dating profile and 3 to 6 photos, then pay securely." },
   },
   {
     path: "/profile-form",
-    load: () => import("./pages/ProfileForm.tsx").then((m) => m.ProfileFormPage),
+    load: () => import("./pages/ProfileForm.tsx").then((m) => m.ProfileFormIsland),
+    toasts: true,
     meta: { title: "Complete Your Profile | ProfileBoost", description: "Send your dating profile and photos for review." },
   },
   {
     path: "/hinge-form",
-    load: () => import("./pages/HingeForm.tsx").then((m) => m.HingeFormPage),
+    load: () => import("./pages/HingeForm.tsx").then((m) => m.HingeFormIsland),
+    toasts: true,
     meta: { title: "Hinge Profile Optimization | ProfileBoost", description: "Send your Hinge prompts and photos for optimization." },
   },
   {
     path: "/bumble-form",
-    load: () => import("./pages/BumbleForm.tsx").then((m) => m.BumbleFormPage),
+    load: () => import("./pages/BumbleForm.tsx").then((m) => m.BumbleFormIsland),
+    toasts: true,
     meta: { title: "Bumble Profile Optimization | ProfileBoost", description: "Send your Bumble bio, prompts and photos for optimization." },
   },
   // Payments (issue 5). Payment pages say nothing worth indexing; their descriptions are for the browser tab.
   {
     path: "/checkout",
-    load: () => import("./pages/Checkout.tsx").then((m) => m.CheckoutPage),
+    load: () => import("./pages/Checkout.tsx").then((m) => m.CheckoutIsland),
+    toasts: true,
     meta: { title: "Checkout | ProfileBoost", description: "Complete your purchase securely." },
   },
   {
     path: "/checkout-redirect",
-    load: () => import("./pages/CheckoutRedirect.tsx").then((m) => m.CheckoutRedirectPage),
+    load: () => import("./pages/CheckoutRedirect.tsx").then((m) => m.CheckoutRedirectIsland),
+    toasts: true,
     meta: { title: "Processing Payment | ProfileBoost", description: "Redirecting to the secure payment page." },
   },
   {
     path: "/preparing-checkout",
-    load: () => import("./pages/PreparingCheckout.tsx").then((m) => m.PreparingCheckoutPage),
+    load: () => import("./pages/PreparingCheckout.tsx").then((m) => m.PreparingCheckoutIsland),
+    toasts: true,
     meta: { title: "Preparing Checkout | ProfileBoost", description: "Preparing your secure checkout." },
   },
   {
     path: "/card-payment",
-    load: () => import("./pages/CardPayment.tsx").then((m) => m.CardPaymentPage),
+    load: () => import("./pages/CardPayment.tsx").then((m) => m.CardPaymentIsland),
+    toasts: true,
     meta: { title: "Payment Details | ProfileBoost", description: "Pay for your profile optimization." },
   },
   {
     path: "/pay/:sessionId",
-    load: () => import("./pages/LocalCheckout.tsx").then((m) => m.LocalCheckoutPage),
+    load: () => import("./pages/LocalCheckout.tsx").then((m) => m.LocalCheckoutIsland),
+    toasts: true,
     meta: { title: "Secure Checkout | ProfileBoost", description: "Pay for your profile optimization." },
   },
   {
     path: "/success",
-    load: () => import("./pages/Success.tsx").then((m) => m.SuccessPage),
+    load: () => import("./pages/Success.tsx").then((m) => m.SuccessIsland),
+    toasts: true,
     meta: { title: "Payment Successful | ProfileBoost", description: "Your payment is being verified." },
   },
   // The customer's results (issue 10): the link carries the profile id, the customer's only key; never indexed.
   {
     path: "/view-results",
-    load: () => import("./pages/ViewResults.tsx").then((m) => m.ViewResultsPage),
+    load: () => import("./pages/ViewResults.tsx").then((m) => m.ViewResultsIsland),
+    toasts: true,
     meta: { title: "Your Results | ProfileBoost", description: "Your optimized dating profile, recommendations and photo analysis." },
   },
   // The administrator's area (issue 11): never indexed (X-Robots-Tag and the page's own meta say noindex, robots.txt
   // disallows it) and not in the sitemap.
   {
     path: "/admin",
-    load: () => import("./pages/Admin.tsx").then((m) => m.AdminPage),
+    load: () => import("./pages/Admin.tsx").then((m) => m.AdminIsland),
+    toasts: true,
     meta: { title: "Admin Dashboard | ProfileBoost", description: "Sign in to review and deliver customers' profiles." },
   },
   ...(
@@ -184,7 +195,8 @@ export const pages: PageRoute[] = [
   ).map(([path, name, title]) => ({
     path,
     internal: true,
-    load: internalPage(() => import("./pages/PaymentTests.tsx").then((m) => m[name])),
+    load: internalPage(() => import("./pages/PaymentTests.tsx").then((m) => () => <m.PaymentTestIsland name={name} />)),
+    toasts: true as const,
     meta: { title: `${title} | ProfileBoost`, description: "Internal payment test page." },
   })),
 ];
@@ -194,10 +206,11 @@ export const NOT_FOUND_META: PageMeta = {
   description: "This page does not exist.",
 };
 
-const matchable = pages.map((p) => ({ path: p.path }));
-
+/** The page a path shows: static segments compare without case, `:name` takes one non-empty segment, a final `/` is ignored. */
 export function findPage(pathname: string): PageRoute | undefined {
-  const match = matchRoutes(matchable, pathname);
-  const path = match?.[0]?.route.path;
-  return path === undefined ? undefined : pages.find((p) => p.path === path);
+  const segments = pathname.replace(/(.)\/$/, "$1").split("/");
+  return pages.find((page) => {
+    const pattern = page.path.split("/");
+    return pattern.length === segments.length && pattern.every((p, i) => (p.startsWith(":") ? segments[i] !== "" : p.toLowerCase() === segments[i]!.toLowerCase()));
+  });
 }

@@ -1,4 +1,5 @@
-import { atom, useSetAtom } from "jotai";
+import { atom, getDefaultStore, useSetAtom } from "jotai";
+import { CARRIED_TOAST_KEY } from "./dom-markers.ts";
 import { useCallback } from "react";
 
 export interface ToastInput {
@@ -48,4 +49,39 @@ export const dismissToastAtom = atom(null, (get, set, id: number) => {
 export function useToast() {
   const push = useSetAtom(pushToastAtom);
   return useCallback((input: ToastInput) => push(input), [push]);
+}
+
+/**
+ * Keeps the toast on screen for the next page: a navigation is a full page load (issue 22), so a toast shown just
+ * before one ("No profile ID provided", then the home page) would otherwise be lost. Called by useNavigate.
+ */
+export function carryCurrentToast(): void {
+  const current = getDefaultStore().get(toastQueueAtom)[0];
+  if (!current) return;
+  try {
+    // `page` names this document, so a toaster on this same page (one that hydrates after the navigation began)
+    // leaves the toast for the next one.
+    sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ title: current.title, description: current.description, variant: current.variant, page: performance.timeOrigin }));
+  } catch {
+    // No storage (private mode, quota): the toast stays with the page it was shown on.
+  }
+}
+
+/** The toast the previous page carried over, once: reading it removes it. */
+export function takeCarriedToast(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_TOAST_KEY);
+    if (raw === null) return null;
+    const value = JSON.parse(raw) as (Partial<ToastInput> & { page?: number }) | null;
+    if (value?.page === performance.timeOrigin) return null;
+    sessionStorage.removeItem(CARRIED_TOAST_KEY);
+    if (!value || typeof value.title !== "string") return null;
+    return {
+      title: value.title,
+      description: typeof value.description === "string" ? value.description : undefined,
+      variant: value.variant === "destructive" ? "destructive" : "default",
+    };
+  } catch {
+    return null;
+  }
 }

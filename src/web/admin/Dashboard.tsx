@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
 import { apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 
 /** The band at the top of every marketing page: one h1 and a short lead. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 
 /** Spec section 9: both legal pages were last updated on this date. */
 export const LEGAL_LAST_UPDATED = "May 15, 2025";

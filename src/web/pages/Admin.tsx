@@ -4,6 +4,7 @@ import { LoginForm } from "../admin/LoginForm.tsx";
 import type { AuthStatus } from "../admin/types.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 /** Its own chunk: a signed-out visit (the login form) never downloads the dashboard. */
 const Dashboard = lazy(() => import("../admin/Dashboard.tsx").then((m) => ({ default: m.Dashboard })));
@@ -62,3 +63,6 @@ export function AdminPage() {
     </>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const AdminIsland = island("AdminIsland", AdminPage);

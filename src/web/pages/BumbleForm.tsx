@@ -1,10 +1,11 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { BUMBLE_PROMPTS, HEIGHT_OPTIONS, STAR_SIGNS } from "../../shared/profiles/options.ts";
 import { Bio, Line, PromptWithResponse } from "../profile/AppSections.tsx";
 import { SelectField } from "../profile/fields.tsx";
 import { draftKey } from "../profile/draft.ts";
 import { PaidReturn } from "../profile/PaidReturn.tsx";
 import { StandaloneForm } from "../profile/StandaloneForm.tsx";
+import { island } from "../island.tsx";
 
 const FIELDS = ["bio", "prompt1", "response1", "prompt2", "response2", "prompt3", "response3", "height", "star_sign", "job_title", "education"];
 const STAR_SIGN_OPTIONS = STAR_SIGNS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
@@ -39,3 +40,6 @@ export function BumbleFormPage() {
     </StandaloneForm>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const BumbleFormIsland = island("BumbleFormIsland", BumbleFormPage);

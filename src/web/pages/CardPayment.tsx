@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
 import type { ProcessOrderAnswer } from "../../shared/api/payments.ts";
 import { findPlan, formatDollars } from "../../shared/orders/plans.ts";
 import { apiRequest, ApiRequestError } from "../api.ts";
@@ -13,6 +13,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
+import { island } from "../island.tsx";
 
 /** Spec section 9: the manual card payment takes a visible 1.5 seconds, like a card network would. */
 const PROCESSING_DELAY_MS = 1500;
@@ -113,3 +114,6 @@ export function CardPaymentPage() {
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const CardPaymentIsland = island("CardPaymentIsland", CardPaymentPage);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
 import { findPlan, planFromPrice } from "../../shared/orders/plans.ts";
 import { EmbeddedPayment } from "../payments/EmbeddedPayment.tsx";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
@@ -7,6 +7,7 @@ import { priceParam } from "../payments/price-param.ts";
 import { useEmbeddedPayment } from "../payments/use-embedded-payment.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 /** Checkout price when the link carries none (spec section 9). */
 const DEFAULT_CHECKOUT_PRICE = 9.99;
@@ -44,3 +45,6 @@ export function CheckoutPage() {
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const CheckoutIsland = island("CheckoutIsland", CheckoutPage);

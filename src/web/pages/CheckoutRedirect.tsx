@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
 import { useToast } from "../toast.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 const MISSING = "Missing required order information";
 
@@ -48,3 +49,6 @@ export function CheckoutRedirectPage() {
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const CheckoutRedirectIsland = island("CheckoutRedirectIsland", CheckoutRedirectPage);

@@ -7,6 +7,7 @@ import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
+import { island } from "../island.tsx";
 import { fieldErrors } from "../ui/field-errors.ts";
 import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
@@ -22,12 +23,9 @@ function validate(values: Values): Errors {
   return result.success ? {} : fieldErrors(result.error);
 }
 
+/** The page is server HTML; the form and its thank-you view are the island (issue 22). */
 export function ContactPage() {
   const { supportEmail, social } = usePublicConfig();
-  const [sent, setSent] = useState(false);
-  // Set once the thank-you view has been left: the form that comes back takes the focus (not on first load).
-  const [again, setAgain] = useState(false);
-
   return (
     <>
       <PageHero title="Contact Us" lead="Questions about a plan, your order or a custom request? Send us a message and we'll answer by e-mail." />
@@ -53,19 +51,29 @@ export function ContactPage() {
           </ul>
         </aside>
         <div className="rounded-xl border border-border p-6 sm:p-8">
-          {sent ? (
-            <ThankYou
-              onAgain={() => {
-                setSent(false);
-                setAgain(true);
-              }}
-            />
-          ) : (
-            <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} startFocused={again} />
-          )}
+          <ContactMessageForm />
         </div>
       </div>
     </>
+  );
+}
+
+export const ContactMessageForm = island("ContactMessageForm", MessageCard);
+
+function MessageCard() {
+  const { supportEmail } = usePublicConfig();
+  const [sent, setSent] = useState(false);
+  // Set once the thank-you view has been left: the form that comes back takes the focus (not on first load).
+  const [again, setAgain] = useState(false);
+  return sent ? (
+    <ThankYou
+      onAgain={() => {
+        setSent(false);
+        setAgain(true);
+      }}
+    />
+  ) : (
+    <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} startFocused={again} />
   );
 }
 

@@ -1,9 +1,10 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { HINGE_PROMPTS } from "../../shared/profiles/options.ts";
 import { IdealFirstDate, Line, PromptWithResponse, SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { draftKey } from "../profile/draft.ts";
 import { PaidReturn } from "../profile/PaidReturn.tsx";
 import { StandaloneForm } from "../profile/StandaloneForm.tsx";
+import { island } from "../island.tsx";
 
 /**
  * /hinge-form: email, three prompts with responses, ideal first date, job title, education, 3 to 6 photos, and the plan
@@ -32,3 +33,6 @@ export function HingeFormPage() {
     </StandaloneForm>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const HingeFormIsland = island("HingeFormIsland", HingeFormPage);

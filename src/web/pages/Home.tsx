@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { CallToAction, Section } from "../marketing/layout.tsx";
 import { Stars } from "../marketing/Stars.tsx";
 import { COUPLE_IMAGES, TESTIMONIALS } from "../marketing/testimonials.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, usePathname } from "../navigation.tsx";
 import type { LocalCheckoutAnswer } from "../../shared/api/payments.ts";
 import { formatUsd } from "../../shared/orders/plans.ts";
 import { apiGet, messageOf } from "../api.ts";
@@ -9,6 +9,7 @@ import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { usePublicConfig } from "../public-config.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 type View = { state: "loading" } | { state: "ready"; session: LocalCheckoutAnswer } | { state: "error"; message: string };
 
@@ -17,7 +18,7 @@ type View = { state: "loading" } | { state: "ready"; session: LocalCheckoutAnswe
  * It shows the plan and the amount the server will charge, with the test card prefilled.
  */
 export function LocalCheckoutPage() {
-  const { sessionId = "" } = useParams();
+  const sessionId = decodeURIComponent(usePathname().slice("/pay/".length));
   const navigate = useNavigate();
   const { supportEmail } = usePublicConfig();
   const [view, setView] = useState<View>({ state: "loading" });
@@ -102,3 +103,6 @@ export function LocalCheckoutPage() {
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const LocalCheckoutIsland = island("LocalCheckoutIsland", LocalCheckoutPage);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 
 export function NotFoundPage() {

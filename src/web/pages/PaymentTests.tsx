@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import type { PaymentIntentAnswer } from "../../shared/api/payments.ts";
 import { formatDollars } from "../../shared/orders/plans.ts";
 import { apiGet, apiRequest, messageOf } from "../api.ts";
@@ -12,6 +12,7 @@ import { usePublicConfig } from "../public-config.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 /*
  * The spec's internal payment test and diagnostic pages. They pay test amounts with no order, so they fulfil
@@ -253,3 +254,21 @@ export function DirectCheckoutPage() {
     </PaymentCard>
   );
 }
+
+const TEST_PAGES = {
+  TestPaymentPage,
+  SimplePaymentPage,
+  StripeTestPage,
+  PaymentCheckPage,
+  BasicPaymentTestPage,
+  PaymentTestPage,
+  StripeCheckoutTestPage,
+  SimpleCheckoutPage,
+  DirectCheckoutPage,
+};
+
+/** The internal test pages are interactive wholes: one island, told which page it is. */
+export const PaymentTestIsland = island("PaymentTestIsland", ({ name }: { name: keyof typeof TEST_PAGES }) => {
+  const Page = TEST_PAGES[name];
+  return <Page />;
+});

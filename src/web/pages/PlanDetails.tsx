@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "../navigation.tsx";
 import { findPlan, formatUsd, PLANS } from "../../shared/orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 

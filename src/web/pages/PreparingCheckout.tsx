@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import type { OrderCreated } from "../../shared/api/orders.ts";
 import { findPlan, formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
 import { emailAddress } from "../../shared/profiles/submission.ts";
@@ -14,6 +14,7 @@ import { buttonClass } from "../ui/button.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { useHydrated } from "../ui/hydrated.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 const MISSING = "Missing plan information";
 
@@ -121,3 +122,6 @@ function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const PreparingCheckoutIsland = island("PreparingCheckoutIsland", PreparingCheckoutPage);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { PLANS, formatUsd, type Plan } from "../../shared/orders/plans.ts";
 import { CheckIcon, PageHero, Section } from "../marketing/layout.tsx";
 import { buttonClass } from "../ui/button.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
 import { BROWSER_STORAGE, HOSTING, NO_PROCESSORS, notStored, processors, retentionFacts, SELF_SERVICE, STORED_DATA } from "../marketing/privacy-facts.ts";
 import { usePublicConfig } from "../public-config.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { findPlan, formatUsd } from "../../shared/orders/plans.ts";
 import { clearPendingOrder, readPendingOrder, type PendingOrder } from "../payments/pending-order.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
@@ -17,6 +17,7 @@ import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
+import { island } from "../island.tsx";
 
 /**
  * The paid-first order in localStorage (its e-mail address from Preparing Checkout, its ids from the success page's
@@ -123,3 +124,6 @@ export function ProfileFormPage() {
     </section>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const ProfileFormIsland = island("ProfileFormIsland", ProfileFormPage);

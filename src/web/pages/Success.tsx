@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
 import type { VerifyPaymentAnswer } from "../../shared/api/payments.ts";
 import { apiGet, ApiRequestError, messageOf } from "../api.ts";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
@@ -10,6 +10,7 @@ import { useToast } from "../toast.ts";
 import { formatUsd } from "../../shared/orders/plans.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 const VERIFY_FAILED = "Failed to verify payment";
 
@@ -142,3 +143,6 @@ export function SuccessPage() {
     </PaymentCard>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const SuccessIsland = island("SuccessIsland", SuccessPage);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { PLANS, formatUsd, type Plan } from "../../shared/orders/plans.ts";
 import { LegalPage, type LegalSection } from "../marketing/legal.tsx";
 import { usePublicConfig } from "../public-config.ts";

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "../navigation.tsx";
 import { formatUsd } from "../../shared/orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
 import { draftKey, useDraft } from "../profile/draft.ts";
@@ -16,6 +16,7 @@ import { useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import { uploadPlan } from "../upload-plan.ts";
+import { island } from "../island.tsx";
 
 /**
  * /upload?plan=…&price=…[&planId=…] (spec section 2, "Upload flow"). Without a known plan or with a missing or zero
@@ -72,3 +73,6 @@ export function UploadPage() {
     </section>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const UploadIsland = island("UploadIsland", UploadPage);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
 import type { ResultsAnswer } from "../../shared/api/results.ts";
 import type { PlanId } from "../../shared/orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
@@ -12,6 +12,7 @@ import { YourData } from "../results/YourData.tsx";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { island } from "../island.tsx";
 
 const LOAD_FAILED = "Failed to load profile results";
 
@@ -310,3 +311,6 @@ function RevisionSent({ message }: { message: string }) {
     </p>
   );
 }
+
+/** The whole page is interactive: one island (issue 22). */
+export const ViewResultsIsland = island("ViewResultsIsland", ViewResultsPage);

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useNavigate } from "../navigation.tsx";
 import type { PaymentIntentAnswer } from "../../shared/api/payments.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { LocalCardForm } from "./LocalCardForm.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 
 /** The panel every payment screen is drawn in, so they all read the same. */

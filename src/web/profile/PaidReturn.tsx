@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../navigation.tsx";
 import type { VerifyPaymentAnswer } from "../../shared/api/payments.ts";
 import { apiGet } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../navigation.tsx";
 import { findPlan } from "../../shared/orders/plans.ts";
 import type { DatingApp } from "../../shared/profiles/options.ts";
 import { useToast } from "../toast.ts";

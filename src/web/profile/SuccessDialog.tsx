@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 
 /**

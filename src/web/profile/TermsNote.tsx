@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 
 /** "By continuing, you agree to our Terms of Service and Privacy Policy." under the order forms. */
 export function TermsNote({ action, className }: { action: "continuing" | "submitting"; className: string }) {

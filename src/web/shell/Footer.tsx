@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../navigation.tsx";
 import { BRAND, socialLinks } from "../brand.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { Logo } from "./Logo.tsx";

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { PageUrlContext } from "../navigation.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
 /** The shell's parts as the server draws them at `path`, text only (React's comment markers and tags dropped). */
 function drawn(part: React.ReactNode, path = "/") {
-  const html = renderToString(<MemoryRouter initialEntries={[path]}>{part}</MemoryRouter>);
+  const html = renderToString(<PageUrlContext.Provider value={new URL(path, "http://localhost")}>{part}</PageUrlContext.Provider>);
   return { html, text: html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") };
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../brand.ts";
+import { Link, NavLink, usePathname } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 import { Logo } from "./Logo.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
@@ -22,7 +21,7 @@ const menuLinkClass = (state: { isActive: boolean }) => `${linkClass(state)} fle
 
 /** The administrator's area is work, not a shop window: no "Get Started" to the order form there. */
 function useMarketing(): boolean {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return !(pathname === "/admin" || pathname.startsWith("/admin/"));
 }
 
@@ -58,41 +57,14 @@ export function Header() {
 }
 
 /**
- * The phone menu is a <details> disclosure, so it opens and its links work before the script arrives or without it.
- * With the script it also closes when a link is chosen, on any route change, with Escape (focus back on its toggle)
+ * The phone menu is a <details> disclosure, so it opens and its links work without any script; choosing a link loads
+ * the new page, where the menu starts closed. src/client/shell.ts adds closing with Escape (focus back on its toggle)
  * and when the page outside it is touched.
  */
 function MobileMenu() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname } = useLocation();
   const marketing = useMarketing();
-  const close = () => {
-    if (menu.current) menu.current.open = false;
-  };
-
-  useEffect(close, [pathname]);
-
-  useEffect(() => {
-    const details = menu.current;
-    if (!details) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || !details.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (details.open && !details.contains(e.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, []);
-
   return (
-    <details ref={menu} className="group md:hidden">
+    <details className="group md:hidden">
       <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
         <span className="sr-only">Menu</span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
@@ -104,14 +76,14 @@ function MobileMenu() {
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} className={menuLinkClass} onClick={close}>
+              <NavLink to={l.to} className={menuLinkClass}>
                 {l.label}
               </NavLink>
             </li>
           ))}
           {marketing && (
             <li className="pt-2">
-              <Link to="/upload" className={buttonClass("primary", "md", "min-h-11 w-full")} onClick={close}>
+              <Link to="/upload" className={buttonClass("primary", "md", "min-h-11 w-full")}>
                 Get Started
               </Link>
             </li>

@@ -1,13 +1,30 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type PointerEvent } from "react";
-import { dismissToastAtom, SWIPE_THRESHOLD_PX, toastQueueAtom, type Toast } from "../toast.ts";
+import { island } from "../island.tsx";
+import { dismissToastAtom, pushToastAtom, SWIPE_THRESHOLD_PX, takeCarriedToast, toastQueueAtom, type Toast } from "../toast.ts";
 import { CloseIcon } from "../ui/CloseIcon.tsx";
+import { useHydrated } from "../ui/hydrated.ts";
 
-/** The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. */
-export function Toaster() {
+/**
+ * The notification viewport: one toast at a time, F8 moves focus here, swipe right to dismiss. An island of its own:
+ * the page's islands push to the same toast queue (jotai's default store, one module in the browser).
+ */
+export const Toaster = island("Toaster", ToastViewport);
+
+function ToastViewport() {
   const queue = useAtomValue(toastQueueAtom);
   const viewport = useRef<HTMLDivElement>(null);
-  const current = queue[0];
+  // The server draws an empty viewport; another island may push a toast before this one hydrates, so the toast is
+  // drawn only once hydrated (drawing it during hydration would not match the server's HTML).
+  const hydrated = useHydrated();
+  const current = hydrated ? queue[0] : undefined;
+  const push = useSetAtom(pushToastAtom);
+
+  // The toast the previous page showed as it sent the customer here (src/web/toast.ts, carryCurrentToast).
+  useEffect(() => {
+    const carried = takeCarriedToast();
+    if (carried) push(carried);
+  }, [push]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
