@@ -1,3 +1,4 @@
+import "./react-compat.ts";
 import { createRoot } from "react-dom/client";
 import { Toaster } from "../web/shell/Toaster.tsx";
 

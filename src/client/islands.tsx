@@ -1,3 +1,4 @@
+import "./react-compat.ts";
 import { useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "../web/dom-markers.ts";

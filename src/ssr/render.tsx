@@ -76,6 +76,7 @@ export async function renderDocument(ctx: AppContext, req: DocumentRequest): Pro
     ogImage: `${ctx.config.publicUrl}/og-image.jpg`,
     assets,
     nonce,
+    noindex: isPrivatePath(url.pathname),
   });
   // Read once the body is drawn: by then `islands` holds every island on the page.
   const tail = () => `</div>${islandScripts(islands, assets, nonce, safeJson(config))}</body></html>`;
@@ -94,7 +95,7 @@ function islandScripts(islands: Set<string>, assets: AssetManifest, nonce: strin
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${configJson}</script>${scripts.join("")}`;
 }
 
-function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined }): string {
+function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined; noindex: boolean }): string {
   const title = escapeHtml(p.meta.title);
   const nonce = p.nonce ? ` nonce="${p.nonce}"` : "";
   const description = escapeHtml(p.meta.description);
@@ -103,7 +104,11 @@ function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; a
 <meta property="og:type" content="website"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(p.canonical)}">
 <meta property="og:image" content="${escapeHtml(p.ogImage)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">
 <link rel="canonical" href="${escapeHtml(p.canonical)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<meta name="color-scheme" content="light dark">
+<meta name="color-scheme" content="light dark">${
+    // A private page (a customer's results link, the admin area, payment state): no search engine may keep it, even
+    // when a link to it leaks (the X-Robots-Tag header and robots.txt say so too).
+    p.noindex ? `<meta name="robots" content="noindex, nofollow"/>` : ""
+  }
 <script${nonce}>${THEME_SCRIPT}</script>
 <link rel="stylesheet" href="${p.assets.css}"><script type="module" src="${p.assets.shell}"${nonce}></script>
 </head><body><div id="root">`;

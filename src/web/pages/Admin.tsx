@@ -42,8 +42,6 @@ export function AdminPage() {
 
   return (
     <>
-      {/* An administrator's page: no search engine may keep it (the server's X-Robots-Tag and robots.txt say so too). */}
-      <meta name="robots" content="noindex, nofollow" />
       {session.state === "checking" && <Spinner label="Checking your session..." />}
       {session.state === "failed" && (
         <LoadError

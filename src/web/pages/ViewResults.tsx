@@ -70,8 +70,6 @@ export function ViewResultsPage() {
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-12">
-      {/* The link is a customer's key to their results: no search engine may keep the page (robots.txt disallows it too). */}
-      <meta name="robots" content="noindex, nofollow" />
       <div className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-8">
         {view.state === "loading" && <Spinner label="Loading your results..." />}
         {view.state === "not_found" && (

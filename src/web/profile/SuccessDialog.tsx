@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { useNavigate } from "../navigation.tsx";
 import { buttonClass } from "../ui/button.ts";
 
@@ -11,7 +11,14 @@ import { buttonClass } from "../ui/button.ts";
 export function SuccessDialog({ open, title, children }: { open: boolean; title: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [dismissed, setDismissed] = useState(false);
+  const noticeButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+
+  // The dialog's button takes focus from showModal (its autofocus attribute); the notice's is focused here, once it is
+  // drawn: the browser honours autofocus only when a page or a dialog opens.
+  useEffect(() => {
+    if (open && dismissed) noticeButton.current?.focus();
+  }, [open, dismissed]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -20,14 +27,14 @@ export function SuccessDialog({ open, title, children }: { open: boolean; title:
     if (!open && dialog.open) dialog.close();
   }, [open, dismissed]);
 
-  const body = (headingId: string) => (
+  const body = (headingId: string, buttonRef?: Ref<HTMLButtonElement>) => (
     <>
       <h2 id={headingId} className="text-xl font-bold">
         {title}
       </h2>
       <div className="mt-3 text-muted-foreground">{children}</div>
       <div className="mt-6 flex justify-end">
-        <button type="button" autoFocus className={buttonClass("primary")} onClick={() => navigate("/")}>
+        <button ref={buttonRef} type="button" autoFocus={!buttonRef} className={buttonClass("primary")} onClick={() => navigate("/")}>
           Return to Home
         </button>
       </div>
@@ -46,7 +53,7 @@ export function SuccessDialog({ open, title, children }: { open: boolean; title:
       </dialog>
       {open && dismissed && (
         <div role="region" aria-labelledby="success-notice-title" className="mt-8 rounded-xl border border-success/40 bg-success/10 p-6">
-          {body("success-notice-title")}
+          {body("success-notice-title", noticeButton)}
         </div>
       )}
     </>
