@@ -1,17 +1,19 @@
 /**
- * Lighthouse scores (performance, accessibility, best practices, SEO) for the marketing pages, with Debian's Chromium
+ * Lighthouse scores (performance, accessibility, best practices, SEO) for the marketing and legal pages, the contact
+ * page and an order form, with Debian's Chromium
  * and the same headless flags as the browser tests. Starts a production-mode server on a temp database unless a base
  * URL is given:  bun scripts/lighthouse.ts [http://host:port] [--desktop]
- * Prints one line per page and form factor; exits non-zero when any score is under 95.
+ * Prints one line per page and form factor; exits non-zero when any score is under 98 (issue 22).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../src/testing/browser.ts";
 import { startServer, type RunningServer } from "../src/testing/server.ts";
+import { isPrivatePath } from "../src/seo/seo.ts";
 
-const PATHS = ["/", "/pricing"];
+const PATHS = ["/", "/services", "/pricing", "/about", "/privacy-policy", "/terms-of-service", "/contact", "/upload?plan=Premium&price=9.99&planId=premium"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const GOAL = 95;
+const GOAL = 98;
 
 const givenUrl = process.argv.slice(2).find((a) => /^https?:/.test(a));
 const formFactors = process.argv.includes("--desktop") ? (["desktop"] as const) : (["mobile", "desktop"] as const);
@@ -34,7 +36,17 @@ try {
         formFactor === "desktop" ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`lighthouse returned nothing for ${path}`);
-      const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+      // A private page (an order form) says noindex on purpose: its SEO score leaves that one audit out.
+      const ignored = isPrivatePath(new URL(path, base).pathname) ? new Set(["is-crawlable"]) : new Set<string>();
+      const scoreOf = (c: (typeof CATEGORIES)[number]) => {
+        const category = result.lhr.categories[c];
+        if (!category) return 0;
+        if (ignored.size === 0) return Math.round((category.score ?? 0) * 100);
+        const refs = category.auditRefs.filter((r) => r.weight > 0 && !ignored.has(r.id) && result.lhr.audits[r.id]?.score !== null);
+        const weight = refs.reduce((n, r) => n + r.weight, 0);
+        return Math.round((refs.reduce((n, r) => n + r.weight * (result.lhr.audits[r.id]?.score ?? 0), 0) / weight) * 100);
+      };
+      const scores = CATEGORIES.map(scoreOf);
       below += scores.filter((s) => s < GOAL).length;
       console.log(`${path.padEnd(9)} ${formFactor.padEnd(8)} ${CATEGORIES.map((c, i) => `${c} ${scores[i]}`).join("  ")}`);
       for (const c of CATEGORIES) {
@@ -43,7 +55,7 @@ try {
         // Name what cost points, so a score under the goal says what to fix.
         for (const ref of category.auditRefs) {
           const audit = result.lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) console.log(`    ${c}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+          if (ref.weight > 0 && !ignored.has(ref.id) && audit && audit.score !== null && audit.score < 0.9) console.log(`    ${c}: ${audit.id} (${audit.displayValue ?? audit.score})`);
         }
       }
     }

@@ -1,3 +1,4 @@
+import "./no-eval.ts";
 import "./react-compat.ts";
 import { useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";

@@ -43,6 +43,15 @@ describe("marketing and legal pages", () => {
 });
 
 describe("a page with islands", () => {
+  test("each island's first load runs on preact/compat, never React DOM, and stays within the 90 KB budget of a form page", () => {
+    for (const [name, url] of Object.entries(manifest.islands)) {
+      const texts = [...closure(url)].map((f) => readFileSync(join(PUBLIC_DIR, f)));
+      // React DOM's production build names its errors by URL; Preact has no such text.
+      for (const text of texts) expect({ name, react: /react\.dev\/errors|__CLIENT_INTERNALS/.test(text.toString()) }).toEqual({ name, react: false });
+      expect({ name, under: texts.reduce((n, t) => n + gzipSync(t, { level: 9 }).byteLength, 0) < 90 * 1024 }).toEqual({ name, under: true });
+    }
+  });
+
   test("/contact names the form's and the toaster's scripts, each next to its island, and the configuration", async () => {
     const html = await (await app.request("/contact")).text();
     expect(html).toContain('data-island="ContactMessageForm"');
