@@ -47,6 +47,24 @@ export interface ProfileText {
   prompts: { prompt: string; response: string }[];
 }
 
+/** A customer who wrote nothing: start from it and set what a case needs (`{ ...EMPTY_PROFILE_TEXT, bio }`). */
+export const EMPTY_PROFILE_TEXT: Readonly<ProfileText> = {
+  bio: null,
+  lookingFor: null,
+  interests: null,
+  jobTitle: null,
+  education: null,
+  idealFirstDate: null,
+  height: null,
+  starSign: null,
+  anthem: null,
+  spotifyArtists: null,
+  school: null,
+  industry: null,
+  vibes: null,
+  prompts: [],
+};
+
 export interface PhotoInput {
   id: string;
   /** Absolute path of the stored (re-encoded, at most 2048 px) JPEG. */

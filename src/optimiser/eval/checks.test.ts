@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ProfileText } from "../input.ts";
+import { EMPTY_PROFILE_TEXT, type ProfileText } from "../input.ts";
 import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import {
   brokenWords,
@@ -18,22 +18,6 @@ import {
   writtenTexts,
 } from "./checks.ts";
 
-const EMPTY: ProfileText = {
-  bio: null,
-  lookingFor: null,
-  interests: null,
-  jobTitle: null,
-  education: null,
-  idealFirstDate: null,
-  height: null,
-  starSign: null,
-  anthem: null,
-  spotifyArtists: null,
-  school: null,
-  industry: null,
-  vibes: null,
-  prompts: [],
-};
 
 describe("sentences", () => {
   test("split after end punctuation and at line breaks, keeping the punctuation", () => {
@@ -102,9 +86,9 @@ describe("fragments", () => {
 
 test("the lowercase style is read from the bio and answers, not from the other fields", () => {
   const bio = "structural engineer. i make sure bridges stay up";
-  expect(writesInLowercase({ ...EMPTY, bio, industry: "Engineering" })).toBe(true);
-  expect(writesInLowercase({ ...EMPTY, bio: "Structural engineer. I make sure bridges stay up" })).toBe(false);
-  expect(writesInLowercase({ ...EMPTY, bio: "ok then" })).toBe(false);
+  expect(writesInLowercase({ ...EMPTY_PROFILE_TEXT, bio, industry: "Engineering" })).toBe(true);
+  expect(writesInLowercase({ ...EMPTY_PROFILE_TEXT, bio: "Structural engineer. I make sure bridges stay up" })).toBe(false);
+  expect(writesInLowercase({ ...EMPTY_PROFILE_TEXT, bio: "ok then" })).toBe(false);
 });
 
 describe("punctuation scars", () => {
@@ -192,7 +176,7 @@ describe("plans that differ", () => {
 });
 
 describe("starters built from the profile", () => {
-  const profile: ProfileText = { ...EMPTY, bio: "Nurse by day, sourdough baker by night.", interests: "hiking, baking" };
+  const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "Nurse by day, sourdough baker by night.", interests: "hiking, baking" };
 
   test("content words are stemmed and template words left out", () => {
     expect(contentStems("What's your favorite hiking trail this weekend?")).toEqual(new Set(["hik", "trail"]));
@@ -214,7 +198,7 @@ describe("starters built from the profile", () => {
   });
 
   test("an empty profile gives nothing to build from: only repeats count", () => {
-    expect(starterProblems(["Two-word review of your week so far. Go."], EMPTY, "elite")).toEqual([]);
+    expect(starterProblems(["Two-word review of your week so far. Go."], EMPTY_PROFILE_TEXT, "elite")).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * every check of ./checks.ts, for the script (scripts/eval-optimiser.ts) and the test (./eval.test.ts) alike.
  */
 import { PLAN_IDS, type PlanId } from "../../shared/orders/plans.ts";
-import type { OptimiserInput, ProfileText } from "../input.ts";
+import { EMPTY_PROFILE_TEXT, type OptimiserInput } from "../input.ts";
 import type { Optimiser } from "../optimiser.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../../shared/optimiser/result.ts";
 import {
@@ -60,22 +60,6 @@ export interface Row {
   profilesAffected: number;
 }
 
-const EMPTY_PROFILE: ProfileText = {
-  bio: null,
-  lookingFor: null,
-  interests: null,
-  jobTitle: null,
-  education: null,
-  idealFirstDate: null,
-  height: null,
-  starSign: null,
-  anthem: null,
-  spotifyArtists: null,
-  school: null,
-  industry: null,
-  vibes: null,
-  prompts: [],
-};
 
 export function evalInput(entry: EvalProfile, plan: PlanId): OptimiserInput {
   return {
@@ -84,7 +68,7 @@ export function evalInput(entry: EvalProfile, plan: PlanId): OptimiserInput {
     plan,
     reason: "initial",
     revisionNotes: null,
-    profile: { ...EMPTY_PROFILE, ...entry.profile },
+    profile: { ...EMPTY_PROFILE_TEXT, ...entry.profile },
     photos: [],
   };
 }
@@ -99,7 +83,7 @@ function fieldTexts(entry: EvalProfile, field: TextField, result: OptimisationRe
 
 /** The checks on one result: everything a single plan's delivery can get wrong. */
 export function checkResult(entry: EvalProfile, result: OptimisationResult): Omit<Violation, "profile" | "plan">[] {
-  const profile = { ...EMPTY_PROFILE, ...entry.profile };
+  const profile = { ...EMPTY_PROFILE_TEXT, ...entry.profile };
   const customer = customerText(profile);
   const lowercaseStyle = writesInLowercase(profile);
   const written = writtenTexts(result).filter(Boolean);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { brokenWords, customerText, fragments, punctuationScars, templateFiller } from "../eval/checks.ts";
-import type { OptimiserInput, ProfileText } from "../input.ts";
+import { EMPTY_PROFILE_TEXT, type OptimiserInput, type ProfileText } from "../input.ts";
 import { createLocalOptimiser } from "../local.ts";
 import { withinLimits } from "../result.ts";
 import { optimisationResultSchema, RESULT_LIMITS, type PhotoAnalysis } from "../../shared/optimiser/result.ts";
@@ -14,25 +14,9 @@ import { promptSuggestions } from "./prompt-suggestions.ts";
 import { eliteStarters, withOneFromProfile } from "./starters.ts";
 import { writerFor } from "./writer.ts";
 
-const EMPTY: ProfileText = {
-  bio: null,
-  lookingFor: null,
-  interests: null,
-  jobTitle: null,
-  education: null,
-  idealFirstDate: null,
-  height: null,
-  starSign: null,
-  anthem: null,
-  spotifyArtists: null,
-  school: null,
-  industry: null,
-  vibes: null,
-  prompts: [],
-};
 
 function input(profile: Partial<ProfileText>, app: OptimiserInput["app"] = "bumble", overrides: Partial<OptimiserInput> = {}): OptimiserInput {
-  return { profileId: "p1", app, plan: "elite", reason: "initial", revisionNotes: null, profile: { ...EMPTY, ...profile }, photos: [], ...overrides };
+  return { profileId: "p1", app, plan: "elite", reason: "initial", revisionNotes: null, profile: { ...EMPTY_PROFILE_TEXT, ...profile }, photos: [], ...overrides };
 }
 
 const RICH: Partial<ProfileText> = {
@@ -45,13 +29,13 @@ const RICH: Partial<ProfileText> = {
 
 /** The checks the evaluation holds every written text to (eval/checks.ts): a bio version is held to them too. */
 function textProblems(text: string, profile: Partial<ProfileText>): string[] {
-  const customer = customerText({ ...EMPTY, ...profile });
+  const customer = customerText({ ...EMPTY_PROFILE_TEXT, ...profile });
   return [...brokenWords(text, customer), ...fragments(text, customer), ...punctuationScars(text, customer), ...templateFiller(text, customer)];
 }
 
 /** Every number of a text appears in the customer's own text: nothing invented. */
 function numbersInvented(text: string, profile: Partial<ProfileText>): string[] {
-  const theirs = customerText({ ...EMPTY, ...profile });
+  const theirs = customerText({ ...EMPTY_PROFILE_TEXT, ...profile });
   return (text.match(/\d+/g) ?? []).filter((n) => !theirs.includes(n));
 }
 

@@ -4,7 +4,7 @@
  * rewrite must keep.
  */
 import type { DatingApp } from "../../shared/profiles/options.ts";
-import type { OptimiserInput, ProfileText } from "../input.ts";
+import { EMPTY_PROFILE_TEXT, type OptimiserInput, type ProfileText } from "../input.ts";
 
 export interface Expected {
   title: string;
@@ -27,22 +27,6 @@ export interface CorpusEntry {
   keepBasic?: string[];
 }
 
-export const EMPTY_PROFILE: ProfileText = {
-  bio: null,
-  lookingFor: null,
-  interests: null,
-  jobTitle: null,
-  education: null,
-  idealFirstDate: null,
-  height: null,
-  starSign: null,
-  anthem: null,
-  spotifyArtists: null,
-  school: null,
-  industry: null,
-  vibes: null,
-  prompts: [],
-};
 
 export function inputFor(entry: Pick<CorpusEntry, "app" | "profile">, plan: OptimiserInput["plan"], extra: Partial<OptimiserInput> = {}): OptimiserInput {
   return {
@@ -51,7 +35,7 @@ export function inputFor(entry: Pick<CorpusEntry, "app" | "profile">, plan: Opti
     plan,
     reason: "initial",
     revisionNotes: null,
-    profile: { ...EMPTY_PROFILE, ...entry.profile },
+    profile: { ...EMPTY_PROFILE_TEXT, ...entry.profile },
     photos: [],
     ...extra,
   };
