@@ -3,7 +3,7 @@
  * rendering that must not depend on the analysers' wording), and an optimiser scripted to fail or wait.
  */
 import { appRules } from "../shared/optimiser/apps.ts";
-import type { OptimiserInput } from "../optimiser/input.ts";
+import { EMPTY_PROFILE_TEXT, type OptimiserInput } from "../optimiser/input.ts";
 import type { Optimiser } from "../optimiser/optimiser.ts";
 import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../shared/optimiser/result.ts";
 
@@ -71,22 +71,7 @@ export function sampleInput(
     plan,
     reason: "initial",
     revisionNotes: null,
-    profile: {
-      bio: "I love to laugh. Nurse and baker.",
-      lookingFor: null,
-      interests: null,
-      jobTitle: null,
-      education: null,
-      idealFirstDate: null,
-      height: null,
-      starSign: null,
-      anthem: null,
-      spotifyArtists: null,
-      school: null,
-      industry: null,
-      vibes: null,
-      prompts,
-    },
+    profile: { ...EMPTY_PROFILE_TEXT, bio: "I love to laugh. Nurse and baker.", prompts },
     photos: [],
   };
 }

@@ -9,7 +9,7 @@ import { openStore, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
 import { PLANS, type PlanId } from "../shared/orders/plans.ts";
-import type { OptimiserInput, ProfileText } from "../optimiser/input.ts";
+import { EMPTY_PROFILE_TEXT, type OptimiserInput, type ProfileText } from "../optimiser/input.ts";
 import { specFields } from "../shared/optimiser/render.ts";
 import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
@@ -210,22 +210,7 @@ function insertPhotos(db: DB, uploadsDir: string, profileId: string, images: { f
  */
 function storeResult(db: DB, profileId: string, plan: PlanId, app: DatingApp, uploaded: string[], release: boolean, hostile = false): OptimisationResult {
   const text = TEXT[app];
-  const profile: ProfileText = {
-    bio: text.bio,
-    lookingFor: null,
-    interests: null,
-    jobTitle: null,
-    education: null,
-    idealFirstDate: null,
-    height: null,
-    starSign: null,
-    anthem: null,
-    spotifyArtists: null,
-    school: null,
-    industry: null,
-    vibes: null,
-    prompts: text.prompts,
-  };
+  const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: text.bio, prompts: text.prompts };
   const input: OptimiserInput = {
     profileId,
     app,

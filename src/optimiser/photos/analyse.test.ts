@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { memoryLogger } from "../../log.ts";
-import type { PhotoInput, ProfileText } from "../input.ts";
+import { EMPTY_PROFILE_TEXT, type PhotoInput, type ProfileText } from "../input.ts";
 import { createLocalOptimiser } from "../local.ts";
 import { type PhotoAnalysis, photoAnalysisSchema } from "../../shared/optimiser/result.ts";
 import { analysePhotos, closeFaceDetector, type FaceDetector, humanFaceDetector, UnreadablePhotoError } from "./analyse.ts";
@@ -193,22 +193,7 @@ describe("what a reason may say", () => {
     );
   });
   test("the result's photo findings praise a strong first photo only when it faces the camera and is big enough", async () => {
-    const text: ProfileText = {
-      bio: "Nurse on night shifts, weekend climber, makes a serious lasagna.",
-      lookingFor: null,
-      interests: null,
-      jobTitle: null,
-      education: null,
-      idealFirstDate: null,
-      height: null,
-      starSign: null,
-      anthem: null,
-      spotifyArtists: null,
-      school: null,
-      industry: null,
-      vibes: null,
-      prompts: [],
-    };
+    const text: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "Nurse on night shifts, weekend climber, makes a serious lasagna." };
     const strengthsWith = async (first: string) => {
       const result = await createLocalOptimiser().optimise({
         profileId: "P1",
