@@ -72,15 +72,25 @@ export function takeCarriedToast(): ToastInput | null {
   try {
     const raw = sessionStorage.getItem(CARRIED_TOAST_KEY);
     if (raw === null) return null;
-    const value = JSON.parse(raw) as (Partial<ToastInput> & { page?: number }) | null;
+    const value = parseCarried(raw);
     if (value?.page === performance.timeOrigin) return null;
+    // Taken (or unreadable, then dropped too: the shell would otherwise load a toaster on every page for it).
     sessionStorage.removeItem(CARRIED_TOAST_KEY);
-    if (!value || typeof value.title !== "string") return null;
+    if (!value || typeof value.title !== "string" || value.title === "") return null;
     return {
       title: value.title,
       description: typeof value.description === "string" ? value.description : undefined,
       variant: value.variant === "destructive" ? "destructive" : "default",
     };
+  } catch {
+    return null;
+  }
+}
+
+function parseCarried(raw: string): (Partial<ToastInput> & { page?: unknown }) | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === "object" ? (value as Partial<ToastInput> & { page?: unknown }) : null;
   } catch {
     return null;
   }
