@@ -9,7 +9,7 @@ import type { DB } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { NewJob } from "../jobs/queue.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
 import { renderOrderConfirmationEmail } from "../mail/order-confirmation.tsx";
 import { PLANS } from "../shared/orders/plans.ts";
 import { resultsUrl } from "./results.ts";
@@ -47,7 +47,7 @@ export function sendOrderConfirmation(deps: { db: DB; mailer: Mailer; publicUrl:
     await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
+      replyTo: supportReplyTo(deps.supportEmail),
       ...email,
     });
   };

@@ -18,7 +18,7 @@ import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { Completion } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Logger } from "../log.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
 import { renderResultsEmail } from "../mail/results-email.tsx";
 import { PLANS } from "../shared/orders/plans.ts";
 import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
@@ -106,7 +106,7 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
     const sent = await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
+      replyTo: supportReplyTo(deps.supportEmail),
       ...email,
     });
 

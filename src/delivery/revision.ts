@@ -12,7 +12,7 @@ import { orders, profiles } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
 import { renderRevisionReceivedEmail, renderRevisionRequestEmail } from "../mail/revision-emails.tsx";
 import { PLANS } from "../shared/orders/plans.ts";
 import { isRefunded, REFUNDED } from "../orders/refunded.ts";
@@ -121,7 +121,7 @@ export function sendRevisionReceivedMail(deps: MailDeps) {
     await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
+      replyTo: supportReplyTo(deps.supportEmail),
       ...email,
     });
   };

@@ -9,6 +9,11 @@ export interface Address {
   address: string;
 }
 
+/** Where a customer's reply to any of our e-mails goes: the support inbox, under the product's name. */
+export function supportReplyTo(supportEmail: string): Address {
+  return { name: "ProfileBoost support", address: supportEmail };
+}
+
 /** One e-mail, ready to go. Bodies come from React components (see ./render.tsx). */
 export interface Email {
   /**

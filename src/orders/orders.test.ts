@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { orders, profiles } from "../db/schema.ts";
 import type { OrderStatus } from "../shared/orders/statuses.ts";
-import { DomainError } from "../errors.ts";
 import { testContext } from "../testing/context.ts";
+import { refusal } from "../testing/refusal.ts";
 import { countingOrder, createOrder } from "./orders.ts";
 import { PLANS, type PlanId } from "../shared/orders/plans.ts";
 
@@ -26,16 +26,6 @@ function order(profileId: string, status: OrderStatus, at: number, planId: PlanI
 
 const ordersOf = (profileId: string) => db.select().from(orders).where(eq(orders.profileId, profileId)).all();
 
-/** The error `work` throws, to check its kind and message. */
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("createOrder: one payable order per profile", () => {
   test("a new order is pending at the plan table's price", () => {

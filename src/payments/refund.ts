@@ -14,7 +14,7 @@ import { RESULTS_MAIL } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
 import { renderRefundEmail } from "../mail/refund-email.tsx";
 import { OPTIMISE_PROFILE } from "../optimiser/job.ts";
 import { formatUsd, PLANS } from "../shared/orders/plans.ts";
@@ -68,7 +68,7 @@ export function sendRefundEmail(deps: { db: DB; mailer: Mailer; supportEmail: st
     await deps.mailer.send({
       key: job.idempotencyKey,
       to: profile.email,
-      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
+      replyTo: supportReplyTo(deps.supportEmail),
       ...email,
     });
   };

@@ -15,7 +15,7 @@ import type { JobOf } from "../jobs/kind.ts";
 import type { Completion } from "../jobs/loop.ts";
 import type { Logger } from "../log.ts";
 import { renderDeletionReceipt } from "../mail/deletion-receipt.tsx";
-import type { Mailer } from "../mail/mailer.ts";
+import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
 import type { DeletedItems, KeptOrder } from "./deletions.ts";
 import { removeOutboxMail } from "./outbox.ts";
 import { DAY_MS, type RetentionPeriods } from "../shared/privacy/periods.ts";
@@ -42,7 +42,7 @@ export function sendDeletionReceipt(deps: { db: DB; mailer: Mailer; log: Logger;
     const sent = await deps.mailer.send({
       key: job.idempotencyKey,
       to: row.receiptTo,
-      replyTo: { name: "ProfileBoost support", address: deps.supportEmail },
+      replyTo: supportReplyTo(deps.supportEmail),
       ...email,
     });
     deps.log.info(`deletion ${row.id}: receipt accepted by the mail server (${sent.messageId})`);

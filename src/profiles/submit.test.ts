@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { orders, photos, profiles } from "../db/schema.ts";
-import { DomainError } from "../errors.ts";
 import type { UploadedFile } from "../photos/multipart.ts";
 import { testContext, tempDir } from "../testing/context.ts";
+import { asyncRefusal } from "../testing/refusal.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 import { submissionSchema } from "../shared/profiles/submission.ts";
@@ -39,15 +39,6 @@ function storedFiles(): string[] {
 }
 const rows = () => ({ profiles: db.select().from(profiles).all().length, photos: db.select().from(photos).all().length });
 
-async function refusal(work: () => Promise<unknown>): Promise<DomainError> {
-  try {
-    await work();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("submitProfile", () => {
   test("a profile for a paid order is stored with its photos, linked, and queued for optimisation", async () => {
@@ -70,7 +61,7 @@ describe("submitProfile", () => {
   test("an order that already has a profile is a conflict: no row and no file is kept", async () => {
     const { orderId } = insertOrder(db);
     const before = { rows: rows(), files: storedFiles().length };
-    const err = await refusal(async () => submitProfile(deps, submission(orderId), await threePhotos(), "client"));
+    const err = await asyncRefusal(async () => submitProfile(deps, submission(orderId), await threePhotos(), "client"));
     expect([err.kind, err.message]).toEqual(["conflict", "This order already has a profile. Contact support if you need to change it."]);
     expect({ rows: rows(), files: storedFiles().length }).toEqual(before);
   });
@@ -90,7 +81,7 @@ describe("submitProfile", () => {
 
   test("an unknown order is not_found before any photo is processed", async () => {
     const before = { rows: rows(), files: storedFiles().length };
-    const err = await refusal(async () => submitProfile(deps, submission("no-such-order"), await threePhotos(), "client"));
+    const err = await asyncRefusal(async () => submitProfile(deps, submission("no-such-order"), await threePhotos(), "client"));
     expect(err.kind).toBe("not_found");
     expect({ rows: rows(), files: storedFiles().length }).toEqual(before);
   });
@@ -99,7 +90,7 @@ describe("submitProfile", () => {
     const { orderId } = insertOrder(db, { withProfile: false });
     const before = { rows: rows(), files: storedFiles().length };
     const files = [await upload(), await upload(), await upload(new TextEncoder().encode("not an image at all"))];
-    const err = await refusal(() => submitProfile(deps, submission(orderId), files, "client"));
+    const err = await asyncRefusal(() => submitProfile(deps, submission(orderId), files, "client"));
     expect(err.kind).toBe("invalid");
     expect({ rows: rows(), files: storedFiles().length }).toEqual(before);
     expect(orderState(db, orderId).order.profileId).toBeNull();
