@@ -1,7 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as bunTest, expect } from "bun:test";
 import { createRequire } from "node:module";
+import { appendFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from "playwright-core";
+import { fairDeadline, MAX_STRETCH } from "./fair-clock.ts";
+
+export { until } from "./wait.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -33,8 +37,12 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
   const testBrowser: TestBrowser = {
     current,
-    newContext: async (options) => (await current()).newContext(options),
-    newPage: async (options) => (await current()).newPage(options),
+    newContext: async (options) => untimed(await (await current()).newContext(options)),
+    newPage: async (options) => {
+      const page = await (await current()).newPage(options);
+      untimed(page.context());
+      return page;
+    },
     contexts: () => (browser.isConnected() ? browser.contexts() : []),
     async close() {
       closed = true;
@@ -44,6 +52,17 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
   liveBrowsers.add(testBrowser);
   return testBrowser;
+}
+
+/**
+ * No wall-clock time-out of Playwright's own (30 s by default) on a step: on a busy machine a step may wait for a core
+ * longer than that. What ends a step that never comes is its test's limit (see `test`), counted in fair time, which
+ * closes the test's pages; the step's error then names what it waited for.
+ */
+function untimed(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(0);
+  context.setDefaultNavigationTimeout(0);
+  return context;
 }
 
 /** The browsers of this process, whose contexts a test opened are closed when it ends (see `test`). */
@@ -115,6 +134,12 @@ export async function sharedTab(browser: TestBrowser, origin: string, options: S
         return original(...args);
       };
     }
+    // A fake clock is an init script of the context too.
+    const install = page.clock.install.bind(page.clock);
+    page.clock.install = (...args) => {
+      dirty = true;
+      return install(...args);
+    };
     const cdp = await context.newCDPSession(page);
     // Playwright's own listeners, if any, stay; only those a test added are removed.
     const own = new Map(PAGE_EVENTS.map((event) => [event, new Set(emitter(page).listeners(event))]));
@@ -186,16 +211,26 @@ export function themedTabs(browser: TestBrowser, origin: string): ThemedTabs {
   };
 }
 
-/** How long a browser test may run before it is failed here, by default (a test may give its own). */
+/**
+ * How long a browser test may run before it is failed here, by default (a test may give its own): at least four times
+ * what the test needs on an idle machine, counted in fair time (`src/testing/fair-clock.ts`: time spent queueing for a
+ * core does not count), and never more than `MAX_STRETCH` times as long on the wall clock.
+ */
 export const BROWSER_TEST_MS = 30_000;
 /** What bun gets on top: bun's own time-out kills every child process, the file's server and browser included. */
 const BUN_GRACE_MS = 15_000;
 
 /**
- * `test` for browser files: the test is failed here after `ms`, before bun's own time-out, which would kill every
- * child process of the file (the server and the browser: one failure would become every test after it). Whatever
- * the test opened is closed when it ends, so an awaited step that never came stops there; after a failure every shared
- * tab starts again in a new context. Each test so starts from a clean slate whatever the one before did.
+ * Where the runner (scripts/test.ts) collects each browser test's times (wall and fair) and limit, one JSON line per
+ * test, for the summary's slowest tests.
+ */
+const TIMES_FILE = process.env.TEST_TIMES_FILE;
+
+/**
+ * `test` for browser files: the test is failed here after `ms` of fair time, before bun's own time-out, which would
+ * kill every child process of the file (the server and the browser: one failure would become every test after it).
+ * Whatever the test opened is closed when it ends, so an awaited step that never came stops there; after a failure
+ * every shared tab starts again in a new context. Each test so starts from a clean slate whatever the one before did.
  */
 export function test(name: string, fn: () => Promise<unknown> | void, ms = BROWSER_TEST_MS): void {
   bunTest(
@@ -204,13 +239,18 @@ export function test(name: string, fn: () => Promise<unknown> | void, ms = BROWS
       const before = new Set(openContexts());
       const closeWhatItOpened = () => Promise.all(openContexts().filter((c) => !before.has(c) && !tabContexts.has(c)).map((c) => c.close().catch(() => {})));
       const retireTabs = () => Promise.all([...liveTabs].map((t) => t.retire()));
+      const deadline = fairDeadline(ms);
       const run = Promise.resolve().then(fn);
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: ReturnType<typeof setInterval> | undefined;
       const outcome = await Promise.race([
         run.then(() => ({ done: true as const }), (error: unknown) => ({ done: false as const, error })),
-        new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms))),
+        new Promise<"late">((resolve) => (timer = setInterval(() => deadline.passed() && resolve("late"), 100))),
       ]);
-      clearTimeout(timer);
+      clearInterval(timer);
+      const fairMs = deadline.fairElapsed();
+      const wallMs = deadline.wallElapsed();
+      deadline.release();
+      if (TIMES_FILE) appendFileSync(TIMES_FILE, `${JSON.stringify({ name, wallMs: Math.round(wallMs), fairMs: Math.round(fairMs), limitMs: ms })}\n`);
       await closeWhatItOpened();
       if (outcome !== "late" && outcome.done) return;
       // A failed test may have left anything in its tab: every shared tab starts again in a new context.
@@ -219,11 +259,23 @@ export function test(name: string, fn: () => Promise<unknown> | void, ms = BROWS
       // Closing its pages ended the step it was waiting for: that step's error says what it was.
       const waitedFor = await Promise.race([run.then(() => null, (error: unknown) => error), Bun.sleep(2_000).then(() => null)]);
       const step = waitedFor instanceof Error ? `; its last step: ${lastStep(waitedFor.message)}` : "";
-      throw new Error(`"${name}" did not finish in ${ms / 1000} s${step}`);
+      const busy = wallMs > fairMs * 1.25 ? ` (${(wallMs / 1000).toFixed(1)} s on the wall clock: the machine was busy)` : "";
+      throw new Error(`"${name}" did not finish in ${ms / 1000} s${step}${busy}`);
     },
-    ms + BUN_GRACE_MS,
+    ms * MAX_STRETCH + BUN_GRACE_MS,
   );
 }
+
+/**
+ * A gate for a held answer: a route handler awaits `opened` and the test calls `open()` once it has seen what the
+ * page shows while it waits (a pending button, say), so the pending state is seen for certain, and for no longer.
+ */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 
 /**
  * axe for a page. A page without frames is checked by axe.run in the page itself: axe's default runs each frame
@@ -290,7 +342,7 @@ type Polled<T> = { [K in keyof Matchers<T> as K extends "not" | "resolves" | "re
 /**
  * `expect` for what a page shows, read again until the matcher passes: `await poll(() => locator.textContent()).toBe("Sent")`.
  * A state that follows an action (text, a count, an attribute, focus, a decoded image) arrives on the page's time, so
- * a single read right after the action races it. After `ms` the last read's assertion error is thrown, headed by
+ * a single read right after the action races it. After `ms` (fair time, as a test's limit) the last read's assertion error is thrown, headed by
  * `what` (or the reading function's source) so the failure says what was awaited.
  */
 export function poll<T>(read: () => Promise<T> | T, { ms = 10_000, what }: { ms?: number; what?: string } = {}): Polled<T> & { not: Polled<T> } {
@@ -301,20 +353,24 @@ export function poll<T>(read: () => Promise<T> | T, { ms = 10_000, what }: { ms?
         // Not a promise itself: `await poll(read)` without a matcher is a mistake, not a wait.
         if (matcher === "then") return undefined;
         return async (...args: unknown[]) => {
-          const deadline = Date.now() + ms;
-          for (;;) {
-            const value = await read();
-            try {
-              const subject = negate ? expect(value).not : expect(value);
-              (subject as unknown as Record<string, (...a: unknown[]) => void>)[matcher]!(...args);
-              return;
-            } catch (error) {
-              if (Date.now() > deadline) {
-                if (error instanceof Error) error.message = `waited ${ms / 1000} s for ${what ?? read.toString()}:\n${error.message}`;
-                throw error;
+          const deadline = fairDeadline(ms);
+          try {
+            for (;;) {
+              const value = await read();
+              try {
+                const subject = negate ? expect(value).not : expect(value);
+                (subject as unknown as Record<string, (...a: unknown[]) => void>)[matcher]!(...args);
+                return;
+              } catch (error) {
+                if (deadline.passed()) {
+                  if (error instanceof Error) error.message = `waited ${ms / 1000} s for ${what ?? read.toString()}:\n${error.message}`;
+                  throw error;
+                }
+                await Bun.sleep(50);
               }
-              await Bun.sleep(50);
             }
+          } finally {
+            deadline.release();
           }
         };
       },

@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { until } from "./wait.ts";
 
 /** A real SMTP server in the test process that parses and keeps every message it accepts. Tests only. */
 export interface TestSmtpServer {
@@ -46,11 +47,9 @@ export async function startSmtpServer(port = 0, options: { beforeAccept?: (mail:
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} message(s), got ${received.length}`);
-        await Bun.sleep(20);
-      }
+      await until(() => received.length >= count, `${count} message(s)`, { ms: timeoutMs, everyMs: 20 }).catch(() => {
+        throw new Error(`expected ${count} message(s), got ${received.length}`);
+      });
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
