@@ -6,8 +6,14 @@
  * Arguments go to one `bun test` run over whatever they select instead: `npm test -- src/api`, `npm run test:fast --
  * -t refund`, or `npm test -- --update-timings` to record the files' durations again after test files were added or
  * reshaped.
- * Ends with one line `N passed, N failed` and exits non-zero when anything failed; a crashed worker fails its file.
+ * The number of parallel workers follows the machine: its cores and what other processes keep busy when a set starts
+ * (`PARALLEL=N` overrides it). The summary lists the ten slowest tests (a browser test with its limit), so a test that
+ * drifts toward its limit is seen long before it fails.
+ * Ends with one line `N passed, N failed (…workers…)` and exits non-zero when anything failed; a crashed worker fails
+ * its file.
  */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT_DIR } from "../src/ssr/assets.ts";
 import { buildAssets } from "./build.ts";
@@ -15,17 +21,42 @@ import { buildAssets } from "./build.ts";
 const fast = process.argv.includes("--fast");
 const extraArgs = process.argv.slice(2).filter((arg) => arg !== "--fast");
 
-const BUN_TEST = [
-  process.execPath,
-  "test",
-  // A test may wait its turn for a core behind the other workers: 30 s rather than bun's 5 s.
-  "--timeout=30000",
-  `--timings=${join(ROOT_DIR, "scripts/test-timings.json")}`,
-];
-// Three workers on two cores for both sets (PARALLEL overrides it, e.g. PARALLEL=2 on a busy machine). The browser
-// tests keep both cores busy with three (Chromium is four fifths of their CPU time): five took 215 s instead of 197.
-const UNIT_WORKERS = Number(process.env.PARALLEL ?? 3);
-const BROWSER_WORKERS = Number(process.env.PARALLEL ?? 3);
+const BUN_TEST = [process.execPath, "test", `--timings=${join(ROOT_DIR, "scripts/test-timings.json")}`];
+// A unit test may wait its turn for a core behind the other workers: 30 s rather than bun's 5 s. A browser test has its
+// own limit in fair time (src/testing/browser.ts); bun's applies to the files' hooks (a server and a browser to start).
+const UNIT_TIMEOUT = "--timeout=30000";
+const BROWSER_TIMEOUT = "--timeout=120000";
+/**
+ * Cores that other processes keep busy now: the share of the machine's CPU time not idle over one second, from
+ * /proc/stat (read between two sets, when none of ours runs), else the one-minute load average.
+ */
+async function busyCores(cores: number): Promise<number> {
+  const sample = () => {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are a core with nothing to run.
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), idle: fields[3]! + fields[4]! };
+  };
+  if (!existsSync("/proc/stat")) return Math.min(cores, loadavg()[0]!);
+  const a = sample();
+  await Bun.sleep(1000);
+  const b = sample();
+  const total = b.total - a.total;
+  return total > 0 ? cores * (1 - (b.idle - a.idle) / total) : 0;
+}
+
+/**
+ * Workers for a set: half again as many as the cores free of other work (a browser test waits on its pages and server
+ * a third of its time: three workers on two idle cores took 197 s where five took 215), at least one, at most one
+ * more than the cores. PARALLEL=N sets it.
+ */
+async function workersFor(): Promise<{ workers: number; why: string }> {
+  const cores = availableParallelism();
+  if (process.env.PARALLEL) return { workers: Math.max(1, Number(process.env.PARALLEL)), why: "PARALLEL" };
+  const busy = await busyCores(cores);
+  const free = Math.max(0, cores - busy);
+  const workers = Math.max(1, Math.min(cores + 1, Math.round(free * 1.5)));
+  return { workers, why: `${cores} cores, ${busy.toFixed(1)} busy with other work` };
+}
 const WITHOUT_BROWSER = "--path-ignore-patterns=src/e2e/**";
 // The unit and API files share each worker's module registry (bun's --no-isolate): loading the modules again for each
 // of 114 files was about a third of their CPU time. Each file restores what it changes (globals, timers, the
@@ -33,16 +64,67 @@ const WITHOUT_BROWSER = "--path-ignore-patterns=src/e2e/**";
 const SHARED_MODULES = "--no-isolate";
 const BROWSER = "./src/e2e/";
 
+const ran: string[] = [];
+
+/** The ten slowest tests, a browser test with its fair time (queueing for a core left out) and its limit. */
+function slowest(): void {
+  if (timed.length === 0) return;
+  const harness = new Map<string, { fairMs: number; limitMs: number }>();
+  if (existsSync(TIMES_FILE)) {
+    for (const line of readFileSync(TIMES_FILE, "utf8").split("\n").filter(Boolean)) {
+      const t = JSON.parse(line) as { name: string; fairMs: number; limitMs: number };
+      harness.set(t.name, t);
+    }
+    rmSync(TIMES_FILE, { force: true });
+  }
+  console.log("slowest tests:");
+  for (const t of timed.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    // bun names a test "describe > name"; the harness knows only the name.
+    const h = [...harness.entries()].find(([name]) => t.name === name || t.name.endsWith(` > ${name}`))?.[1];
+    const limit = h ? ` (fair ${(h.fairMs / 1000).toFixed(1)} s of its ${h.limitMs / 1000} s limit)` : "";
+    console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} › ${t.name.length > 110 ? `${t.name.slice(0, 109)}…` : t.name}${limit}`);
+  }
+}
+
 function finish(passed: number, failed: number): never {
-  console.log(`${passed} passed, ${failed} failed`);
+  slowest();
+  console.log(`${passed} passed, ${failed} failed${ran.length ? ` (${ran.join("; ")})` : ""}`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
+/** One test's time as bun reported it, with its file; a browser test's fair time and limit where its harness wrote them. */
+interface Timed {
+  file: string;
+  name: string;
+  ms: number;
+  fairMs?: number;
+  limitMs?: number;
+}
+const timed: Timed[] = [];
+const TIMES_FILE = join(tmpdir(), `browser-test-times-${process.pid}.jsonl`);
+
+/** Reads "(pass) describe > name [12.34ms]" lines under their "src/….test.ts:" headers. */
+function readTimes(report: string): Timed[] {
+  const out: Timed[] = [];
+  let file = "";
+  for (const line of report.split("\n")) {
+    const header = /^(\S+\.test\.tsx?):$/.exec(line);
+    if (header) file = header[1]!;
+    const result = /^\((?:pass|fail)\) (.*) \[([\d.]+)(ms|s)\]$/.exec(line);
+    if (result) out.push({ file, name: result[1]!, ms: Number(result[2]) * (result[3] === "s" ? 1000 : 1) });
+  }
+  return out;
+}
+
 /** Runs `bun test` with its output passed through, and returns the counts of its summary. */
-async function bunTest(args: string[]): Promise<{ passed: number; failed: number }> {
-  const browser = args.includes(BROWSER);
-  const workers = browser ? BROWSER_WORKERS : UNIT_WORKERS;
-  const run = Bun.spawn([...BUN_TEST, `--parallel=${workers}`, ...(args.includes(WITHOUT_BROWSER) ? [SHARED_MODULES] : []), ...args], { cwd: ROOT_DIR, stdout: "inherit", stderr: "pipe", env: { ...process.env, NODE_ENV: "test" } });
+async function bunTest(args: string[], workers: number): Promise<{ passed: number; failed: number }> {
+  const unit = args.includes(WITHOUT_BROWSER);
+  const run = Bun.spawn([...BUN_TEST, unit ? UNIT_TIMEOUT : BROWSER_TIMEOUT, `--parallel=${workers}`, ...(unit ? [SHARED_MODULES] : []), ...args], {
+    cwd: ROOT_DIR,
+    stdout: "inherit",
+    stderr: "pipe",
+    env: { ...process.env, NODE_ENV: "test", TEST_TIMES_FILE: TIMES_FILE },
+  });
   let report = "";
   const decoder = new TextDecoder();
   for await (const chunk of run.stderr) {
@@ -51,6 +133,7 @@ async function bunTest(args: string[]): Promise<{ passed: number; failed: number
     process.stderr.write(text);
   }
   const code = await run.exited;
+  timed.push(...readTimes(report));
   const passed = Number(/^\s*(\d+) pass$/m.exec(report)?.[1] ?? 0);
   const failed = Number(/^\s*(\d+) fail$/m.exec(report)?.[1] ?? 0);
   // A crash before the summary still counts as a failure.
@@ -79,9 +162,13 @@ else runs = fast ? [[WITHOUT_BROWSER]] : [[WITHOUT_BROWSER], [BROWSER]];
 let passed = 0;
 let failed = 0;
 for (const args of runs) {
-  const counts = await bunTest(args);
+  const set = args.includes(BROWSER) ? "browser" : args.includes(WITHOUT_BROWSER) ? "unit and API" : "selected";
+  const { workers, why } = await workersFor();
+  console.log(`${set} tests: ${workers} workers (${why})`);
+  const counts = await bunTest(args, workers);
   passed += counts.passed;
   failed += counts.failed;
-  console.log(`${args.includes(BROWSER) ? "browser" : "unit and API"} tests done (${elapsed()})`);
+  ran.push(`${set}: ${workers} workers`);
+  console.log(`${set} tests done (${elapsed()})`);
 }
 finish(passed, failed);
