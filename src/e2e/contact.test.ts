@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { gate, launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, until, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -99,15 +101,17 @@ describe("contact form", () => {
     const page = await openContact({ width: 360 });
     const errors = recordPageErrors(page);
     const before = smtp.received.length;
-    // Hold the answer briefly so the pending state can be seen.
+    // The answer is held until the pending state has been seen.
+    const held = gate();
     await page.route("**/api/contact", async (route) => {
-      await Bun.sleep(300);
+      await held.opened;
       await route.continue();
     });
     await fill(page, VALID);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("button", { name: "Sending..." }).waitFor();
     await poll(() => page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+    held.open();
 
     const toast = page.getByTestId("toast-viewport").getByRole("status");
     await toast.waitFor();
@@ -195,6 +199,16 @@ describe("contact form", () => {
   }
 });
 
+/** Whether the server's contact job is done or failed for good. */
+function contactJobEnded(dir: string): boolean {
+  const db = new Database(join(dir, "app.sqlite"), { readonly: true });
+  try {
+    return db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE kind = 'mail:contact' AND status IN ('queued', 'running')").get()!.n === 0;
+  } finally {
+    db.close();
+  }
+}
+
 describe("mail server outage", () => {
   test("the API answers success while SMTP is down; the message is delivered once when it is back", async () => {
     const down = await startSmtpServer();
@@ -209,18 +223,17 @@ describe("mail server outage", () => {
       });
       expect(res.status).toBe(201);
       // The first attempt fails while nothing listens…
-      const deadline = Date.now() + 10_000;
-      while (!/job \d+ \(mail:contact\) attempt 1 of \d+ failed/.test(outage.output())) {
-        if (Date.now() > deadline) throw new Error(`no failed attempt logged:\n${outage.output()}`);
-        await Bun.sleep(100);
-      }
+      await until(() => /job \d+ \(mail:contact\) attempt 1 of \d+ failed/.test(outage.output()), "the first attempt's failure in the log").catch((error: Error) => {
+        throw new Error(`${error.message}:\n${outage.output()}`);
+      });
       // …then the mail server comes back on the same port and the retry (5 s later) delivers it.
       const back = await startSmtpServer(port);
       try {
         const [mail] = await back.waitFor(1, 15_000);
         expect(mail!.subject).toBe("Contact form: Sent during an outage");
         expect(mail!.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
-        await Bun.sleep(2500); // long enough for another poll of the job loop: still one message
+        // The job has ended (no attempt is left to run): still one message.
+        await until(() => contactJobEnded(outage.dir), "the contact job to end");
         expect(back.received).toHaveLength(1);
       } finally {
         await back.close();

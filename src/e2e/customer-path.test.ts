@@ -232,10 +232,10 @@ describe("2. upload progress", () => {
       await poll(() => page.evaluate(() => (window as unknown as { steps: string[] }).steps)).toEqual(["Uploading photos…", "Checking photos…", "Preparing payment…"]);
       release();
       // Had the warning stayed armed, the browser would have asked (and stayed) instead of leaving for the payment.
-      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      await page.waitForURL(/\/pay\/\w+$/);
       expect(store.db.select().from(profiles).where(eq(profiles.email, `slow-${width}@example.com`)).all()).toHaveLength(1);
       expect(pageErrors(errors)).toEqual([]);
-    }, 60_000);
+    });
   }
 
   test("the API's refusals still reach the customer through the new upload, and the form can be sent again", async () => {
@@ -309,7 +309,7 @@ describe("3. nothing typed is lost", () => {
       await page.getByTestId("draft-notice").getByText("Your answers and photos from earlier are filled in.").waitFor();
 
       await continueButton(page).click();
-      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      await page.waitForURL(/\/pay\/\w+$/);
       const payUrl = page.url();
       await page.goBack();
       await page.waitForURL(`${server.url}${UPLOAD}`);
@@ -318,7 +318,7 @@ describe("3. nothing typed is lost", () => {
 
       // Continuing again pays the same order: the profile is not sent a second time.
       await continueButton(page).click();
-      await page.waitForURL(payUrl, { timeout: 15_000 });
+      await page.waitForURL(payUrl);
       await page.getByRole("link", { name: "Cancel and return" }).click();
       await page.waitForURL(/\/upload\?.*payment=cancelled/);
       await hydrated(page);
@@ -342,9 +342,9 @@ describe("3. nothing typed is lost", () => {
 
       // Paid: the draft is gone, and the form starts empty.
       await continueButton(page).click();
-      await page.waitForURL(payUrl, { timeout: 15_000 });
+      await page.waitForURL(payUrl);
       await page.getByRole("button", { name: "Pay $9.99" }).click();
-      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 15_000 });
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       await page.waitForFunction(() => !Object.keys(sessionStorage).some((k) => k.startsWith("profile-draft:")));
       await poll(() => draftState(page)).toEqual({ text: [], photos: 0 });
       await page.goto(`${server.url}${UPLOAD}`);
@@ -352,7 +352,7 @@ describe("3. nothing typed is lost", () => {
       await poll(() => page.locator("#field-email").inputValue()).toBe("");
       await poll(() => page.getByTestId("draft-notice").count()).toBe(0);
       expect(pageErrors(errors)).toEqual([]);
-    }, 60_000);
+    });
 
     test(`${width} px: from /profile-form, Cancel and return and the card form's Back both come back to the filled profile form`, async () => {
       const email = `profile-form-${width}@example.com`;
@@ -363,7 +363,7 @@ describe("3. nothing typed is lost", () => {
       await page.getByText("3 of 6 photos selected").waitFor();
       const submit = page.getByRole("button", { name: "Submit Profile for Review" });
       await submit.click();
-      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      await page.waitForURL(/\/pay\/\w+$/);
       await hydrated(page);
       await page.getByRole("link", { name: "Cancel and return" }).click();
       await page.waitForURL(`${server.url}${form}&payment=cancelled`);
@@ -526,7 +526,7 @@ describe("5. every text an app limits is counted against the app's limit", () =>
         await poll(() => count(page, "response2").getAttribute("data-level")).toBe("over");
         expect(await serious(page)).toEqual([]);
         expect(pageErrors(errors)).toEqual([]);
-      }, 60_000);
+      });
     }
   }
 });
@@ -560,11 +560,11 @@ describe("accessibility of the changed pages: nothing serious or critical for ax
         await throttleUpload(null);
         release();
       }
-      await page.waitForURL(/\/pay\/\w+$/, { timeout: 15_000 });
+      await page.waitForURL(/\/pay\/\w+$/);
 
       await page.goto(`${server.url}/profile-form?planId=premium`);
       await hydrated(page);
       expect(await serious(page)).toEqual([]);
-    }, 60_000);
+    });
   }
 });

@@ -11,6 +11,7 @@ import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } 
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { noisyJpeg } from "../testing/test-images.ts";
+import { until } from "../testing/wait.ts";
 
 let servers: RunningServer[] = [];
 afterEach(async () => {
@@ -54,13 +55,8 @@ function readJob(dir: string, profileId: string) {
   }
 }
 
-async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(5);
-  }
-}
+/** Read every 5 ms: the kill must land while the job is processing. */
+const waitFor = (check: () => boolean, ms: number, what: string) => until(check, what, { ms, everyMs: 5 });
 
 const photos = await Promise.all([0, 1, 2, 3].map((i) => noisyJpeg(1600 + i * 100, 1200)));
 

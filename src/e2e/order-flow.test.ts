@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { axe, gate, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -223,21 +223,25 @@ describe("/upload", () => {
   test("a failed checkout shows the spec's toast, re-enables the button, and a retry does not save the profile twice", async () => {
     const { page } = await open("/upload?plan=Basic&price=6.99&planId=basic");
     let calls = 0;
+    // The first answer is held until the pending button has been seen, then fails.
+    const held = gate();
     await page.route("**/api/create-checkout-session", async (route) => {
       calls++;
-      await Bun.sleep(600);
-      if (calls === 1) await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The payment provider is not answering." }) });
-      else await route.continue();
+      if (calls === 1) {
+        await held.opened;
+        await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The payment provider is not answering." }) });
+      } else await route.continue();
     });
     await page.locator("#field-email").fill("retry@example.com");
     await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
     await page.getByText("3 of 6 photos selected").waitFor();
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await page.getByRole("button", { name: "Preparing Checkout..." }).and(page.locator(":disabled")).waitFor();
-    await toast(page).getByText("Error creating checkout session").waitFor({ timeout: 10_000 });
+    held.open();
+    await toast(page).getByText("Error creating checkout session").waitFor();
     await toast(page).getByText("The payment provider is not answering.").waitFor();
     await page.getByRole("button", { name: "Continue to Payment" }).and(page.locator(":enabled")).click();
-    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/, { timeout: 15_000 });
+    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/);
     const saved = store.db.select().from(profiles).where(eq(profiles.email, "retry@example.com")).all();
     expect(saved).toHaveLength(1);
     expect(store.db.select().from(orders).where(eq(orders.profileId, saved[0]!.id)).all()).toHaveLength(1);
@@ -265,7 +269,7 @@ describe("/upload", () => {
     // The large photo was shrunk in the browser before upload.
     expect(JSON.parse((await checkout).postData()!)).toMatchObject({ plan_id: "premium", amount: 9.99 });
     expect((await (await profileUpload).sizes()).requestBodySize).toBeLessThan(big.length);
-    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/, { timeout: 15_000 });
+    await page.waitForURL(/\/pay\/[A-Za-z0-9_]+$/);
     await page.getByRole("button", { name: "Pay $9.99" }).waitFor();
 
     const order = store.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(1).get()!;
@@ -359,13 +363,15 @@ describe("/profile-form", () => {
 
   test("the button reads Processing... while the profile is sent", async () => {
     const { page } = await open("/profile-form");
+    const held = gate();
     await page.route("**/api/profiles", async (route) => {
-      await Bun.sleep(800);
+      await held.opened;
       await route.continue();
     });
     await fillTinder(page, "slow@example.com");
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
     await page.getByRole("button", { name: "Processing..." }).and(page.locator(":disabled")).waitFor();
+    held.open();
     await page.getByRole("dialog", { name: "Profile Submitted Successfully" }).waitFor();
   }, 30_000);
 });

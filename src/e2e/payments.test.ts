@@ -60,7 +60,7 @@ describe("the whole journey on embedded defaults", () => {
     await page.locator('input[type="file"]').setInputFiles(photos.map((buffer, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer })));
     await page.getByRole("button", { name: "Submit Profile for Review" }).click();
 
-    await page.waitForURL(/\/pay\/[a-z2-7]{26}$/, { timeout: 15_000 });
+    await page.waitForURL(/\/pay\/[a-z2-7]{26}$/);
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();

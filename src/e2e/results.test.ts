@@ -368,7 +368,7 @@ describe("the results page: accessibility, themes, safety", () => {
         await poll(() => overflowing(page)).toEqual([]);
         expect(errors).toEqual([]);
         await ctx.close();
-      }, 60_000);
+      });
     }
   }
 
