@@ -76,9 +76,9 @@ describe("the fair clock: time counted at the share of a core a runnable task ge
   test.skipIf(process.platform !== "linux")("on this machine, with twice as many busy processes as cores, it runs at well under the wall clock's pace", async () => {
     const hogs = Array.from({ length: availableParallelism() * 2 + 1 }, () => Bun.spawn([process.execPath, "-e", "for (;;) {}"], { stdout: "ignore", stderr: "ignore" }));
     try {
-      await Bun.sleep(200);
+      await Bun.sleep(100);
       const deadline = fairDeadline(60_000, fairClock);
-      await Bun.sleep(1000);
+      await Bun.sleep(500);
       const fair = deadline.fairElapsed();
       const wall = deadline.wallElapsed();
       deadline.release();
