@@ -302,6 +302,8 @@ describe("3. nothing typed is lost", () => {
       await fillTinder(page, email);
       await picker(page).setInputFiles(files(small.slice(0, 3)));
       await page.getByText("3 of 6 photos selected").waitFor();
+      // The draft is written after the photos show (IndexedDB, on the page's time): a reload before that loses it.
+      await poll(() => draftState(page), { what: "the draft's text and photos to be stored" }).toEqual({ text: ["profile-draft:upload:premium"], photos: 1 });
 
       await page.reload();
       await hydrated(page);
