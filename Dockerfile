@@ -4,7 +4,7 @@
 #   docker run -d --name profileboost --restart unless-stopped -p 127.0.0.1:3000:3000 --env-file /etc/profileboost/env \
 #     -v profileboost-db:/app/db -v profileboost-uploads:/app/uploads -v /var/backups/profileboost:/app/backups profileboost
 #
-# The README's "Deployment" section has the whole recipe (environment, Caddy in front, backups); `.ci/run` builds
+# "Deployment" in docs/operations.md has the whole recipe (environment, Caddy in front, backups); `.ci/run` builds
 # this image and checks /healthz and /readyz whenever Docker is there (scripts/docker-check.ts).
 
 # 1. Dependencies and assets (npm ci brings Bun as a devDependency for the build).
@@ -32,7 +32,7 @@ ENV NODE_ENV=production \
     OUTBOX_DIR=/app/db/outbox \
     UPLOADS_DIR=/app/uploads \
     MIGRATIONS_DIR=/app/migrations
-# glibc's allocator: libvips' decode buffers go back to the system when freed (README, "Operations", Memory).
+# glibc's allocator: libvips' decode buffers go back to the system when freed (docs/operations.md, Memory).
 ENV MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app

@@ -46,11 +46,11 @@ const option = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(na
 const targetUrl = args.find((a) => /^https?:\/\//.test(a))?.replace(/\/+$/, "");
 const only = option("--only") as Scenario | undefined;
 // --server-env NAME=value (repeatable): more environment for the servers the script starts, e.g. glibc's allocator
-// settings (README, "Operations").
+// settings (docs/operations.md, Memory).
 const serverEnv = Object.fromEntries(
   args.flatMap((a, i) => (args[i - 1] === "--server-env" && a.includes("=") ? [[a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]] : [])),
 );
-// The allocator settings the Dockerfile and the systemd unit run the service with (README, "Operations", Memory), so
+// The allocator settings the Dockerfile and the systemd unit run the service with (docs/operations.md, Memory), so
 // the figures are production's; `--server-env MALLOC_ARENA_MAX=` measures without them.
 const PRODUCTION_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 if (only && !SCENARIOS.includes(only)) {

@@ -57,7 +57,8 @@ function writeIslandEntries(islands: IslandModule[], dir: string): string[] {
 /**
  * The browser runs the islands on Preact's React-compatible runtime (preact/compat: 12 KB gzipped where React DOM is
  * about 70 KB), as Deno Fresh does; the server renders them with React itself. Islands use only what both have, and
- * every browser test runs on this runtime (README, Design decisions, "Islands, Fresh-style").
+ * every browser test runs on this runtime (docs/decisions/026-islands-fresh-style.md and
+ * docs/decisions/027-islands-preact-compat.md).
  */
 const BROWSER_REACT: Record<string, string> = {
   react: "preact/compat",

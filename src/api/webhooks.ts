@@ -76,7 +76,7 @@ export function webhooksRouter(ctx: AppContext) {
 
 /**
  * The Checkout Session or PaymentIntent an event is about, for the four events this endpoint acts on; subscribe the
- * Stripe endpoint to exactly these (README, "Payments"). Any other event is acknowledged and ignored.
+ * Stripe endpoint to exactly these (docs/payments.md). Any other event is acknowledged and ignored.
  */
 function referenceOf(event: Stripe.Event): string | null {
   switch (event.type) {

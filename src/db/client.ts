@@ -19,8 +19,8 @@ export const DEFAULT_MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "db", "m
 
 /**
  * Opens (creating if needed) the SQLite file, sets its pragmas and applies pending migrations. Why each pragma: the
- * comments below, and the README's Operations (the 5 s `busy_timeout`) and Design decisions ("Privacy: deleted means
- * gone from the file", `secure_delete`; "Backups: `VACUUM INTO`…", WAL mode).
+ * comments below, docs/operations.md (the 5 s `busy_timeout`), docs/decisions/062-privacy-deleted-gone-from-file.md
+ * (`secure_delete`) and docs/decisions/065-backups-vacuum-into-tar-gz.md (WAL mode).
  */
 export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });

@@ -30,7 +30,10 @@ export const profiles = sqliteTable(
   "profiles",
   {
     id: text("id").primaryKey(),
-    /** Spec: submissions carry user_id 1; customers have no account, so the server stores null (see README). */
+    /**
+     * Spec: submissions carry user_id 1; customers have no account, so the server stores null
+     * (docs/decisions/020-customers-have-no-user-row.md).
+     */
     userId: integer("user_id"),
     email: text("email").notNull(),
     datingApp: text("dating_app", { enum: DATING_APPS }).notNull(),

@@ -15,7 +15,7 @@ import type { Metadata } from "sharp";
 /**
  * Two decodes at the budget at once (each needs about 30 MB more than its estimate) keep the server under its memory
  * target of 400 MB (scripts/bench-upload.ts, hostile-at-cap: 370 MB, with the C library's allocator settings of the
- * README's Operations); a 2048 x 1536 AVIF still fits.
+ * Memory in docs/operations.md); a 2048 x 1536 AVIF still fits.
  */
 export const MAX_DECODE_BYTES = 56 * 1024 * 1024;
 

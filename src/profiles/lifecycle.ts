@@ -1,6 +1,6 @@
 /**
- * Every change of a profile's status, and of what its customer sees, in one place (README, "Design decisions", "The
- * customer journey as data"):
+ * Every change of a profile's status, and of what its customer sees, in one place
+ * (docs/decisions/080-one-home-for-each-rule.md, docs/decisions/081-release-revision-transitions.md):
  *
  *   created → pending (paid) → processing → completed | failed
  *   completed → completed (released: the results e-mail was sent; the customer reads this result)

@@ -9,7 +9,8 @@
  *
  * Per-request nonces cannot live in shared bytes: these pages use a hash-based CSP instead (`script-src` lists the
  * SHA-256 of each inline script found in the rendered HTML), so the bytes, the ETag and every header are the same on
- * every response, a 304 included (README, "Design decisions"). Every other page keeps its fresh nonce.
+ * every response, a 304 included (docs/decisions/023-marketing-pages-rendered-once.md). Every other page keeps its
+ * fresh nonce.
  *
  * A page is rendered again when the asset build changes (the HTML names the hashed bundle and stylesheet): in
  * `bun dev`, a rebuild shows on the next request; a change to server code restarts the process anyway.

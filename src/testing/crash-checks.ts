@@ -118,7 +118,7 @@ export interface MailTally {
  * from the job's key: a job done whose message never arrived is lost, a message that arrived more than twice (or
  * twice when `allowRepeat` is false) is doubled, a message no job accounts for is unexpected, and a job that is not
  * done was not delivered. `allowRepeat`: one repeat per message is the documented window of a crash between the SMTP
- * server's acceptance and the database update (README, "Design decisions").
+ * server's acceptance and the database update (docs/decisions/096-results-email-exactly-once.md).
  */
 export function mailTally(db: Database, received: readonly ReceivedMail[], options: { from: string; allowRepeat: boolean }): MailTally {
   const installation = db.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'installation_id'").get()?.value;

@@ -168,7 +168,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The table the script prints and the README records: one line per check, then the time per profile. */
+/** The table the script prints and docs/optimiser.md records: one line per check, then the time per profile. */
 export function formatTable(title: string, evaluation: Evaluation): string {
   const rows = tableRows(evaluation);
   const width = Math.max(...CHECKS.map((c) => c.length));

@@ -32,7 +32,10 @@ export const HINGE_PROMPTS = [
   "We'll get along if",
 ] as const;
 
-/** Spec: after work; personal challenge; … non-negotiable. The standalone /bumble-form uses this list too (README). */
+/**
+ * Spec: after work; personal challenge; … non-negotiable. The standalone /bumble-form uses this list too
+ * (docs/decisions/031-one-submission-schema.md).
+ */
 export const BUMBLE_PROMPTS = [
   "After work, you can find me",
   "A personal challenge I'm working on",

@@ -11,7 +11,8 @@ const NEXT_STEPS = [
 
 /**
  * /plan-details?plan=…&amount=…&planId=… (spec section 2, "Plan summary"). The price shown is the plan table's
- * price for planId, the amount that will be charged, whatever amount or price the link carries (README).
+ * price for planId, the amount that will be charged, whatever amount or price the link carries
+ * (docs/decisions/029-price-shown-is-price-charged.md).
  * An unknown planId shows the link's name and amount (default 14.99) with the first three Basic features.
  */
 export function PlanDetailsPage() {

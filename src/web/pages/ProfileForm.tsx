@@ -39,7 +39,8 @@ function usePendingOrder(query: { orderId: string | null; planId: string | null 
 /**
  * /profile-form?orderId=…&planId=… (spec section 2). With an order that is already paid the profile is attached to
  * it and the customer is done; with a plan and no paid order the customer goes on to pay; with neither the profile
- * is only saved. The price is the plan table's (README: the spec's 1 / 25.99 / 49.99 derivation is not used).
+ * is only saved. The price is the plan table's (docs/decisions/029-price-shown-is-price-charged.md: the spec's
+ * 1 / 25.99 / 49.99 derivation is not used).
  */
 export function ProfileFormPage() {
   const [params] = useSearchParams();
