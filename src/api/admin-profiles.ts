@@ -148,7 +148,7 @@ export function adminProfilesRouter(ctx: AppContext) {
       optimization: optimization.success ? optimization.data : null,
       // Sending is not offered again while the e-mail is on its way, nor while a new draft waits for a choice.
       actions: allowedActions(profile, order).filter((a) => !((mailQueued || profile.draftOptimization !== null) && a === "send-email")),
-      editable: isEditable(profile),
+      editable: isEditable(profile, order),
       audit: auditOf(db, profile.id),
       ...editState(profile),
     };
