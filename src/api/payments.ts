@@ -70,6 +70,8 @@ export function paymentsRouter(ctx: AppContext) {
   const checkoutLimit = rateLimit(ctx, "checkout");
   const processOrderLimit = rateLimit(ctx, "processOrder");
   const localPayLimit = rateLimit(ctx, "localPay");
+  const verifyLimit = rateLimit(ctx, "verifyPayment");
+  const localCheckoutLimit = rateLimit(ctx, "localCheckout");
 
   const localDeps = (): LocalPaymentDeps => ({ db, log: ctx.log, provider: ctx.services.payments.active.name });
 
@@ -109,7 +111,7 @@ export function paymentsRouter(ctx: AppContext) {
     return c.json<ProcessOrderAnswer>({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(db, body.orderId)) });
   });
 
-  r.get("/verify-payment/:sessionId", async (c) => {
+  r.get("/verify-payment/:sessionId", verifyLimit, async (c) => {
     // The answer carries the customer's e-mail address: kept by no cache, whatever it says.
     c.header("Cache-Control", "private, no-store");
     const sessionId = c.req.param("sessionId");
@@ -154,7 +156,7 @@ export function paymentsRouter(ctx: AppContext) {
     });
   });
 
-  r.get("/local-checkout/:sessionId", (c) => {
+  r.get("/local-checkout/:sessionId", localCheckoutLimit, (c) => {
     const row = localCheckoutSession(localDeps(), c.req.param("sessionId"));
     const order = row.orderId ? loadOrder(db, row.orderId) : null;
     return c.json<LocalCheckoutAnswer>({
