@@ -304,9 +304,10 @@ for (const mode of ["local", "stripe"] as Mode[]) {
       }
       if (process.env.PROPERTY_STATS) console.log(mode, JSON.stringify(seen));
       // The sequences reached the states the promise is about, not only unpaid orders.
+      // (About 60 % of the sequences pay, 25 to 40 % refund, 15 to 20 % crash; the bounds are several deviations below.)
       expect(seen.paid).toBeGreaterThan(SEQUENCES / 2);
-      expect(seen.refunded).toBeGreaterThan(SEQUENCES / 5);
-      expect(seen.crashes).toBeGreaterThan(SEQUENCES / 10);
+      expect(seen.refunded).toBeGreaterThan(SEQUENCES / 8);
+      expect(seen.crashes).toBeGreaterThan(SEQUENCES / 20);
       // Refunds that landed while a finished result waited to be sent: the case "never sent" is about.
       expect(seen.sendableAtRefund).toBeGreaterThan(SEQUENCES / 100);
     }, 120_000);
