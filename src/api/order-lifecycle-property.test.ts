@@ -42,13 +42,14 @@ type Random = ReturnType<typeof generator>;
 
 const PAY_ROUTES = ["/api/create-checkout-session", "/api/create-payment-intent", "/api/process-order", "/api/local-checkout"];
 const CRASHABLE: ProviderMethod[] = ["createHostedCheckout", "createEmbeddedPayment", "retrieve", "cancel", "refund"];
-const WEBHOOK_TYPES = ["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "payment_intent.succeeded"] as const;
 
 type Step = { name: string; weight: number; modes?: Mode[]; run(s: Sequence): Promise<void> };
 
 /** One sequence's state, and what it saw. */
 class Sequence {
   sessions: string[] = [];
+  /** Checkout Sessions whose async payment failed at Stripe (it never becomes paid then). */
+  asyncFailed = new Set<string>();
   events: { id: string; type: string; reference: string }[] = [];
   log: string[] = [];
   /** What the order and its profile were when the refund was first seen, and whether a result was waiting to be sent. */
@@ -144,9 +145,11 @@ const STEPS: Step[] = [
       if (session?.status === "open") {
         stripe.completeCheckoutSession(id, s.r.chance(0.2) ? "unpaid" : "paid");
         s.log.push(`stripe: ${id} completed (${session.payment_status})`);
-      } else if (session?.status === "complete" && session.payment_status === "unpaid") {
-        stripe.settleCheckoutSession(id, s.r.chance(0.7) ? "paid" : "unpaid");
-        s.log.push(`stripe: ${id} settled (${session.payment_status})`);
+      } else if (session?.status === "complete" && session.payment_status === "unpaid" && !s.asyncFailed.has(id)) {
+        // The bank debit settles: paid, or failed for good (Stripe then sends async_payment_failed, and never pays it).
+        if (s.r.chance(0.7)) stripe.settleCheckoutSession(id, "paid");
+        else s.asyncFailed.add(id);
+        s.log.push(`stripe: ${id} settled (${s.asyncFailed.has(id) ? "failed" : session.payment_status})`);
       }
       const intent = stripe.intents.get(id);
       if (intent && ["requires_payment_method", "requires_confirmation", "requires_action"].includes(intent.status as string)) {
@@ -187,9 +190,19 @@ const STEPS: Step[] = [
       }
       const id = s.session();
       if (!id) return;
-      const object = stripe.sessions.get(id) ?? stripe.intents.get(id);
-      if (!object) return;
-      const type = id.startsWith("pi_") ? "payment_intent.succeeded" : s.r.pick(WEBHOOK_TYPES.filter((t) => t !== "payment_intent.succeeded"));
+      // Only the events Stripe would send for the attempt's state now; any of them, in any order, and again later.
+      const session = stripe.sessions.get(id);
+      const intent = stripe.intents.get(id);
+      const types: string[] = [];
+      if (session?.status === "complete") {
+        types.push("checkout.session.completed");
+        if (session.payment_status === "paid") types.push("checkout.session.async_payment_succeeded");
+        if (s.asyncFailed.has(id)) types.push("checkout.session.async_payment_failed");
+      }
+      if (intent?.status === "succeeded") types.push("payment_intent.succeeded");
+      const object = session ?? intent;
+      if (!object || types.length === 0) return;
+      const type = s.r.pick(types);
       const event = { id: `evt_${crypto.randomUUID().replaceAll("-", "")}`, type, reference: id };
       s.events.push(event);
       await s.request(`webhook ${type}`, () => s.w.webhook(type, object, event.id));
