@@ -98,7 +98,10 @@ export function sendEmail(ctx: AppContext, admin: string, profileId: string): vo
 
 const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
 
-/** The one rule for editing a result: completed or revision requested, and not yet sent to the customer. */
-export function isEditable(profile: ProfileRow): boolean {
-  return EDITABLE.includes(profile.status) && !customerView(profile).currentReleased;
+/**
+ * The one rule for editing a result: completed or revision requested, not yet sent to the customer, and its order not
+ * refunded (the editor refuses it then: src/admin/edit.ts).
+ */
+export function isEditable(profile: ProfileRow, order: OrderRow | undefined): boolean {
+  return EDITABLE.includes(profile.status) && !customerView(profile).currentReleased && order?.status !== "refunded";
 }

@@ -14,9 +14,15 @@ import { resolveDraft, saveParts, updateContentHtml, updatePremiumContent } from
 import type { AppContext } from "../context.ts";
 import { jsonBody } from "../http/validate.ts";
 import { EDIT_LIMITS as L, PART_KEYS, PROMPT_KEYS } from "../shared/optimiser/parts.ts";
+import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 
-/** A text field, trimmed, with its limit named in the message. */
-const text = (name: string, max: number) => z.string(`${name} must be text`).trim().max(max, `${name} is too long (at most ${max.toLocaleString("en-US")} characters)`);
+/** A text field, trimmed, with its limit named in the message; line breaks and tabs but no other control character. */
+const text = (name: string, max: number) =>
+  z
+    .string(`${name} must be text`)
+    .trim()
+    .max(max, `${name} is too long (at most ${max.toLocaleString("en-US")} characters)`)
+    .refine(noControlCharacter, controlCharacterMessage(name));
 
 const version = z.string("version is required: send the version the detail answered").min(1, "version is required").max(100, "version is not valid");
 
@@ -62,14 +68,28 @@ export const draftBody = z.object({
 });
 
 const contentEdit = z.object({
-  optimized_profile: z.string("optimized_profile must be HTML text").max(100_000, "optimized_profile is too long"),
-  recommendations: z.string("recommendations must be HTML text").max(100_000, "recommendations is too long"),
+  optimized_profile: z
+    .string("optimized_profile must be HTML text")
+    .max(100_000, "optimized_profile is too long")
+    .refine(noControlCharacter, controlCharacterMessage("optimized_profile")),
+  recommendations: z
+    .string("recommendations must be HTML text")
+    .max(100_000, "recommendations is too long")
+    .refine(noControlCharacter, controlCharacterMessage("recommendations")),
 });
 
 const premiumEdit = z
   .object({
-    conversationStarters: z.string("conversationStarters must be text").max(10_000, "conversationStarters is too long").optional(),
-    strategyGuide: z.string("strategyGuide must be text").max(100_000, "The strategy guide is too long (100,000 characters at most)").optional(),
+    conversationStarters: z
+      .string("conversationStarters must be text")
+      .max(10_000, "conversationStarters is too long")
+      .refine(noControlCharacter, controlCharacterMessage("conversationStarters"))
+      .optional(),
+    strategyGuide: z
+      .string("strategyGuide must be text")
+      .max(100_000, "The strategy guide is too long (100,000 characters at most)")
+      .refine(noControlCharacter, controlCharacterMessage("strategyGuide"))
+      .optional(),
   })
   .refine((e) => Boolean(e.conversationStarters?.trim() || e.strategyGuide?.trim()), "Please enter conversation starters or upload a strategy guide file.");
 

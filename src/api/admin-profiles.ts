@@ -25,6 +25,7 @@ import { eraseProfile } from "../privacy/erasure.ts";
 import { exportProfile } from "../privacy/export.ts";
 import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../shared/privacy/confirmation.ts";
+import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
 import { allowedProfile, zipResponse } from "./privacy.ts";
 import type { ErasureAnswer } from "../shared/api/privacy.ts";
@@ -38,7 +39,17 @@ const listQuery = z.object({
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
 });
 
-const refundBody = z.object({ reason: z.string("reason is required").trim().min(1, "Please give a reason for the refund").max(1000) });
+const refundBody = z.object({
+  reason: z
+    .string("reason is required")
+    .trim()
+    .min(1, "Please give a reason for the refund")
+    .max(1000)
+    .refine(noControlCharacter, controlCharacterMessage("reason")),
+});
+
+/** The customer's address typed again: compared, never stored, but an administrator's text like any other. */
+const erasureBody = confirmationSchema.extend({ email: confirmationSchema.shape.email.refine(noControlCharacter, controlCharacterMessage("email")) });
 
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:
@@ -148,7 +159,7 @@ export function adminProfilesRouter(ctx: AppContext) {
       optimization: optimization.success ? optimization.data : null,
       // Sending is not offered again while the e-mail is on its way, nor while a new draft waits for a choice.
       actions: allowedActions(profile, order).filter((a) => !((mailQueued || profile.draftOptimization !== null) && a === "send-email")),
-      editable: isEditable(profile),
+      editable: isEditable(profile, order),
       audit: auditOf(db, profile.id),
       ...editState(profile),
     };
@@ -179,7 +190,7 @@ export function adminProfilesRouter(ctx: AppContext) {
     return zipResponse(exportProfile(ctx, profile, at), at);
   });
 
-  r.delete("/profiles/:id", jsonBody(confirmationSchema), (c) => {
+  r.delete("/profiles/:id", jsonBody(erasureBody), (c) => {
     // The customer's address, typed again: the one check that this is the profile the customer asked about.
     const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
     const erasure = eraseProfile(ctx, profile.id, { by: "admin", admin: c.get("admin").username });

@@ -9,6 +9,7 @@ import { sameOriginOnly } from "../admin/same-origin.ts";
 import { createAdminSession, invalidateAdminSession, validateAdminSessionToken, type ValidSession } from "../admin/sessions.ts";
 import { LoginThrottle, tooManyAttemptsMessage } from "../admin/throttle.ts";
 import { LOGIN_THROTTLE } from "../shared/admin/login-throttle.ts";
+import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { findAdmin } from "../admin/users.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -23,7 +24,9 @@ const loginSchema = z.object({
     .string()
     .trim()
     .min(1, "Username is required")
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+    // A sign-in name is written to the audit trail, refused or not.
+    .refine(noControlCharacter, controlCharacterMessage("Username")),
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 

@@ -7,7 +7,8 @@ import { orders, paymentSessions, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { assertPayable, loadOrder, orderView } from "../orders/orders.ts";
+import { assertPayable, isFinal } from "../orders/lifecycle.ts";
+import { loadOrder, orderView, type OrderRow } from "../orders/orders.ts";
 import { PLANS } from "../shared/orders/plans.ts";
 import { localCheckoutSession, payLocalCheckout, payManually, SESSION_NOT_FOUND, type LocalPaymentDeps } from "../payments/manual.ts";
 import type { CheckoutSessionAnswer, LocalCheckoutAnswer, LocalPayAnswer, PaymentIntentAnswer, ProcessOrderAnswer, VerifyPaymentAnswer } from "../shared/api/payments.ts";
@@ -56,6 +57,12 @@ const localPayBody = z.object({
 
 const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
 
+/** What verification answers for an order that can never be paid again (src/orders/lifecycle.ts). */
+const CLOSED_ORDER = {
+  refunded: "This payment was refunded, so the order is closed. Contact support if you have a question.",
+  cancelled: "This order was canceled.",
+} as const;
+
 export function paymentsRouter(ctx: AppContext) {
   const r = new Hono();
   const db = ctx.store.db;
@@ -63,6 +70,8 @@ export function paymentsRouter(ctx: AppContext) {
   const checkoutLimit = rateLimit(ctx, "checkout");
   const processOrderLimit = rateLimit(ctx, "processOrder");
   const localPayLimit = rateLimit(ctx, "localPay");
+  const verifyLimit = rateLimit(ctx, "verifyPayment");
+  const localCheckoutLimit = rateLimit(ctx, "localCheckout");
 
   const localDeps = (): LocalPaymentDeps => ({ db, log: ctx.log, provider: ctx.services.payments.active.name });
 
@@ -102,7 +111,7 @@ export function paymentsRouter(ctx: AppContext) {
     return c.json<ProcessOrderAnswer>({ success: true, message: "Payment successful", sessionId: id, order: orderView(loadOrder(db, body.orderId)) });
   });
 
-  r.get("/verify-payment/:sessionId", async (c) => {
+  r.get("/verify-payment/:sessionId", verifyLimit, async (c) => {
     // The answer carries the customer's e-mail address: kept by no cache, whatever it says.
     c.header("Cache-Control", "private, no-store");
     const sessionId = c.req.param("sessionId");
@@ -110,11 +119,29 @@ export function paymentsRouter(ctx: AppContext) {
     const provider = row ? ctx.services.payments.byName(row.provider) : null;
     if (!row || !provider) throw new ApiError(404, SESSION_NOT_FOUND);
 
+    // A refunded (or cancelled) order is final: the answer says so without asking the provider, where a refunded
+    // Checkout Session still reads as paid, and nothing is written.
+    const orderNow = () => (row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined);
+    const closed = (order: OrderRow) =>
+      c.json<VerifyPaymentAnswer>({
+        success: false,
+        message: CLOSED_ORDER[order.status as keyof typeof CLOSED_ORDER],
+        status: order.status,
+        needsProfile: false,
+        order: orderView(order),
+        delivery: null,
+        test: false,
+      });
+    const before = orderNow();
+    if (before && isFinal(before.status)) return closed(before);
+
     const payment = await provider.retrieve(row.id);
     if (!payment) throw new ApiError(404, SESSION_NOT_FOUND);
 
     const outcome = settle(ctx, payment);
-    const order = row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined;
+    const order = orderNow();
+    // Refunded while the provider was asked: the same answer.
+    if (order && isFinal(order.status)) return closed(order);
     const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
     const profile = success && order?.profileId ? db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
     return c.json<VerifyPaymentAnswer>({
@@ -129,7 +156,7 @@ export function paymentsRouter(ctx: AppContext) {
     });
   });
 
-  r.get("/local-checkout/:sessionId", (c) => {
+  r.get("/local-checkout/:sessionId", localCheckoutLimit, (c) => {
     const row = localCheckoutSession(localDeps(), c.req.param("sessionId"));
     const order = row.orderId ? loadOrder(db, row.orderId) : null;
     return c.json<LocalCheckoutAnswer>({

@@ -528,6 +528,17 @@ describe("the whole flow on embedded defaults", () => {
     for (const name of ["Send Optimization Email", "Regenerate Optimization", "Refund"]) {
       await poll(() => dialog(page).getByRole("button", { name, exact: true }).count(), { what: name }).toBe(0);
     }
+    // Nor an editor or a Save that could only fail (issue 27, item 5): the reason stands where the editor was.
+    await poll(() => dialog(page).getByText("This order was refunded, so its result can no longer be edited.").count()).toBe(1);
+    for (const name of ["Save Changes", "Discard Changes"]) {
+      await poll(() => dialog(page).getByRole("button", { name, exact: true }).count(), { what: name }).toBe(0);
+    }
+    await poll(() => dialog(page).getByRole("textbox", { name: "Bio", exact: true }).count()).toBe(0);
+    // The list shows one badge for it: Refunded, not struck through and not beside Completed.
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await refresh(page);
+    await poll(() => row(page, id).locator("[data-status]").evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).textDecorationLine]))).toEqual([["Refunded", "none"]]);
     expect(unexpected(errors, 400, 409)).toEqual([]);
   });
 });

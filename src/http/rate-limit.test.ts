@@ -40,6 +40,25 @@ describe("rate limits on every anonymous write", () => {
     });
   }
 
+  /** The reads behind the payment pages (issue 27, item 5): each may ask the provider and write. */
+  const READS: [string, keyof typeof ANONYMOUS_LIMITS][] = [
+    ["/api/verify-payment/cs_unknown_session", "verifyPayment"],
+    ["/api/local-checkout/unknown_session", "localCheckout"],
+  ];
+  for (const [path, name] of READS) {
+    test(`GET ${path}: ${ANONYMOUS_LIMITS[name].max} per client, then 429 with Retry-After and a clear message`, async () => {
+      ctx = testContext({ RATE_LIMIT_SCALE: "1" });
+      const app = testApp(ctx);
+      const get = (address: string) => app.request(path, {}, from(address));
+      for (let i = 0; i < ANONYMOUS_LIMITS[name].max; i++) expect((await get("203.0.113.9")).status).toBe(404);
+      const res = await get("203.0.113.9");
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^Too many .* Please try again in \d+ minute/);
+      expect((await get("198.51.100.7")).status).toBe(404);
+    });
+  }
+
   test("the contact limit is the one the privacy policy states", () => {
     expect(ANONYMOUS_LIMITS.contact).toBe(CONTACT_RATE_LIMIT);
   });

@@ -1,7 +1,8 @@
 /**
- * What an order is and what may be done with it: loading, the view every API answer shows, whether it can be paid
- * or given a profile. The one place an order becomes paid is `fulfil` (src/payments/fulfil.ts), and what follows
- * from it is `orderPaid` (src/fulfilment/order-paid.ts); the plans and prices are src/shared/orders/plans.ts.
+ * What an order is and what may be done with it: loading, the view every API answer shows, whether it can be given a
+ * profile. Its status changes only through ./lifecycle.ts (which also says whether it can be paid); the one place an
+ * order becomes paid is `fulfil` (src/payments/fulfil.ts), and what follows from it is `orderPaid`
+ * (src/fulfilment/order-paid.ts); the plans and prices are src/shared/orders/plans.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
@@ -51,7 +52,7 @@ export function countingOrder(db: Reader, profileId: string): OrderRow | undefin
  * A new pending order for `plan`, at the plan table's price (never the browser's), optionally for a profile. A
  * profile has one payable order: asking again for the same plan answers its unpaid order (`created: false`), so a
  * retried request or a second tab never makes the customer pay twice; another plan, or a profile already paid
- * for, is a `conflict`; an unknown profile is `not_found`. Nothing is written when it is refused.
+ * for or refunded, is a `conflict`; an unknown profile is `not_found`. Nothing is written when it is refused.
  */
 export function createOrder(db: DB, plan: Plan, profileId: string | null): { order: OrderRow; created: boolean } {
   return writeTransaction(db, (tx) => {
@@ -60,6 +61,8 @@ export function createOrder(db: DB, plan: Plan, profileId: string | null): { ord
       if (!profile) throw new DomainError("not_found", "That profile was not found. Please submit your profile again.");
       const earlier = tx.select().from(orders).where(eq(orders.profileId, profileId)).all();
       if (earlier.some((o) => o.status === "paid")) throw new DomainError("conflict", "This profile has already been paid for.");
+      // A refund closes the profile for good (src/orders/refunded.ts): a new order for it would charge for nothing.
+      if (earlier.some((o) => o.status === "refunded")) throw new DomainError("conflict", "This profile's order was refunded, so it cannot be ordered again. Please start a new order from the pricing page.");
       const unpaid = earlier.find((o) => o.status === "pending" || o.status === "failed");
       if (unpaid && unpaid.planId === plan.id) return { order: unpaid, created: false };
       if (unpaid) throw new DomainError("conflict", `This profile already has an order for the ${PLANS[unpaid.planId].title} plan.`);
@@ -71,12 +74,6 @@ export function createOrder(db: DB, plan: Plan, profileId: string | null): { ord
       .get();
     return { order, created: true };
   });
-}
-
-/** Refuses to start a payment for an order that is paid (never charge twice) or cancelled. */
-export function assertPayable(order: OrderRow): void {
-  if (order.status === "paid") throw new DomainError("conflict", "This order has already been paid.");
-  if (order.status === "cancelled") throw new DomainError("conflict", "This order was canceled and cannot be paid.");
 }
 
 /** The order a profile-form submission names: it must exist, have no profile yet and still be payable or paid. */

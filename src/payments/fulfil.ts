@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
 import { orderPaid } from "../fulfilment/order-paid.ts";
+import { allows, transitionOrder } from "../orders/lifecycle.ts";
 import type { ProviderName } from "./provider.ts";
 
 export interface PaidPayment {
@@ -19,6 +20,11 @@ export type FulfilOutcome =
   | "fulfilled"
   /** Already paid before: nothing changed. */
   | "already_paid"
+  /**
+   * The order was refunded (or cancelled): final (src/orders/lifecycle.ts), so nothing changed. A refunded Checkout
+   * Session still reads as paid at Stripe, so the success page's verification lands here too.
+   */
+  | "closed"
   | "unknown_order"
   /** The provider charged something other than the order's amount: nothing changes, the log says why. */
   | "amount_mismatch";
@@ -36,7 +42,8 @@ export interface FulfilResult {
  * The one place an order becomes paid. The webhook, the success page's verification and the local provider all end
  * here. In one BEGIN IMMEDIATE transaction: the order becomes `paid` with the provider's reference, and its profile
  * joins the optimisation queue (`orderPaid`: `pending`, its deadline, one job keyed by the order, the confirmation
- * e-mail). The write lock and the `status <> 'paid'` guard make a second or concurrent call change nothing.
+ * e-mail). The write lock and the lifecycle's `pay` guard (only a pending or failed order) make a second or
+ * concurrent call change nothing, and a refunded order is never paid again.
  *
  * An order without a profile yet (the customer paid first) is marked paid and queues nothing: attaching the profile
  * later queues the job with the same key.
@@ -61,17 +68,13 @@ export function fulfilIn(tx: Writer, payment: PaidPayment): FulfilResult {
     .run();
 
   if (order.status === "paid") return { outcome: "already_paid", jobQueued: false };
+  if (!allows(order.status, "pay")) return { outcome: "closed", jobQueued: false };
   if (payment.amount !== order.amount || payment.currency.toLowerCase() !== order.currency.toLowerCase()) {
     return { outcome: "amount_mismatch", jobQueued: false };
   }
 
-  const changed = tx
-    .update(orders)
-    .set({ status: "paid", paymentProvider: payment.provider, paymentReference: payment.reference, paidAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), ne(orders.status, "paid")))
-    .returning({ id: orders.id })
-    .all();
-  if (changed.length === 0) return { outcome: "already_paid", jobQueued: false };
+  const paid = transitionOrder(tx, order.id, "pay", { paymentProvider: payment.provider, paymentReference: payment.reference, paidAt: now });
+  if (!paid) return { outcome: "already_paid", jobQueued: false };
 
   if (!order.profileId) return { outcome: "fulfilled", jobQueued: false };
   return { outcome: "fulfilled", jobQueued: orderPaid(tx, order, order.profileId) };
@@ -91,11 +94,6 @@ export function recordFailedPayment(db: DB, reference: string, orderId: string |
       .where(and(eq(paymentSessions.id, reference), eq(paymentSessions.status, "open")))
       .returning({ id: paymentSessions.id })
       .all();
-    if (orderId && ended.length === 1) {
-      tx.update(orders)
-        .set({ status: "failed", updatedAt: now })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-        .run();
-    }
+    if (orderId && ended.length === 1) transitionOrder(tx, orderId, "fail");
   });
 }

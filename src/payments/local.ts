@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { paymentSessions } from "../db/schema.ts";
+import { assertPayable } from "../orders/lifecycle.ts";
+import { loadOrder } from "../orders/orders.ts";
 import { fulfilIn, type FulfilResult, type PaidPayment } from "./fulfil.ts";
 import { ProviderError, type ChargeRequest, type HostedCheckoutRequest, type PaymentProvider, type PaymentSnapshot } from "./provider.ts";
 
@@ -49,7 +51,9 @@ export function captureLocalSession(db: DB, sessionId: string): { captured: fals
       .returning()
       .get();
     if (!session) return { captured: false };
-    // An internal test payment has no order to fulfil.
+    // An internal test payment has no order to fulfil. An order that cannot be paid (paid meanwhile, refunded) rolls
+    // the capture back: nothing is charged for it.
+    if (session.orderId) assertPayable(loadOrder(tx, session.orderId));
     const fulfilled = session.orderId ? fulfilIn(tx, localPayment(session)) : null;
     return { captured: true, fulfilled };
   });

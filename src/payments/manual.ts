@@ -11,7 +11,8 @@ import { newId } from "../db/ids.ts";
 import { paymentSessions } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import type { Logger } from "../log.ts";
-import { assertPayable, loadOrder } from "../orders/orders.ts";
+import { assertPayable } from "../orders/lifecycle.ts";
+import { loadOrder } from "../orders/orders.ts";
 import { fulfilIn, type FulfilResult } from "./fulfil.ts";
 import { captureLocalSession, decideByLast4, decideTestCard, localPayment } from "./local.ts";
 import type { ProviderName } from "./provider.ts";
@@ -53,6 +54,8 @@ export async function payManually(deps: LocalPaymentDeps, orderId: string, last4
     // The attempt is recorded paid and the order fulfilled in one transaction, so a crash leaves both or neither.
     const id = newId();
     const fulfilled = writeTransaction(db, (tx) => {
+      // Asked again under the write lock: nothing is recorded as charged for an order that cannot be paid.
+      assertPayable(loadOrder(tx, order.id));
       const session = tx
         .insert(paymentSessions)
         .values({ id, provider: "local", kind: "manual", orderId: order.id, amount: order.amount, currency: order.currency, status: "paid" })

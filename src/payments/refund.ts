@@ -1,8 +1,9 @@
 /**
  * Refunds (the Terms promise one when the service cannot be delivered). Exactly once: refunds of one order run one at
  * a time in this process, the provider is asked with the idempotency key `refund:<order>` (so a retry or a second
- * click gets the same refund back, never a second one), and the order moves `paid → refunded` in a guarded UPDATE, in
- * the transaction that cancels the profile's queued work, queues the customer's e-mail and writes the audit trail.
+ * click gets the same refund back, never a second one), and the order takes the lifecycle's `refund` (`paid →
+ * refunded`, src/orders/lifecycle.ts) in the transaction that cancels the profile's queued work, queues the customer's
+ * e-mail and writes the audit trail.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs, orders, profiles } from "../db/schema.ts";
 import { RESULTS_MAIL } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
+import { transitionOrder } from "../orders/lifecycle.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
@@ -39,13 +41,9 @@ export async function refundOrder(ctx: AppContext, admin: string, profileId: str
 
     writeTransaction(db, (tx) => {
       const now = new Date();
-      const changed = tx
-        .update(orders)
-        .set({ status: "refunded", refundReference, refundReason: reason, refundedAt: now, updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.status, "paid")))
-        .returning({ id: orders.id })
-        .all();
-      if (changed.length !== 1) throw new DomainError("conflict", "This order has already been refunded.");
+      if (!transitionOrder(tx, order.id, "refund", { refundReference, refundReason: reason, refundedAt: now })) {
+        throw new DomainError("conflict", "This order has already been refunded.");
+      }
       // Work not started yet is not done for a refunded order.
       tx.update(jobs)
         .set({ status: "failed", lastError: "cancelled: the order was refunded", updatedAt: now })

@@ -4,7 +4,8 @@ import type { AppContext } from "../context.ts";
 import type { DB } from "../db/client.ts";
 import { orders, paymentSessions } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { assertPayable, loadOrder, type OrderRow } from "../orders/orders.ts";
+import { assertPayable } from "../orders/lifecycle.ts";
+import { loadOrder, type OrderRow } from "../orders/orders.ts";
 import { PLANS } from "../shared/orders/plans.ts";
 import { fulfil, recordFailedPayment, type FulfilOutcome } from "./fulfil.ts";
 import { localProvider } from "./local.ts";
@@ -54,11 +55,13 @@ export function settle(ctx: AppContext, payment: PaymentSnapshot): SettleOutcome
   if (outcome === "unknown_order" || outcome === "amount_mismatch") {
     ctx.log.error(`payment ${payment.reference} was paid but not fulfilled: ${outcome} (order ${payment.orderId})`);
   }
-  if (outcome === "already_paid") {
-    const order = ctx.store.db.select({ reference: orders.paymentReference }).from(orders).where(eq(orders.id, payment.orderId)).get();
-    // A second attempt paid for the same order: the customer was charged twice and someone must refund it.
+  if (outcome === "already_paid" || outcome === "closed") {
+    const order = ctx.store.db.select({ reference: orders.paymentReference, status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)).get();
+    // Another attempt paid for an order already paid or closed: the customer was charged again and someone must refund
+    // it. The refunded payment itself (a refunded Checkout Session still reads as paid) is no news.
     if (order && order.reference !== payment.reference) {
-      ctx.log.error(`order ${payment.orderId} was paid twice: ${payment.reference} after ${order.reference}; refund ${payment.reference}`);
+      const what = order.status === "paid" ? "paid twice" : `${order.status} and paid again`;
+      ctx.log.error(`order ${payment.orderId} was ${what}: ${payment.reference} after ${order.reference}; refund ${payment.reference}`);
     }
   }
   return outcome;

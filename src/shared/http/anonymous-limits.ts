@@ -10,8 +10,8 @@ export interface Limit {
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The limits of every anonymous write, per client address (src/http/client-address.ts) and per route, before
- * `RATE_LIMIT_SCALE`. Each is several times what one customer needs, even one who retries after mistakes (every
+ * The limits of every anonymous write, and of the reads behind the payment pages (each may ask the payment provider),
+ * per client address (src/http/client-address.ts) and per route, before `RATE_LIMIT_SCALE`. Each is several times what one customer needs, even one who retries after mistakes (every
  * attempt counts, valid or not), and low enough that one client cannot fill the disk, the support inbox or our
  * Stripe quota. The longest window (an hour) is also how long an address is held in memory.
  */
@@ -29,6 +29,11 @@ export const ANONYMOUS_LIMITS = {
   revisionRequest: { max: 5, windowMs: HOUR },
   // The local provider's card form: typos and the declined test card.
   localPay: { max: 20, windowMs: HOUR },
+  // The success page verifies on every load (and the order forms after payment once); each may ask the payment
+  // provider and write. Reloads, a second tab and a look back later stay far below.
+  verifyPayment: { max: 30, windowMs: HOUR },
+  // The local provider's checkout page reads its session on every load.
+  localCheckout: { max: 30, windowMs: HOUR },
   // A customer's own data (src/api/privacy.ts): a download or two, an erasure, and typos in the confirming address;
   // each wrong address counts, so guessing one for a known link stops quickly.
   dataExport: { max: 10, windowMs: HOUR },

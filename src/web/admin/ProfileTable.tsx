@@ -2,7 +2,7 @@ import { useState, type RefObject } from "react";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { ACTIONS, runAction } from "./actions.ts";
-import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
+import { appLabel, DeadlineText, EmailBadge, planTitle, StatusAndState } from "./badges.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminListRow } from "./types.ts";
 import { useNow } from "./use-now.ts";
@@ -79,10 +79,7 @@ export function ProfileTable({
               <td className="px-3 py-2 whitespace-nowrap">{appLabel(row.dating_app)}</td>
               <td className="px-3 py-2">{planTitle(row.plan_id)}</td>
               <td className="px-3 py-2">
-                <div className="flex flex-col items-start gap-1">
-                  <StatusBadge status={row.status} />
-                  <StateBadge state={row.state} />
-                </div>
+                <StatusAndState status={row.status} state={row.state} />
               </td>
               <td className="px-3 py-2">
                 <EmailBadge sent={row.email_sent} sentAt={row.email_sent_at} now={now} />

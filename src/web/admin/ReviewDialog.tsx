@@ -192,9 +192,13 @@ function ReviewBody({
   const now = useNow();
   const fallback = profile.optimization?.fallback;
   const flagged = profile.optimization?.checks?.flagged ? profile.optimization.checks.problems : null;
-  // The server refuses edits of a result the customer has (src/admin/actions.ts): regenerate or revise it instead.
-  // The server's rule (`editable`), not a copy of it.
-  const locked = profile.editable ? null : "This result has been sent to the customer, so it can no longer be edited. Regenerate it or process a revision to change it.";
+  // The server refuses edits of a result the customer has (src/admin/actions.ts): regenerate or revise it instead; and
+  // of a refunded order's result, which nothing changes any more. The server's rule (`editable`), not a copy of it.
+  const locked = profile.editable
+    ? null
+    : profile.order?.status === "refunded"
+      ? "This order was refunded, so its result can no longer be edited."
+      : "This result has been sent to the customer, so it can no longer be edited. Regenerate it or process a revision to change it.";
 
   return (
     <div className="space-y-8">

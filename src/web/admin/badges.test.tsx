@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ADMIN_STATES } from "../../shared/admin/review-state.ts";
-import { DeadlineText, EmailBadge, STATE_LABELS, StateBadge } from "./badges.tsx";
+import { DeadlineText, EmailBadge, STATE_LABELS, StateBadge, StatusAndState } from "./badges.tsx";
 
 const now = new Date("2026-07-14T12:00:00Z");
 const text = (html: string) => html.replace(/<[^>]+>/g, "");
@@ -43,5 +43,28 @@ describe("StateBadge", () => {
     expect(new Set(labels).size).toBe(ADMIN_STATES.length);
     expect(STATE_LABELS).toMatchObject({ awaiting_review: "Awaiting Review", needs_attention: "Needs Writer or Flagged", sent: "Sent", refunded: "Refunded" });
     expect(renderToStaticMarkup(<StateBadge state="sent" />)).toContain('data-state="sent"');
+  });
+});
+
+describe("StatusAndState: one badge per state in the list", () => {
+  const badges = (html: string) => [...html.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+
+  test("a refunded profile shows only Refunded, never struck through, never beside Completed", () => {
+    const html = renderToStaticMarkup(<StatusAndState status="completed" state="refunded" />);
+    expect(badges(html)).toEqual(["Refunded"]);
+    expect(html).not.toContain("line-through");
+    expect(html).toContain('data-status="completed"');
+    expect(html).toContain('data-state="refunded"');
+  });
+
+  test("a state that says what the status says is one badge; otherwise the status and the state", () => {
+    expect(badges(renderToStaticMarkup(<StatusAndState status="failed" state="failed" />))).toEqual(["Failed"]);
+    expect(badges(renderToStaticMarkup(<StatusAndState status="revision_requested" state="revision_requested" />))).toEqual(["Revision Requested"]);
+    expect(badges(renderToStaticMarkup(<StatusAndState status="completed" state="sent" />))).toEqual(["Completed", "Sent"]);
+    expect(badges(renderToStaticMarkup(<StatusAndState status="pending" state="in_progress" />))).toEqual(["Pending", "In Progress"]);
+  });
+
+  test("no state badge is struck through", () => {
+    for (const state of ADMIN_STATES) expect([state, renderToStaticMarkup(<StateBadge state={state} />).includes("line-through")]).toEqual([state, false]);
   });
 });

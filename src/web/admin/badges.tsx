@@ -54,7 +54,7 @@ const STATE_LOOKS: Record<AdminState, string> = {
   sending: "border-primary/60 text-foreground",
   in_progress: "border-border text-foreground",
   sent: "border-success text-success",
-  refunded: "border-border text-muted-foreground line-through decoration-1",
+  refunded: "border-border text-muted-foreground",
   awaiting_payment: "border-border text-muted-foreground",
 };
 
@@ -63,6 +63,28 @@ export function StateBadge({ state }: { state: AdminState }) {
     <span className={`${pill} ${STATE_LOOKS[state] ?? ""}`} data-state={state} data-testid="state-badge">
       {STATE_LABELS[state] ?? state}
     </span>
+  );
+}
+
+/**
+ * The list's Status cell: one badge per state. The spec's status, and under it the state when it adds something; a
+ * state that says the same as the status (Failed, Revision Requested) is one badge, and a refunded profile shows only
+ * "Refunded" (a refund closes the order whatever the profile's status, so a green "Completed" beside it would
+ * contradict it). The single badge carries both `data-status` and `data-state`.
+ */
+export function StatusAndState({ status, state }: { status: ProfileStatus; state: AdminState }) {
+  if (state === "refunded" || STATE_LABELS[state] === STATUS_LABELS[status]) {
+    return (
+      <span className={`${pill} ${STATE_LOOKS[state] ?? ""}`} data-status={status} data-state={state} data-testid="state-badge" title={`Status: ${STATUS_LABELS[status] ?? status}`}>
+        {STATE_LABELS[state] ?? state}
+      </span>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusBadge status={status} />
+      <StateBadge state={state} />
+    </div>
   );
 }
 
