@@ -22,6 +22,7 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
+import { profileWithResult } from "../testing/result-columns.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -157,7 +158,7 @@ async function untilRowStatus(page: Page, id: string, status: ProfileStatus, tim
 }
 
 function profileRow(id: string) {
-  return store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+  return profileWithResult(store.db, id);
 }
 
 async function untilStored(id: string, check: (p: ReturnType<typeof profileRow>) => boolean, what: string, timeoutMs = 90_000) {
