@@ -77,7 +77,7 @@ INSERT INTO `result_releases` (`profile_id`, `version_id`, `released_at`, `messa
 -- A results e-mail on its way named its result by `optimized_at`; it now names the working version.
 UPDATE `jobs` SET
 	`payload` = json_object('profileId', p.`id`, 'versionId', p.`working_version_id`),
-	`idempotency_key` = 'mail:results:' || p.`id` || ':v' || p.`working_version_id`
+	`idempotency_key` = 'mail:results:' || p.`id` || ':v' || p.`working_version_id` || ':r' || (SELECT count(*) FROM `result_releases` r WHERE r.`profile_id` = p.`id`)
 	FROM `profiles` p
 	WHERE `jobs`.`kind` = 'mail:results' AND `jobs`.`status` IN ('queued', 'running')
 		AND json_extract(`jobs`.`payload`, '$.profileId') = p.`id` AND json_extract(`jobs`.`payload`, '$.resultAt') = p.`optimized_at`

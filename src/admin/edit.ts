@@ -17,7 +17,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs, profiles, type ResultVersionKind } from "../db/schema.ts";
-import { resultsMailKey } from "../delivery/results.ts";
+import { releaseCount, resultsMailKey } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { applyEdit, changedParts, guideFromText, partsOf, PROMPT_KEYS, takeFromDraft, type EditableParts, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
@@ -108,7 +108,7 @@ function editableProfile(tx: Tx, profileId: string, version: string | null, comp
 /** Whether a results e-mail for the profile's working version is queued or being sent. */
 export function mailQueued(tx: Pick<DB, "select">, profile: Pick<ProfileRow, "id" | "workingVersionId">): boolean {
   if (!profile.workingVersionId) return false;
-  const key = resultsMailKey(profile.id, profile.workingVersionId);
+  const key = resultsMailKey(profile.id, profile.workingVersionId, releaseCount(tx, profile.id));
   return tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, key), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
 }
 

@@ -40,7 +40,7 @@ function store(facts: ReviewFacts): string {
     .run();
   const version = storeWorking(id, { summary: "x", needsWriter: facts.needsWriter ? { reason: "The bio needs a writer." } : null, checks: { flagged: facts.flagged, problems: [] } });
   db.insert(orders).values({ id: newId(), planId: "premium", amount: 999, profileId: id, status: facts.refunded ? "refunded" : "paid" }).run();
-  if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: version }, idempotencyKey: resultsMailKey(id, version) });
+  if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: version }, idempotencyKey: resultsMailKey(id, version, 0) });
   return id;
 }
 
@@ -86,7 +86,7 @@ describe("reviewStateSql", () => {
     // `older`'s e-mail was queued for the version before its working one.
     const olderVersion = working(older);
     storeWorking(older, { summary: "newer" });
-    const key = (id: string) => resultsMailKey(id, id === older ? olderVersion : working(id));
+    const key = (id: string) => resultsMailKey(id, id === older ? olderVersion : working(id), 0);
     for (const id of [running, done, failed, older]) {
       enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: id === older ? olderVersion : working(id) }, idempotencyKey: key(id) });
     }

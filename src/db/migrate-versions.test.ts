@@ -167,7 +167,7 @@ describe("the migration to result versions, on a database written by the code be
     const { id } = expected.mailQueued;
     const working = profileRow(id)!.workingVersionId!;
     const queued = ctx.store.sqlite.query<{ payload: string; idempotency_key: string; status: string }, [string]>("select payload, idempotency_key, status from jobs where kind = 'mail:results' and idempotency_key like ?").all(`%${id}%`);
-    expect(queued).toEqual([{ payload: JSON.stringify({ profileId: id, versionId: working }), idempotency_key: `mail:results:${id}:v${working}`, status: "queued" }]);
+    expect(queued).toEqual([{ payload: JSON.stringify({ profileId: id, versionId: working }), idempotency_key: `mail:results:${id}:v${working}:r0`, status: "queued" }]);
     const starter = "Which book would you lend a stranger?";
     expect(JSON.stringify((await get(`/api/profiles/${id}/results`)).body)).not.toContain(starter);
 

@@ -104,7 +104,8 @@ describe("the results e-mail", () => {
     expect(smtp.received).toHaveLength(1);
 
     const mail = smtp.received[0]!;
-    const key = resultsMailKey(profileId, row(profileId).workingVersionId!);
+    // The first release of the working version.
+    const key = resultsMailKey(profileId, row(profileId).workingVersionId!, 0);
     expect(mail.messageId).toBe(messageIdFor(key, "no-reply@profileboost.test", installationId(ctx.store.db)));
     expect(mail.subject).toMatch(/ready/i);
     // Both parts, each with the content and the results link.

@@ -4,15 +4,16 @@
  * records the release in the transaction that marks the job done: the lifecycle's `release` (src/profiles/lifecycle.ts)
  * marks it sent and records the version the customer may now read.
  *
- * Exactly once, as far as SMTP allows: the job's key names the profile and the working version it sends, so two
+ * Exactly once, as far as SMTP allows: the job's key names the profile, the working version it sends and how many
+ * releases came before, so two
  * requests to send the same result queue one job and one runner sends it; a run that finds the release already
  * recorded sends nothing. The one window left is between the SMTP server's "accepted" and our database update: a
  * crash there sends the e-mail again on the retry, with the same Message-ID, which mail clients show once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { orders, profiles } from "../db/schema.ts";
+import { orders, profiles, resultReleases } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { Completion } from "../jobs/loop.ts";
@@ -34,8 +35,17 @@ export const RESULTS_MAIL = defineJobKind({
   payload: z.object({ profileId: z.string().min(1).max(64), versionId: z.number().int().positive() }),
 });
 
-export function resultsMailKey(profileId: string, versionId: number): string {
-  return `mail:results:${profileId}:v${versionId}`;
+/**
+ * One results e-mail per release: the `releases`-th release (0 for the first) of the working version `versionId`. A
+ * version released before can be released again (a revision whose draft the administrator discarded), as a new key.
+ */
+export function resultsMailKey(profileId: string, versionId: number, releases: number): string {
+  return `mail:results:${profileId}:v${versionId}:r${releases}`;
+}
+
+/** How many releases the profile had: the next results e-mail's `releases`. */
+export function releaseCount(db: Pick<DB, "select">, profileId: string): number {
+  return db.select({ n: count() }).from(resultReleases).where(eq(resultReleases.profileId, profileId)).get()!.n;
 }
 
 export type QueueResultsOutcome = "queued" | "already_queued";
@@ -57,7 +67,7 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
   if (customerView(tx, profile).currentReleased) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
   const queued = enqueueJob(tx, RESULTS_MAIL, {
     payload: { profileId, versionId: profile.workingVersionId },
-    idempotencyKey: resultsMailKey(profileId, profile.workingVersionId),
+    idempotencyKey: resultsMailKey(profileId, profile.workingVersionId, releaseCount(tx, profileId)),
     // With the backoff capped at an hour, about half a day of mail-server outage.
     maxAttempts: 20,
   });
