@@ -356,6 +356,12 @@ describe("the review gate, end to end", () => {
     // Nothing else changed: the stored result is Alex's, whole.
     expect(changedParts(partsOf(stored(id).optimization!), partsOf(before))).toEqual([]);
     expect(await content(alex.page).locator('[data-testid^="review-conflict-"]').count()).toBe(0);
+    // The history names who changed which part; opened, the change as a word diff.
+    const latest = dialog(sam.page).getByTestId("review-history").locator("li").first();
+    await poll(() => latest.textContent()).toContain(`Saved by ${USERNAME}: Bio`);
+    await latest.getByRole("button", { name: "Show changes" }).click();
+    await poll(() => latest.getByTestId("history-changes").locator("ins").first().textContent()).toContain("Alex again: sketches old buildings");
+    expect(await latest.getByTestId("history-changes").locator("del").first().textContent()).toContain("Alex's bio");
     expect([...alex.errors, ...sam.errors.filter((e) => !e.includes("status of 409"))]).toEqual([]);
   }, 60_000);
 });
