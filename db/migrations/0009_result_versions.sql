@@ -62,7 +62,20 @@ INSERT INTO `result_versions` (`profile_id`, `parent_id`, `kind`, `author`, `res
 	ORDER BY p.`created_at`, p.`id`;--> statement-breakpoint
 INSERT INTO `__carried` SELECT `profile_id`, 'working', `id` FROM `result_versions` WHERE `id` NOT IN (SELECT `version_id` FROM `__carried`);--> statement-breakpoint
 INSERT INTO `result_versions` (`profile_id`, `parent_id`, `kind`, `author`, `result`, `changed`, `created_at`)
-	SELECT p.`id`, w.`version_id`, 'rerun', NULL, json(p.`draft_optimization`), '[]', coalesce(p.`optimized_at`, p.`updated_at`)
+	SELECT p.`id`, w.`version_id`, 'rerun', NULL, json(p.`draft_optimization`),
+		(
+			SELECT json_group_array(k) FROM (
+				SELECT 'bio' AS k WHERE json_extract(p.`draft_optimization`, '$.bio.optimised') IS NOT json_extract(p.`optimization`, '$.bio.optimised')
+				UNION ALL SELECT 'prompt1' WHERE json_extract(p.`draft_optimization`, '$.prompts[0].optimised') IS NOT json_extract(p.`optimization`, '$.prompts[0].optimised')
+				UNION ALL SELECT 'prompt2' WHERE json_extract(p.`draft_optimization`, '$.prompts[1].optimised') IS NOT json_extract(p.`optimization`, '$.prompts[1].optimised')
+				UNION ALL SELECT 'prompt3' WHERE json_extract(p.`draft_optimization`, '$.prompts[2].optimised') IS NOT json_extract(p.`optimization`, '$.prompts[2].optimised')
+				UNION ALL SELECT 'starters' WHERE json_extract(p.`draft_optimization`, '$.conversationStarters') IS NOT json_extract(p.`optimization`, '$.conversationStarters')
+				UNION ALL SELECT 'guide' WHERE json_extract(p.`draft_optimization`, '$.strategyGuide') IS NOT json_extract(p.`optimization`, '$.strategyGuide')
+				UNION ALL SELECT 'recommendations' WHERE json_extract(p.`draft_optimization`, '$.editorial.recommendations') IS NOT json_extract(p.`optimization`, '$.editorial.recommendations')
+					OR json_extract(p.`draft_optimization`, '$.analysis') IS NOT json_extract(p.`optimization`, '$.analysis')
+			)
+		),
+		coalesce(p.`optimized_at`, p.`updated_at`)
 	FROM `profiles` p JOIN `__carried` w ON w.`profile_id` = p.`id` AND w.`role` = 'working'
 	WHERE json_valid(p.`draft_optimization`) AND json_type(p.`draft_optimization`) = 'object'
 	ORDER BY p.`created_at`, p.`id`;--> statement-breakpoint

@@ -143,9 +143,13 @@ describe("the migration to result versions, on a database written by the code be
     expect(shape("refundedBeforeRelease")).toEqual({ ...single, released: [] });
     // Nothing to carry: erased (the profile is gone), cleared by retention, not optimised yet.
     for (const name of ["erased", "cleared", "pending"] as const) expect(shape(name)).toMatchObject({ versions: [], working: null, draft: null, released: [] });
-    // The released-then-regenerated history names what the rerun changed.
+    // The history names what a rerun changed: a regeneration made after the release, a draft against the working text.
     const [, rerun] = versionsOf(expected.releasedThenRegenerated.id);
     expect(rerun!.changed.length).toBeGreaterThan(0);
+    for (const name of ["drafted", "revisedIntoDraft"] as const) {
+      const [, draft] = versionsOf(expected[name].id);
+      expect(draft!.changed).toEqual(expected[name].admin.draft_changes as string[]);
+    }
   });
 
   test("the export hands over the versions and the release that points at what the customer reads", async () => {
