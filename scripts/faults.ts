@@ -264,7 +264,7 @@ async function aiDown(): Promise<Outcome> {
     await Bun.sleep(500);
     const statuses = profileStatuses(dir, ids);
     const reasons = withDataDir(dir, (db) =>
-      ids.map((id) => db.query<{ reason: string | null }, [string]>("SELECT json_extract(optimization, '$.fallback.reason') AS reason FROM profiles WHERE id = ?").get(id)?.reason ?? null),
+      ids.map((id) => db.query<{ reason: string | null }, [string]>("SELECT json_extract(v.result, '$.fallback.reason') AS reason FROM profiles p JOIN result_versions v ON v.id = p.working_version_id WHERE p.id = ?").get(id)?.reason ?? null),
     );
     const left = withDataDir(dir, (db) => unfinishedJobs(db, "optimise-%"));
     const attempts = withDataDir(dir, (db) => db.query<{ most: number }, []>("SELECT max(attempts) AS most FROM jobs WHERE kind = 'optimise-profile'").get()!.most);

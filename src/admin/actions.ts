@@ -5,7 +5,7 @@
  */
 import { count, eq, like } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
+import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs, profiles } from "../db/schema.ts";
 import { queueResultsEmailIn } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
@@ -21,10 +21,10 @@ import { audit } from "./audit.ts";
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** The actions the review dialog offers now: none once the order was refunded (src/orders/refunded.ts). */
-export function allowedActions(profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
+export function allowedActions(db: Pick<DB, "select">, profile: ProfileRow, order: OrderRow | undefined): AdminAction[] {
   const actions: AdminAction[] = [];
   if (order?.status === "refunded") return actions;
-  if (profile.status === "completed" && !customerView(profile).currentReleased) actions.push("send-email");
+  if (profile.status === "completed" && !customerView(db, profile).currentReleased) actions.push("send-email");
   // Each of these runs the optimiser again, which needs the photos: retention may have deleted them.
   const photos = profile.photosDeletedAt === null;
   if (profile.status === "completed" && photos) actions.push("regenerate");
@@ -88,7 +88,7 @@ export function processRevision(ctx: AppContext, admin: string, profileId: strin
 export function sendEmail(ctx: AppContext, admin: string, profileId: string): void {
   writeTransaction(ctx.store.db, (tx) => {
     // The administrator chooses between the edited result and a rerun's draft before anything is sent.
-    const draft = tx.select({ draft: profiles.draftOptimization }).from(profiles).where(eq(profiles.id, profileId)).get()?.draft;
+    const draft = tx.select({ draft: profiles.draftVersionId }).from(profiles).where(eq(profiles.id, profileId)).get()?.draft;
     if (draft != null) throw new DomainError("conflict", "A new draft is waiting beside the edited result: keep or use its parts before sending.");
     const outcome = queueResultsEmailIn(tx, profileId);
     if (outcome === "already_queued") throw new DomainError("conflict", "The results e-mail is already on its way.");
@@ -102,6 +102,6 @@ const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];
  * The one rule for editing a result: completed or revision requested, not yet sent to the customer, and its order not
  * refunded (the editor refuses it then: src/admin/edit.ts).
  */
-export function isEditable(profile: ProfileRow, order: OrderRow | undefined): boolean {
-  return EDITABLE.includes(profile.status) && !customerView(profile).currentReleased && order?.status !== "refunded";
+export function isEditable(db: Pick<DB, "select">, profile: ProfileRow, order: OrderRow | undefined): boolean {
+  return EDITABLE.includes(profile.status) && !customerView(db, profile).currentReleased && order?.status !== "refunded";
 }

@@ -1,29 +1,32 @@
 /**
- * An administrator's edits of a result (issue 20, items 1-3; the review gate contract). The structured result
- * (`profiles.optimization`) is the one source of truth: every edit writes its parts (src/shared/optimiser/parts.ts) and, in
- * the same transaction, the spec's HTML fields rendered again from it, so the review dialog, the spec's HTML routes,
- * the results page, the e-mail and the export all read the same text. A rerun of a result with edited parts leaves a
- * draft beside it (`profiles.draft_optimization`, written by the optimise job); the administrator takes parts of it or
- * discards it here. Nothing here changes a profile's status (src/profiles/lifecycle.ts does).
+ * An administrator's edits of a result (issue 20, items 1-3; issue 27, items 3 and 4). The working version of the
+ * result (src/profiles/versions.ts) is the one source of truth, and nothing overwrites a version: every save makes a
+ * new one (its author, time, parent and the parts it changed), and the profile points at it. The spec's HTML fields
+ * are rendered from the working version when read. A rerun of a result with edited parts leaves a draft version
+ * beside it (written by the optimise job); the administrator takes parts of it or discards it here. Nothing here
+ * changes a profile's status (src/profiles/lifecycle.ts does).
  *
  * Every write checks, inside its transaction: the profile exists, its order was not refunded, the result may be
- * edited (completed or revision requested, not sent, no results e-mail on its way), and the version the administrator
- * read is still the current one, so an edit never overwrites a change the administrator has not seen.
+ * edited (completed or revision requested, not sent, no results e-mail on its way), and what the administrator's
+ * text was based on. The review dialog sends only the parts its tab changed, each with the version it was based on:
+ * a part nobody else changed since is saved; a part another save changed too is a conflict, reported with who saved
+ * it and when, and not written. The spec's PATCH routes may send the version the detail answered (a stale one is
+ * refused whole); without one they write as the spec says, and the text they replace stays in the history.
  */
-import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { jobs, profiles } from "../db/schema.ts";
-import { resultsMailKey } from "../delivery/results.ts";
+import { jobs, profiles, type ResultVersionKind } from "../db/schema.ts";
+import { releaseCount, resultsMailKey } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
-import { applyEdit, changedParts, guideFromText, partsOf, takeFromDraft, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
+import { applyEdit, changedParts, guideFromText, partsOf, PROMPT_KEYS, takeFromDraft, type EditableParts, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
 import { madeBy, specFields, startersFromMarkdown } from "../shared/optimiser/render.ts";
-import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import { customerView } from "../profiles/lifecycle.ts";
+import { addVersion, draftVersion, historyOf, parseVersionToken, readVersion, setWorking, versionToken, workingVersion, type Version } from "../profiles/versions.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
-import type { EditState } from "../shared/api/admin-profiles.ts";
+import type { EditState, HistoryEntry, PartConflict, PartsChange, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import { audit } from "./audit.ts";
 import { readProfileHtml, readRecommendationsHtml } from "./edit-html.ts";
 
@@ -32,69 +35,88 @@ type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 export const STALE_MESSAGE = "This profile changed since you opened it: reload to see the changes; your text is still in the form.";
 
-function parsed(value: unknown): OptimisationResult | null {
-  const result = optimisationResultSchema.safeParse(value);
-  return result.success ? result.data : null;
-}
-
-/**
- * The version of what an edit would change: the working result, the draft, the status and whether it was sent. A
- * digest of them, not a clock, so two changes in one millisecond still differ and nothing else moves it.
- */
-export function resultVersion(profile: Pick<ProfileRow, "optimization" | "draftOptimization" | "status" | "emailSent" | "optimizedAt">): string {
-  const state = JSON.stringify([profile.optimization ?? null, profile.draftOptimization ?? null, profile.status, profile.emailSent, profile.optimizedAt?.getTime() ?? null]);
-  return createHash("sha256").update(state).digest("hex").slice(0, 24);
-}
-
-export function editState(profile: ProfileRow): EditState {
-  const working = parsed(profile.optimization);
-  const draft = parsed(profile.draftOptimization);
+export function editState(db: Pick<DB, "select">, profile: ProfileRow): EditState {
+  const working = workingVersion(db, profile)?.result ?? null;
+  const draft = draftVersion(db, profile)?.result ?? null;
   const parts = working && partsOf(working);
   const draftParts = draft && partsOf(draft);
   return {
     parts,
     draft_parts: draftParts,
     draft_changes: parts && draftParts ? changedParts(parts, draftParts) : [],
-    version: resultVersion(profile),
+    version: versionToken(profile),
+  };
+}
+
+/** The review dialog's history: every version, newest first, with who made it, when, and the parts it changed. */
+export function historyEntries(db: Pick<DB, "select">, profile: ProfileRow): HistoryEntry[] {
+  return historyOf(db, profile.id).map((v) => ({
+    id: v.id,
+    parent_id: v.parentId,
+    kind: v.kind,
+    author: v.author,
+    at: v.createdAt.toISOString(),
+    changed: v.changed,
+    released: v.released,
+    working: v.id === profile.workingVersionId,
+    draft: v.id === profile.draftVersionId,
+  }));
+}
+
+/** One version's parts beside its parent's, for the history's diff; null when the profile has no such version. */
+export function versionAnswer(db: Pick<DB, "select">, profileId: string, id: number): VersionAnswer | null {
+  const version = readVersion(db, profileId, id);
+  if (!version) return null;
+  const parent = readVersion(db, profileId, version.parentId);
+  return {
+    id: version.id,
+    parent_id: version.parentId,
+    kind: version.kind,
+    author: version.author,
+    at: version.createdAt.toISOString(),
+    changed: version.changed,
+    parts: version.result && partsOf(version.result),
+    parent_parts: parent?.result ? partsOf(parent.result) : null,
   };
 }
 
 const EDITABLE: readonly ProfileStatus[] = ["completed", "revision_requested"];
 
-/** The profile, if it may be edited now and is still at `version` (when given); a `conflict` or `not_found` otherwise. */
-function editableProfile(tx: Tx, profileId: string, version: string | null): ProfileRow & { result: OptimisationResult } {
+type Editable = ProfileRow & { working: Version & { result: OptimisationResult } };
+
+/**
+ * The profile, if it may be edited now; a `conflict` or `not_found` otherwise. `version`, when given, must be the
+ * current one: `"working"` compares the working version (an edit's text), `"both"` the draft too (a choice from it).
+ */
+function editableProfile(tx: Tx, profileId: string, version: string | null, compare: "working" | "both" = "working"): Editable {
   const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
   if (!profile) throw new DomainError("not_found", "Profile not found.");
   refuseIfRefunded(tx, profileId, REFUNDED.edit);
-  if (version !== null && version !== resultVersion(profile)) throw new DomainError("conflict", STALE_MESSAGE);
+  if (version !== null) {
+    const sent = parseVersionToken(version);
+    const stale = !sent || sent.working !== (profile.workingVersionId ?? 0) || (compare === "both" && sent.draft !== profile.draftVersionId);
+    if (stale) throw new DomainError("conflict", STALE_MESSAGE);
+  }
   if (!EDITABLE.includes(profile.status)) throw new DomainError("conflict", "Only a completed result can be edited.");
-  if (customerView(profile).currentReleased) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
+  if (customerView(tx, profile).currentReleased) throw new DomainError("conflict", "This result was already sent to the customer; regenerate it or process a revision to change it.");
   if (mailQueued(tx, profile)) throw new DomainError("conflict", "The results e-mail is on its way with this result, so it can no longer be edited.");
-  const result = parsed(profile.optimization);
-  if (!result) throw new DomainError("conflict", "This profile has no result to edit.");
-  return { ...profile, result };
+  const working = workingVersion(tx, profile);
+  if (!working?.result) throw new DomainError("conflict", "This profile has no result to edit.");
+  return { ...profile, working: { ...working, result: working.result } };
 }
 
-function mailQueued(tx: Pick<DB, "select">, profile: ProfileRow): boolean {
-  if (!profile.optimizedAt) return false;
-  const key = resultsMailKey(profile.id, profile.optimizedAt);
+/** Whether a results e-mail for the profile's working version is queued or being sent. */
+export function mailQueued(tx: Pick<DB, "select">, profile: Pick<ProfileRow, "id" | "workingVersionId">): boolean {
+  if (!profile.workingVersionId) return false;
+  const key = resultsMailKey(profile.id, profile.workingVersionId, releaseCount(tx, profile.id));
   return tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, key), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
 }
 
-/** Stores the working result and the spec's fields rendered from it; `draft` when the draft changes too. */
-function storeResult(tx: Tx, profileId: string, result: OptimisationResult, draft?: null): void {
-  const checked = optimisationResultSchema.parse(result);
-  const fields = specFields(checked);
-  tx.update(profiles)
-    .set({
-      optimization: checked,
-      optimizedProfile: fields.optimizedProfile,
-      recommendations: fields.recommendations,
-      ...(draft === null && { draftOptimization: null }),
-      updatedAt: new Date(),
-    })
-    .where(eq(profiles.id, profileId))
-    .run();
+/** Stores `result` as a new working version made from the current one; `draft: "clear"` when the draft was resolved. */
+function storeVersion(tx: Tx, profile: Editable, admin: string, kind: ResultVersionKind, result: OptimisationResult, draft: "keep" | "clear" = "keep"): number {
+  const id = addVersion(tx, { profileId: profile.id, parentId: profile.working.id, kind, author: admin, result });
+  setWorking(tx, profile.id, id, draft);
+  return id;
 }
 
 const PART_NAMES: Record<PartKey, string> = {
@@ -114,30 +136,154 @@ function applyOrThrow(result: OptimisationResult, edit: PartsEdit, at: Date) {
   return outcome;
 }
 
-/** PUT …/parts: the administrator's text, part by part; the parts whose text changed are marked edited. */
-export function saveParts(ctx: AppContext, admin: string, profileId: string, version: string, edit: PartsEdit): PartKey[] {
+/** The sent parts as a whole edit: the current text of every part, with the sent ones in their place. */
+function overlay(current: EditableParts, change: PartsChange): PartsEdit {
+  const prompts = current.prompts.map((p) => ({ key: p.key, text: change.prompts?.find((c) => c.key === p.key)?.text ?? p.text }));
+  // A key the result does not have is kept, so the edit's checks name it.
+  for (const sent of change.prompts ?? []) if (!prompts.some((p) => p.key === sent.key)) prompts.push(sent);
+  return {
+    bio: change.bio !== undefined ? change.bio : current.bio && { text: current.bio.text },
+    prompts: change.prompts && new Set(change.prompts.map((p) => p.key)).size !== change.prompts.length ? change.prompts : prompts,
+    starters: change.starters ?? current.starters,
+    guide: change.guide !== undefined ? change.guide : current.guide,
+    recommendations: change.recommendations ?? current.recommendations,
+  };
+}
+
+/** The parts a change sends, in PART_KEYS order. */
+function sentParts(change: PartsChange): PartKey[] {
+  const keys: PartKey[] = [];
+  if (change.bio !== undefined) keys.push("bio");
+  for (const key of PROMPT_KEYS) if (change.prompts?.some((p) => p.key === key)) keys.push(key);
+  if (change.starters !== undefined) keys.push("starters");
+  if (change.guide !== undefined) keys.push("guide");
+  if (change.recommendations !== undefined) keys.push("recommendations");
+  return keys;
+}
+
+/** One part's text, comparable across versions. */
+function partText(parts: EditableParts, key: PartKey): string {
+  switch (key) {
+    case "bio":
+      return JSON.stringify(parts.bio?.text ?? null);
+    case "starters":
+      return JSON.stringify(parts.starters);
+    case "guide":
+      return JSON.stringify(parts.guide);
+    case "recommendations":
+      return JSON.stringify(parts.recommendations);
+    default:
+      return JSON.stringify(parts.prompts.find((p) => p.key === key)?.text ?? null);
+  }
+}
+
+/** The version a part was based on, as the tab sent it; a token naming no version of this profile is stale. */
+function baseOf(tx: Tx, profile: Editable, token: string): Version & { result: OptimisationResult } {
+  const parsed = parseVersionToken(token);
+  const base = parsed && readVersion(tx, profile.id, parsed.working);
+  if (!base?.result) throw new DomainError("conflict", STALE_MESSAGE);
+  return { ...base, result: base.result };
+}
+
+/** The latest version after `baseId`, on the working version's line, that changed `key`: who saved the other text. */
+function lastChange(tx: Tx, profile: Editable, key: PartKey, baseId: number): Version {
+  for (let v: Version | null = profile.working; v && v.id !== baseId; v = readVersion(tx, profile.id, v.parentId)) {
+    if (v.changed.includes(key)) return v;
+  }
+  return profile.working;
+}
+
+export interface SaveOutcome {
+  /** The parts written, in one new version. */
+  saved: PartKey[];
+  /** The parts another save changed since this tab's base: not written. */
+  conflicts: PartConflict[];
+}
+
+export function conflictMessage(outcome: SaveOutcome): string {
+  const parts = named(outcome.conflicts.map((c) => c.part));
+  const savedToo = outcome.saved.length > 0 ? ` Your other changes (${named(outcome.saved)}) were saved.` : "";
+  return `Someone else changed the ${parts} since you opened it: compare the two texts beside it and choose.${savedToo}`;
+}
+
+/**
+ * PUT …/parts: the parts this tab changed, each against the version it was based on (`bases[part]`, else
+ * `version`). A part whose text is its base's was not changed by this tab and is left alone, whatever the form held;
+ * a part nobody else changed since its base is written; a part another save changed too is a conflict and is not
+ * written. The written parts make one new version. Every sent part is checked as any edit is (400 when invalid),
+ * against the current result, before anything is written.
+ */
+export function saveParts(ctx: AppContext, admin: string, profileId: string, version: string, change: PartsChange, bases: Partial<Record<PartKey, string>> = {}): SaveOutcome {
   return writeTransaction(ctx.store.db, (tx) => {
-    const profile = editableProfile(tx, profileId, version);
-    const { result, changed } = applyOrThrow(profile.result, edit, new Date());
-    if (changed.length === 0) return changed;
-    storeResult(tx, profileId, result);
-    audit(tx, { admin, action: "edit", profileId, detail: `edited: ${named(changed)}` });
-    return changed;
+    const profile = editableProfile(tx, profileId, null);
+    const current = profile.working.result;
+    const currentParts = partsOf(current);
+    const at = new Date();
+    // What this tab's text becomes once trimmed and checked, every part over the current result.
+    const mine = partsOf(applyOrThrow(current, overlay(currentParts, change), at).result);
+    const outcome: SaveOutcome = { saved: [], conflicts: [] };
+    for (const key of sentParts(change)) {
+      const base = baseOf(tx, profile, bases[key] ?? version);
+      const [m, b, c] = [partText(mine, key), partText(partsOf(base.result), key), partText(currentParts, key)];
+      if (m === b || m === c) continue;
+      if (b === c) {
+        outcome.saved.push(key);
+        continue;
+      }
+      const other = lastChange(tx, profile, key, base.id);
+      // The version to keep one's own text over theirs: the working one once this save is stored (set below).
+      outcome.conflicts.push({ part: key, by: other.author, at: other.createdAt.toISOString(), version: "" });
+    }
+    if (outcome.saved.length > 0) {
+      const keep = (k: PartKey) => outcome.saved.includes(k);
+      const written: PartsChange = {
+        ...(keep("bio") && { bio: mine.bio && { text: mine.bio.text } }),
+        prompts: mine.prompts.filter((p) => keep(p.key)).map((p) => ({ key: p.key, text: p.text })),
+        ...(keep("starters") && { starters: mine.starters }),
+        ...(keep("guide") && { guide: mine.guide }),
+        ...(keep("recommendations") && { recommendations: mine.recommendations }),
+      };
+      const { result, changed } = applyOrThrow(current, overlay(currentParts, written), at);
+      const id = storeVersion(tx, profile, admin, "edit", result);
+      audit(tx, { admin, action: "edit", profileId, detail: `edited: ${named(changed)} (version ${id})` });
+    }
+    const now = versionToken(tx.select().from(profiles).where(eq(profiles.id, profileId)).get()!);
+    for (const c of outcome.conflicts) c.version = now;
+    return outcome;
   });
 }
 
-/** POST …/draft: the chosen parts of the draft into the working result, and the draft cleared; `take: []` discards it. */
+/** POST …/draft: the chosen parts of the draft into a new working version, and the draft cleared; `take: []` discards it. */
 export function resolveDraft(ctx: AppContext, admin: string, profileId: string, version: string, take: readonly PartKey[]): void {
   writeTransaction(ctx.store.db, (tx) => {
-    const profile = editableProfile(tx, profileId, version);
-    const draft = parsed(profile.draftOptimization);
+    const profile = editableProfile(tx, profileId, version, "both");
+    const draft = draftVersion(tx, profile)?.result;
     if (!draft) throw new DomainError("conflict", "This profile has no new draft to choose from.");
-    const offered = changedParts(partsOf(profile.result), partsOf(draft));
+    const offered = changedParts(partsOf(profile.working.result), partsOf(draft));
     const notOffered = take.filter((k) => !offered.includes(k));
     // A part the draft does not change, or does not have, cannot be taken from it.
     if (notOffered.length > 0) throw new DomainError("invalid", `The new draft does not change: ${named(notOffered)}.`);
-    storeResult(tx, profileId, takeFromDraft(profile.result, draft, take, new Date()), null);
+    if (take.length > 0) storeVersion(tx, profile, admin, "draft", takeFromDraft(profile.working.result, draft, take, new Date()), "clear");
+    else tx.update(profiles).set({ draftVersionId: null, updatedAt: new Date() }).where(eq(profiles.id, profileId)).run();
     audit(tx, { admin, action: "draft", profileId, detail: take.length > 0 ? `took from the new draft: ${named(take)}` : "new draft discarded" });
+  });
+}
+
+/**
+ * POST …/versions/:versionId/restore: an earlier version's result as a new working version (kind `restore`), made
+ * from the current one; the history keeps both. `version` is the working version the administrator read.
+ */
+export function restoreVersion(ctx: AppContext, admin: string, profileId: string, versionId: number, version: string): PartKey[] {
+  return writeTransaction(ctx.store.db, (tx) => {
+    const profile = editableProfile(tx, profileId, version);
+    const target = readVersion(tx, profileId, versionId);
+    if (!target) throw new DomainError("not_found", "This profile has no such version.");
+    if (!target.result) throw new DomainError("conflict", "This version's text was cleared under the retention policy.");
+    const changed = changedParts(partsOf(profile.working.result), partsOf(target.result));
+    if (changed.length === 0) throw new DomainError("conflict", "The working result already has this version's text.");
+    const id = storeVersion(tx, profile, admin, "restore", target.result);
+    audit(tx, { admin, action: "restore", profileId, detail: `restored version ${versionId} as version ${id}: ${named(changed)}` });
+    return changed;
   });
 }
 
@@ -146,22 +292,23 @@ const ELITE_HEADINGS = ["Prompts to answer", "Your photo plan"];
 /**
  * The spec's PATCH …/update: `optimized_profile` and `recommendations` HTML, read back into the parts (the bio and
  * answers by their headings, the recommendations as plain text), then stored like any edit. HTML without the
- * structure the result has is refused (`invalid`), and nothing is written.
+ * structure the result has is refused (`invalid`), and nothing is written. `version`, when sent, must be current.
  */
-export function updateContentHtml(ctx: AppContext, admin: string, profileId: string, html: { optimizedProfile: string; recommendations: string }): PartKey[] {
+export function updateContentHtml(ctx: AppContext, admin: string, profileId: string, html: { optimizedProfile: string; recommendations: string }, version: string | null = null): PartKey[] {
   return writeTransaction(ctx.store.db, (tx) => {
-    const profile = editableProfile(tx, profileId, null);
-    const current = partsOf(profile.result);
+    const profile = editableProfile(tx, profileId, version);
+    const working = profile.working.result;
+    const current = partsOf(working);
     const read = readProfileHtml(html.optimizedProfile, { bio: current.bio !== null, prompts: current.prompts.length });
     if (!read.ok) throw new DomainError("invalid", read.message);
     // The recommendations as rendered now read the same way: unchanged HTML keeps the findings as they are.
-    const rendered = specFields(profile.result).recommendations;
-    const drop = { lines: [madeBy(profile.result)], from: profile.result.plan === "elite" ? ELITE_HEADINGS : [] };
+    const rendered = specFields(working).recommendations;
+    const drop = { lines: [madeBy(working)], from: working.plan === "elite" ? ELITE_HEADINGS : [] };
     const sent = readRecommendationsHtml(html.recommendations, drop);
     const recommendations = sent === readRecommendationsHtml(rendered, drop) ? current.recommendations : sent;
     const edit: PartsEdit = { bio: read.bio, prompts: read.prompts, starters: current.starters, guide: current.guide, recommendations };
-    const { result, changed } = applyOrThrow(profile.result, edit, new Date());
-    if (changed.length > 0) storeResult(tx, profileId, result);
+    const { result, changed } = applyOrThrow(working, edit, new Date());
+    if (changed.length > 0) storeVersion(tx, profile, admin, "edit", result);
     audit(tx, { admin, action: "edit", profileId, detail: changed.length > 0 ? `optimized profile and recommendations saved (${named(changed)})` : "optimized profile and recommendations saved (no change)" });
     return changed;
   });
@@ -170,12 +317,14 @@ export function updateContentHtml(ctx: AppContext, admin: string, profileId: str
 /**
  * The spec's PATCH …/update-premium-content: the starters as a Markdown list and the guide as text (typed, or an
  * uploaded file's), written as the `starters` and `guide` parts and marked edited. Premium and elite only.
+ * `version`, when sent, must be current.
  */
-export function updatePremiumContent(ctx: AppContext, admin: string, profileId: string, edit: { conversationStarters?: string; strategyGuide?: string }): PartKey[] {
+export function updatePremiumContent(ctx: AppContext, admin: string, profileId: string, edit: { conversationStarters?: string; strategyGuide?: string }, version: string | null = null): PartKey[] {
   return writeTransaction(ctx.store.db, (tx) => {
-    const profile = editableProfile(tx, profileId, null);
-    if (profile.result.plan === "basic") throw new DomainError("conflict", "Premium content belongs to premium and elite results.");
-    const current = partsOf(profile.result);
+    const profile = editableProfile(tx, profileId, version);
+    const working = profile.working.result;
+    if (working.plan === "basic") throw new DomainError("conflict", "Premium content belongs to premium and elite results.");
+    const current = partsOf(working);
     const starters = edit.conversationStarters?.trim() ? startersFromMarkdown(edit.conversationStarters) : current.starters;
     let guide = current.guide;
     if (edit.strategyGuide?.trim()) {
@@ -185,8 +334,8 @@ export function updatePremiumContent(ctx: AppContext, admin: string, profileId: 
     }
     if (starters.length > 5) throw new DomainError("invalid", "At most 5 conversation starters, one per line.");
     if (starters.some((s) => s.length > 400)) throw new DomainError("invalid", "A conversation starter can be at most 400 characters.");
-    const { result, changed } = applyOrThrow(profile.result, { ...current, bio: current.bio && { text: current.bio.text }, starters, guide }, new Date());
-    if (changed.length > 0) storeResult(tx, profileId, result);
+    const { result, changed } = applyOrThrow(working, { ...current, bio: current.bio && { text: current.bio.text }, starters, guide }, new Date());
+    if (changed.length > 0) storeVersion(tx, profile, admin, "edit", result);
     const parts = [edit.conversationStarters?.trim() && "conversation starters", edit.strategyGuide?.trim() && "strategy guide"].filter(Boolean);
     audit(tx, { admin, action: "edit-premium-content", profileId, detail: `${parts.join(" and ")} saved` });
     return changed;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
-import { jobs, orders, profiles } from "../db/schema.ts";
+import { jobs, orders, profiles, resultVersions } from "../db/schema.ts";
 import { RESULTS_MAIL, resultsMailKey } from "../delivery/results.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
@@ -16,7 +16,13 @@ beforeAll(() => {
 afterAll(() => ctx.cleanup());
 
 const FLAGS = ["emailSent", "needsRevision", "refunded", "mailQueued", "needsWriter", "flagged"] as const;
-const RESULT_AT = new Date("2026-07-14T12:00:00Z");
+/** A working version holding `result` as stored (any shape: the SQL must read what is there), the profile pointing at it. */
+function storeWorking(profileId: string, result: unknown): number {
+  const db = ctx.store.db;
+  const { id } = db.insert(resultVersions).values({ profileId, kind: "machine", result, changed: [] }).returning({ id: resultVersions.id }).get();
+  db.update(profiles).set({ workingVersionId: id }).where(eq(profiles.id, profileId)).run();
+  return id;
+}
 
 /** Stores a profile whose facts are `facts`, the way the app stores each: columns, a refunded order, a queued job, the result's JSON. */
 function store(facts: ReviewFacts): string {
@@ -30,12 +36,11 @@ function store(facts: ReviewFacts): string {
       status: facts.status,
       emailSent: facts.emailSent,
       needsRevision: facts.needsRevision,
-      optimizedAt: RESULT_AT,
-      optimization: { summary: "x", needsWriter: facts.needsWriter ? { reason: "The bio needs a writer." } : null, checks: { flagged: facts.flagged, problems: [] } },
     })
     .run();
+  const version = storeWorking(id, { summary: "x", needsWriter: facts.needsWriter ? { reason: "The bio needs a writer." } : null, checks: { flagged: facts.flagged, problems: [] } });
   db.insert(orders).values({ id: newId(), planId: "premium", amount: 999, profileId: id, status: facts.refunded ? "refunded" : "paid" }).run();
-  if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, resultAt: RESULT_AT.getTime() }, idempotencyKey: resultsMailKey(id, RESULT_AT) });
+  if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: version }, idempotencyKey: resultsMailKey(id, version, 0) });
   return id;
 }
 
@@ -68,17 +73,22 @@ describe("reviewStateSql", () => {
   test("a stored row read back through resultSignals gives the facts the SQL used", () => {
     const id = store({ status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: true, flagged: true });
     const row = ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
-    expect(resultSignals(row.optimization)).toEqual({ needsWriter: true, flagged: true });
+    const stored = ctx.store.db.select().from(resultVersions).where(eq(resultVersions.id, row.workingVersionId!)).get()!;
+    expect(resultSignals(stored.result)).toEqual({ needsWriter: true, flagged: true });
     expect(stateOf([id]).get(id)).toBe("needs_attention");
   });
 
-  test("only a queued or running e-mail of the current result is 'sending'; a done, failed or older one is not", () => {
+  test("only a queued or running e-mail of the working version is 'sending'; a done, failed or older one is not", () => {
     const db = ctx.store.db;
     const plain = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false } as const;
     const [running, done, failed, older] = [store(plain), store(plain), store(plain), store(plain)] as const;
-    const key = (id: string, at = RESULT_AT) => resultsMailKey(id, at);
-    for (const [id, at] of [[running, RESULT_AT], [done, RESULT_AT], [failed, RESULT_AT], [older, new Date(RESULT_AT.getTime() - 60_000)]] as const) {
-      enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, resultAt: at.getTime() }, idempotencyKey: key(id, at) });
+    const working = (id: string) => db.select().from(profiles).where(eq(profiles.id, id)).get()!.workingVersionId!;
+    // `older`'s e-mail was queued for the version before its working one.
+    const olderVersion = working(older);
+    storeWorking(older, { summary: "newer" });
+    const key = (id: string) => resultsMailKey(id, id === older ? olderVersion : working(id), 0);
+    for (const id of [running, done, failed, older]) {
+      enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: id === older ? olderVersion : working(id) }, idempotencyKey: key(id) });
     }
     db.update(jobs).set({ status: "running" }).where(eq(jobs.idempotencyKey, key(running))).run();
     db.update(jobs).set({ status: "done" }).where(eq(jobs.idempotencyKey, key(done))).run();
@@ -91,7 +101,8 @@ describe("reviewStateSql", () => {
     const db = ctx.store.db;
     const id = newId();
     db.insert(profiles).values({ id, email: "odd@example.com", datingApp: "tinder", status: "completed" }).run();
-    ctx.store.sqlite.run("update profiles set optimization = 'not json {' where id = ?", [id]);
+    const version = storeWorking(id, null);
+    ctx.store.sqlite.run("update result_versions set result = 'not json {' where id = ?", [version]);
     const none = newId();
     db.insert(profiles).values({ id: none, email: "none@example.com", datingApp: "tinder", status: "completed" }).run();
     const states = stateOf([id, none]);

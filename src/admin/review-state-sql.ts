@@ -5,11 +5,14 @@
  * result's JSON, the queued e-mail) are only read for completed, unsent profiles.
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { jobs, orders, profiles } from "../db/schema.ts";
+import { jobs, orders, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { ACTION_STATES, ADMIN_STATES, MOVING_STATES, RULES, type AdminState, type Condition, type ReviewFacts } from "../shared/admin/review-state.ts";
 
+/** The working version's result (src/profiles/versions.ts), looked up by its id. */
+const working = sql`(select ${resultVersions.result} from ${resultVersions} where ${resultVersions.id} = ${profiles.workingVersionId})`;
+
 /** The result's JSON read only when it is JSON: one corrupt row must not take the whole list down. */
-const fromResult = (test: SQL) => sql`coalesce(case when json_valid(${profiles.optimization}) then ${test} end, 0)`;
+const fromResult = (test: SQL) => sql`coalesce(case when json_valid(${working}) then ${test} end, 0)`;
 
 const FACTS: Record<Exclude<keyof ReviewFacts, "status">, SQL> = {
   emailSent: sql`${profiles.emailSent}`,
@@ -17,10 +20,10 @@ const FACTS: Record<Exclude<keyof ReviewFacts, "status">, SQL> = {
   // Not correlated: SQLite reads the few refunded orders and queued jobs once a statement, then looks each row up
   // (a NULL in the list would make `in` answer NULL instead of 0, hence the `is not null`).
   refunded: sql`(${profiles.id} in (select ${orders.profileId} from ${orders} where ${orders.status} = 'refunded' and ${orders.profileId} is not null))`,
-  // The results e-mail job's key is `mail:results:<profile>:<result time>` (src/delivery/results.ts, resultsMailKey).
-  mailQueued: sql`coalesce('mail:results:' || ${profiles.id} || ':' || ${profiles.optimizedAt} in (select ${jobs.idempotencyKey} from ${jobs} where ${jobs.status} in ('queued', 'running')), 0)`,
-  needsWriter: fromResult(sql`json_type(${profiles.optimization}, '$.needsWriter') = 'object'`),
-  flagged: fromResult(sql`json_type(${profiles.optimization}, '$.checks.flagged') = 'true'`),
+  // The results e-mail job's key is `mail:results:<profile>:v<working version>:r<releases so far>` (src/delivery/results.ts, resultsMailKey).
+  mailQueued: sql`coalesce('mail:results:' || ${profiles.id} || ':v' || ${profiles.workingVersionId} || ':r' || (select count(*) from ${resultReleases} where ${resultReleases.profileId} = ${profiles.id}) in (select ${jobs.idempotencyKey} from ${jobs} where ${jobs.status} in ('queued', 'running')), 0)`,
+  needsWriter: fromResult(sql`json_type(${working}, '$.needsWriter') = 'object'`),
+  flagged: fromResult(sql`json_type(${working}, '$.checks.flagged') = 'true'`),
 };
 
 function conditionSql(condition: Condition): SQL {

@@ -21,13 +21,14 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import { PLANS } from "../shared/orders/plans.ts";
 import { REFUNDED } from "../orders/refunded.ts";
 import { fulfil } from "../payments/fulfil.ts";
-import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
+import { AN_ADMINISTRATOR, EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
 import { findOutboxMail, searchableText } from "../privacy/outbox.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
+import { profileWithResult } from "../testing/result-columns.ts";
 import { comparisons } from "../web/ui/BeforeAfter.tsx";
-import type { AdminProfileDetail } from "../shared/api/admin-profiles.ts";
+import type { AdminProfileDetail, PartsConflictAnswer, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
 
 let ctx: TestContext;
@@ -44,7 +45,7 @@ beforeAll(() => {
 afterAll(() => ctx.cleanup());
 
 const runJobs = () => createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) }).runDue();
-const row = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+const row = (id: string) => profileWithResult(ctx.store.db, id);
 const working = (id: string) => optimisationResultSchema.parse(row(id).optimization);
 const auditActions = (id: string) => ctx.store.db.select().from(adminAudit).where(eq(adminAudit.profileId, id)).all().map((a) => a.action);
 
@@ -70,10 +71,10 @@ async function completedProfile(plan: PlanId = "premium", app: DatingApp = "bumb
 }
 
 const get = (path: string) => app.request(path, { headers: { Cookie: cookie } });
-function call(method: "POST" | "PUT" | "PATCH", path: string, body?: unknown) {
+function call(method: "POST" | "PUT" | "PATCH", path: string, body?: unknown, headers: Record<string, string> = {}) {
   return app.request(path, {
     method,
-    headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+    headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -130,7 +131,8 @@ describe("the parts in the detail", () => {
     expect(d.parts!.guide!.sections.length).toBe(result.strategyGuide!.sections.length);
     expect(d.parts!.recommendations.startsWith(result.analysis.summary)).toBe(true);
     expect(d).toMatchObject({ draft_parts: null, draft_changes: [] });
-    expect(d.version).toMatch(/^[0-9a-f]{24}$/);
+    // The working version's id (and the draft's after a colon when one waits).
+    expect(d.version).toMatch(/^\d+$/);
     // Reading changes nothing, the version included.
     expect((await detail(profileId)).version).toBe(d.version);
   });
@@ -197,10 +199,14 @@ describe("one source of truth: the edit is what the customer receives", () => {
     const zip = await call("POST", `/api/admin/profiles/${profileId}/export`);
     expect(zip.status).toBe(200);
     const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))[EXPORT_JSON]!)) as ExportDocument;
-    const exported = doc.profile.released_result as { optimization: OptimisationResult; optimizedProfile: { html: string } };
-    expect(exported.optimization.bio!.optimised).toBe(bio);
-    expect(exported.optimization.conversationStarters[1]).toBe(starter);
-    expect(exported.optimizedProfile.html).toContain(ESCAPED);
+    // The version the release points at is the edited one; its author is named only as a role.
+    const releasedId = doc.result_releases.at(-1)!.version_id;
+    const exported = doc.result_versions.find((v) => v.id === releasedId)!;
+    expect(exported).toMatchObject({ kind: "edit", author: AN_ADMINISTRATOR });
+    const inExport = exported.result as OptimisationResult;
+    expect(inExport.bio!.optimised).toBe(bio);
+    expect(inExport.conversationStarters[1]).toBe(starter);
+    expect(JSON.stringify(doc)).not.toContain(`"author": "admin"`);
   });
 
   test("hostile text is stored as written and only ever rendered escaped; an edit that changes nothing writes nothing", async () => {
@@ -361,7 +367,9 @@ describe("PUT …/parts refuses bad input, with nothing half-written", () => {
       [{ version: d.version, parts: { ...good, bio: { text: 5 } } }, /bio must be text/i],
       [{ version: d.version, parts: { ...good, starters: "hi" } }, /starters must be a list/],
       [{ version: d.version, parts: { ...good, prompts: [{ key: "prompt9", text: "x" }] } }, /key must be one of/],
-      [{ version: d.version, parts: { ...good, recommendations: undefined } }, /recommendations/],
+      [{ version: d.version, parts: { ...good, recommendations: 5 } }, /recommendations/],
+      [{ version: d.version, parts: good, bases: { bio: 5 } }, /version/],
+      [{ version: d.version, parts: good, bases: { nope: d.version } }, /bases: Unrecognized key: "nope"/],
       [{ version: d.version, parts: { ...good, bio: { text: long(2001) } } }, /The bio is too long \(at most 2,000 characters\)/],
       [{ version: d.version, parts: { ...good, prompts: [{ key: "prompt1", text: long(1001) }] } }, /An answer is too long/],
       [{ version: d.version, parts: { ...good, starters: ["1", "2", "3", "4", "5", "6"] } }, /At most 5 conversation starters/],
@@ -374,7 +382,6 @@ describe("PUT …/parts refuses bad input, with nothing half-written", () => {
       [{ version: d.version, parts: { ...good, guide: { ...guide, sections: [{ heading: "  ", text: "x" }] } } }, /needs a heading/],
       [{ version: d.version, parts: { ...good, bio: { text: "   \n " } } }, /The bio cannot be empty/],
       [{ version: d.version, parts: { ...good, bio: null } }, /The bio is missing/],
-      [{ version: d.version, parts: { ...good, prompts: [] } }, /answer for prompt1 is missing/],
       [{ version: d.version, parts: { ...good, prompts: [good.prompts[0], good.prompts[0]] } }, /sent once/],
       [{ version: d.version, parts: { ...good, guide: null } }, /strategy guide is missing/],
     ];
@@ -417,14 +424,19 @@ describe("PUT …/parts refuses bad input, with nothing half-written", () => {
     const unknown = await putParts(newId(), d.version, good);
     expect(unknown.status).toBe(404);
 
-    // Two administrators on the same version: the first wins, the second is told and writes nothing.
+    // Two administrators change the same part from the same version: the first wins, the second is told who saved
+    // the other text and writes nothing.
     const first = { ...good, bio: { text: "First administrator's bio." } };
     const second = { ...good, bio: { text: "Second administrator's bio." } };
     const results = await Promise.all([putParts(profileId, d.version, first), putParts(profileId, d.version, second)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.status === 409)!;
-    expect((await loser.json()).message).toBe(STALE_MESSAGE);
+    const loser = (await results.find((r) => r.status === 409)!.json()) as PartsConflictAnswer;
+    expect(loser.message).toStartWith("Someone else changed the bio since you opened it");
+    expect(loser).toMatchObject({ saved: [], conflicts: [{ part: "bio", by: "admin" }] });
+    expect(loser.profile.parts!.bio!.text).toBe("First administrator's bio.");
     expect(auditActions(profileId)).toEqual(["edit"]);
+    // A version that names no version of this profile is stale.
+    expect(((await (await putParts(profileId, "999999", second)).json()) as { message: string }).message).toBe(STALE_MESSAGE);
 
     let before = snapshot(profileId);
     ctx.store.db.update(profiles).set({ status: "processing" }).where(eq(profiles.id, profileId)).run();
@@ -529,5 +541,157 @@ describe("the spec's routes edit the same parts", () => {
     expect(snapshot(profileId)).toBe(before);
     const basic = await completedProfile("basic");
     expect((await call("PATCH", `/api/admin/profiles/${basic.profileId}/update-premium-content`, { conversationStarters: "1. Hi" })).status).toBe(409);
+  });
+});
+
+describe("results are versions: two administrators, part by part (issue 27, items 3 and 4)", () => {
+  const as = (name: string) => {
+    const their = adminCookie(ctx.store.db, name);
+    return (method: "PUT" | "POST" | "PATCH", path: string, body: unknown) =>
+      app.request(path, { method, headers: { Cookie: their, Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  };
+  const history = async (id: string) => (await detail(id)).history;
+  const answer = (id: string, key: string) => working(id).prompts[Number(key.slice(-1)) - 1]!.optimised;
+
+  test("each saves a different part from the same version: both are saved, as two versions, and neither undoes the other", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    const [alice, bob] = [as("alice"), as("bob")];
+    const first = await alice("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, parts: { bio: { text: "Alice's bio." } } });
+    expect(first.status).toBe(200);
+    // Bob's tab still holds the bio as it was when he opened it: sent whole (as an older tab does), it is not a change of his.
+    const edit = editOf(opened);
+    edit.prompts[0]!.text = "Bob's answer.";
+    const second = await bob("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, parts: edit });
+    expect(second.status).toBe(200);
+    const after = (await second.json()) as AdminProfileDetail;
+    expect(after.parts!.bio!.text).toBe("Alice's bio.");
+    expect(after.parts!.prompts[0]!.text).toBe("Bob's answer.");
+    expect(working(profileId).editorial!.edited).toEqual(["bio", "prompt1"]);
+    const [bobs, alices, machine] = await history(profileId);
+    expect(bobs).toMatchObject({ kind: "edit", author: "bob", changed: ["prompt1"], working: true, parent_id: alices!.id });
+    expect(alices).toMatchObject({ kind: "edit", author: "alice", changed: ["bio"], parent_id: machine!.id });
+    expect(machine).toMatchObject({ kind: "machine", author: null, parent_id: null, changed: [] });
+  });
+
+  test("both change the same part: the second is told who saved the other and when, its other parts are saved, the part is not; keeping it writes it", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    const [alice, bob] = [as("alice"), as("bob")];
+    expect((await alice("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, parts: { bio: { text: "Alice's bio." } } })).status).toBe(200);
+    const before = await history(profileId);
+    const res = await bob("PUT", `/api/admin/profiles/${profileId}/parts`, {
+      version: opened.version,
+      parts: { bio: { text: "Bob's bio." }, prompts: [{ key: "prompt1", text: "Bob's answer." }] },
+    });
+    expect(res.status).toBe(409);
+    const met = (await res.json()) as PartsConflictAnswer;
+    expect(met.message).toBe("Someone else changed the bio since you opened it: compare the two texts beside it and choose. Your other changes (answer 1) were saved.");
+    expect(met.saved).toEqual(["prompt1"]);
+    expect(met.conflicts).toEqual([{ part: "bio", by: "alice", at: before[0]!.at, version: met.profile.version }]);
+    expect(met.profile.parts!.bio!.text).toBe("Alice's bio.");
+    expect(working(profileId).bio!.optimised).toBe("Alice's bio.");
+    expect(answer(profileId, "prompt1")).toBe("Bob's answer.");
+    expect((await history(profileId))[0]).toMatchObject({ author: "bob", changed: ["prompt1"] });
+
+    // Sent again on the old base, the bio conflicts again; based on the version that holds Alice's, it is written.
+    const again = await bob("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, parts: { bio: { text: "Bob's bio." } } });
+    expect(again.status).toBe(409);
+    const kept = await bob("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, bases: { bio: met.conflicts[0]!.version }, parts: { bio: { text: "Bob's bio." } } });
+    expect(kept.status).toBe(200);
+    expect(working(profileId).bio!.optimised).toBe("Bob's bio.");
+    expect(answer(profileId, "prompt1")).toBe("Bob's answer.");
+  });
+
+  test("a save of unchanged text, or of the text already stored, writes no version", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    expect((await putParts(profileId, opened.version, { bio: { text: opened.parts!.bio!.text } })).status).toBe(200);
+    expect((await putParts(profileId, opened.version, {})).status).toBe(200);
+    expect(await history(profileId)).toHaveLength(1);
+    expect((await putParts(profileId, opened.version, { bio: { text: "Same words." } })).status).toBe(200);
+    // Another tab on the first version typed the same words: nothing to write, nothing to conflict.
+    expect((await putParts(profileId, opened.version, { bio: { text: "Same words." } })).status).toBe(200);
+    expect(await history(profileId)).toHaveLength(2);
+  });
+
+  test("PATCH …/update with a stale version (body or If-Match) is a 409 and writes nothing; with the current one it saves", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    const html = (opened.optimized_profile as { html: string }).html;
+    const bio = opened.parts!.bio!.text;
+    expect((await as("alice")("PUT", `/api/admin/profiles/${profileId}/parts`, { version: opened.version, parts: { prompts: [{ key: "prompt1", text: "Alice's newer answer." }] } })).status).toBe(200);
+    const body = { optimized_profile: html.replace(bio.replace(/'/g, "&#39;"), "A stale bio."), recommendations: opened.recommendations };
+    const before = snapshot(profileId);
+    for (const [sent, headers] of [
+      [{ ...body, version: opened.version }, {}],
+      [body, { "If-Match": `"${opened.version}"` }],
+      [body, { "If-Match": opened.version }],
+    ] as const) {
+      const res = await call("PATCH", `/api/admin/profiles/${profileId}/update`, sent, headers);
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe(STALE_MESSAGE);
+    }
+    expect(snapshot(profileId)).toBe(before);
+    expect(answer(profileId, "prompt1")).toBe("Alice's newer answer.");
+    // A body and a header that disagree: which one was meant?
+    const current = await detail(profileId);
+    expect((await call("PATCH", `/api/admin/profiles/${profileId}/update`, { ...body, version: current.version }, { "If-Match": opened.version })).status).toBe(400);
+    const fresh = { optimized_profile: (current.optimized_profile as { html: string }).html.replace(bio.replace(/'/g, "&#39;"), "A current bio."), recommendations: current.recommendations };
+    const ok = await call("PATCH", `/api/admin/profiles/${profileId}/update`, fresh, { "If-Match": `"${current.version}"` });
+    expect(ok.status).toBe(200);
+    expect(working(profileId).bio!.optimised).toBe("A current bio.");
+  });
+
+  test("PATCH without a version writes as the spec says, and the text it replaced stays in the history", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    const starters = opened.parts!.starters;
+    const res = await call("PATCH", `/api/admin/profiles/${profileId}/update-premium-content`, { conversationStarters: "1. A starter from the spec's route?" });
+    expect(res.status).toBe(200);
+    expect(working(profileId).conversationStarters).toEqual(["A starter from the spec's route?"]);
+    const [latest, replaced] = await history(profileId);
+    expect(latest).toMatchObject({ kind: "edit", author: "admin", changed: ["starters"], parent_id: replaced!.id });
+    const versionRes = await get(`/api/admin/profiles/${profileId}/versions/${latest!.id}`);
+    expect(versionRes.status).toBe(200);
+    const version = (await versionRes.json()) as VersionAnswer;
+    expect(version.parent_parts!.starters).toEqual(starters);
+    expect(version.parts!.starters).toEqual(["A starter from the spec's route?"]);
+    // A stale If-Match on this route too.
+    const stale = await call("PATCH", `/api/admin/profiles/${profileId}/update-premium-content`, { conversationStarters: "1. Stale?" }, { "If-Match": opened.version });
+    expect(stale.status).toBe(409);
+    expect(working(profileId).conversationStarters).toEqual(["A starter from the spec's route?"]);
+  });
+
+  test("restore makes an earlier version's text the working one as a new version; nothing is overwritten", async () => {
+    const { profileId } = await completedProfile();
+    const opened = await detail(profileId);
+    const machineBio = opened.parts!.bio!.text;
+    expect((await putParts(profileId, opened.version, { bio: { text: "An edited bio." } })).status).toBe(200);
+    const edited = await detail(profileId);
+    const [, first] = edited.history;
+    const res = await call("POST", `/api/admin/profiles/${profileId}/versions/${first!.id}/restore`, { version: edited.version });
+    expect(res.status).toBe(200);
+    const restored = (await res.json()) as AdminProfileDetail;
+    expect(restored.parts!.bio!.text).toBe(machineBio);
+    expect(restored.history).toHaveLength(3);
+    expect(restored.history[0]).toMatchObject({ kind: "restore", author: "admin", changed: ["bio"], working: true, parent_id: edited.history[0]!.id });
+    // Every earlier version is still there, text and all.
+    const editedVersion = (await (await get(`/api/admin/profiles/${profileId}/versions/${edited.history[0]!.id}`)).json()) as VersionAnswer;
+    expect(editedVersion.parts!.bio!.text).toBe("An edited bio.");
+    expect(auditActions(profileId)).toEqual(["edit", "restore"]);
+
+    // Stale, the working text already, unknown or another profile's version: refused, nothing written.
+    const before = snapshot(profileId);
+    expect((await call("POST", `/api/admin/profiles/${profileId}/versions/${first!.id}/restore`, { version: edited.version })).status).toBe(409);
+    expect((await call("POST", `/api/admin/profiles/${profileId}/versions/${first!.id}/restore`, { version: restored.version })).status).toBe(409);
+    expect((await call("POST", `/api/admin/profiles/${profileId}/versions/999999/restore`, { version: restored.version })).status).toBe(404);
+    const other = await completedProfile();
+    const otherFirst = (await detail(other.profileId)).history[0]!.id;
+    expect((await call("POST", `/api/admin/profiles/${profileId}/versions/${otherFirst}/restore`, { version: restored.version })).status).toBe(404);
+    expect((await get(`/api/admin/profiles/${profileId}/versions/${otherFirst}`)).status).toBe(404);
+    expect((await get(`/api/admin/profiles/${profileId}/versions/abc`)).status).toBe(404);
+    expect((await call("POST", `/api/admin/profiles/${profileId}/versions/${first!.id}/restore`, {})).status).toBe(400);
+    expect(snapshot(profileId)).toBe(before);
   });
 });

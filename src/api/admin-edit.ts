@@ -3,16 +3,22 @@
  * session and same-origin checks): they validate, call one function of src/admin/edit.ts and answer the profile's
  * detail as GET /api/admin/profiles/:id does.
  *
- * - PUT  /profiles/:id/parts  `{ version, parts }`: the administrator's text, part by part.
+ * - PUT  /profiles/:id/parts  `{ version, parts, bases? }`: the parts the tab changed, each based on `version` or
+ *   on its own `bases[part]`; 409 with `{ message, saved, conflicts, profile }` when another save changed one too.
  * - POST /profiles/:id/draft  `{ version, take }`: the chosen parts of a rerun's draft; `take: []` discards it.
- * - PATCH /profiles/:id/update and /update-premium-content: the spec's HTML and Markdown routes, read into the parts.
+ * - PATCH /profiles/:id/update and /update-premium-content: the spec's HTML and Markdown routes, read into the parts;
+ *   the version the detail answered may come in the body (`version`) or an `If-Match` header, and a stale one is a 409.
+ * - GET /profiles/:id/versions/:versionId: one version's parts beside its parent's (the history's diff).
+ * - POST /profiles/:id/versions/:versionId/restore `{ version }`: that version's text as a new working version.
  */
 import type { Hono } from "hono";
 import type { AdminEnv } from "../admin/guard.ts";
 import { z } from "zod";
-import { resolveDraft, saveParts, updateContentHtml, updatePremiumContent } from "../admin/edit.ts";
+import { conflictMessage, resolveDraft, restoreVersion, saveParts, updateContentHtml, updatePremiumContent, versionAnswer } from "../admin/edit.ts";
 import type { AppContext } from "../context.ts";
+import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
+import type { PartsConflictAnswer, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import { EDIT_LIMITS as L, PART_KEYS, PROMPT_KEYS } from "../shared/optimiser/parts.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 
@@ -28,9 +34,12 @@ const version = z.string("version is required: send the version the detail answe
 
 export const partsBody = z.object({
   version,
+  /** A part's own base, when the tab based it on another version than `version` (a conflict kept as its own text). */
+  bases: z.partialRecord(z.enum(PART_KEYS, `bases must name parts: ${PART_KEYS.join(", ")}`), version).optional(),
+  // Each part is optional: the dialog sends the parts its tab changed.
   parts: z.object(
     {
-      bio: z.object({ text: text("The bio", L.bio) }, "bio must be an object with text, or null").nullable(),
+      bio: z.object({ text: text("The bio", L.bio) }, "bio must be an object with text, or null").nullable().optional(),
       prompts: z
         .array(
           z.object({
@@ -39,8 +48,12 @@ export const partsBody = z.object({
           }),
           "prompts must be a list",
         )
-        .max(PROMPT_KEYS.length, `At most ${PROMPT_KEYS.length} prompt answers`),
-      starters: z.array(text("A conversation starter", L.starter), "starters must be a list").max(L.starters, `At most ${L.starters} conversation starters`),
+        .max(PROMPT_KEYS.length, `At most ${PROMPT_KEYS.length} prompt answers`)
+        .optional(),
+      starters: z
+        .array(text("A conversation starter", L.starter), "starters must be a list")
+        .max(L.starters, `At most ${L.starters} conversation starters`)
+        .optional(),
       guide: z
         .object(
           {
@@ -52,8 +65,9 @@ export const partsBody = z.object({
           },
           "guide must be an object with a title and sections, or null",
         )
-        .nullable(),
-      recommendations: text("The recommendations", L.recommendations),
+        .nullable()
+        .optional(),
+      recommendations: text("The recommendations", L.recommendations).optional(),
     },
     "parts is required",
   ),
@@ -67,7 +81,11 @@ export const draftBody = z.object({
     .refine((keys) => new Set(keys).size === keys.length, "Each part can be taken once"),
 });
 
+/** The spec's PATCH bodies may carry the version the detail answered (or send it as `If-Match`). */
+const patchVersion = version.optional();
+
 const contentEdit = z.object({
+  version: patchVersion,
   optimized_profile: z
     .string("optimized_profile must be HTML text")
     .max(100_000, "optimized_profile is too long")
@@ -80,6 +98,7 @@ const contentEdit = z.object({
 
 const premiumEdit = z
   .object({
+    version: patchVersion,
     conversationStarters: z
       .string("conversationStarters must be text")
       .max(10_000, "conversationStarters is too long")
@@ -95,11 +114,30 @@ const premiumEdit = z
 
 type AdminRouter = Hono<AdminEnv>;
 
+const restoreBody = z.object({ version });
+
+/** The version a PATCH was based on: the body's, else `If-Match` (an ETag, quoted or not); null when neither. */
+function sentVersion(body: string | undefined, ifMatch: string | undefined): string | null {
+  if (body !== undefined && ifMatch !== undefined && body !== ifMatch.replace(/^(W\/)?"|"$/g, "")) {
+    throw new ApiError(400, "The body's version and the If-Match header differ: send one.");
+  }
+  return body ?? ifMatch ?? null;
+}
+
+const versionIdParam = (raw: string) => {
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, "This profile has no such version.");
+  return Number(raw);
+};
+
 /** `detail(id)`: the profile's detail as GET /profiles/:id answers it. */
 export function adminEditRoutes<D>(ctx: AppContext, r: AdminRouter, detail: (id: string) => D): void {
   r.put("/profiles/:id/parts", jsonBody(partsBody), (c) => {
-    const { version, parts } = c.req.valid("json");
-    saveParts(ctx, c.get("admin").username, c.req.param("id"), version, parts);
+    const { version, parts, bases } = c.req.valid("json");
+    const outcome = saveParts(ctx, c.get("admin").username, c.req.param("id"), version, parts, bases);
+    if (outcome.conflicts.length > 0) {
+      const answer = { message: conflictMessage(outcome), ...outcome, profile: detail(c.req.param("id")) };
+      return c.json(answer as PartsConflictAnswer, 409);
+    }
     return c.json(detail(c.req.param("id")) as object);
   });
 
@@ -111,12 +149,25 @@ export function adminEditRoutes<D>(ctx: AppContext, r: AdminRouter, detail: (id:
 
   r.patch("/profiles/:id/update", jsonBody(contentEdit), (c) => {
     const edit = c.req.valid("json");
-    updateContentHtml(ctx, c.get("admin").username, c.req.param("id"), { optimizedProfile: edit.optimized_profile, recommendations: edit.recommendations });
+    const based = sentVersion(edit.version, c.req.header("If-Match"));
+    updateContentHtml(ctx, c.get("admin").username, c.req.param("id"), { optimizedProfile: edit.optimized_profile, recommendations: edit.recommendations }, based);
     return c.json({ message: "Changes saved." });
   });
 
   r.patch("/profiles/:id/update-premium-content", jsonBody(premiumEdit), (c) => {
-    updatePremiumContent(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json"));
+    const { version, ...edit } = c.req.valid("json");
+    updatePremiumContent(ctx, c.get("admin").username, c.req.param("id"), edit, sentVersion(version, c.req.header("If-Match")));
     return c.json({ message: "Premium content updated." });
+  });
+
+  r.get("/profiles/:id/versions/:versionId", (c) => {
+    const answer = versionAnswer(ctx.store.db, c.req.param("id"), versionIdParam(c.req.param("versionId")));
+    if (!answer) throw new ApiError(404, "This profile has no such version.");
+    return c.json<VersionAnswer>(answer);
+  });
+
+  r.post("/profiles/:id/versions/:versionId/restore", jsonBody(restoreBody), (c) => {
+    restoreVersion(ctx, c.get("admin").username, c.req.param("id"), versionIdParam(c.req.param("versionId")), c.req.valid("json").version);
+    return c.json(detail(c.req.param("id")) as object);
   });
 }

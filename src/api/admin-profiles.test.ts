@@ -411,7 +411,7 @@ describe("after a refund, the order is closed", () => {
     await refund(profileId);
     const before = await settled(profileId);
     // As a retry scheduled before the refund would be: queued for the current result.
-    ctx.store.db.transaction((tx) => enqueueJob(tx, RESULTS_MAIL, { payload: { profileId, resultAt: before.profile.optimizedAt!.getTime() }, idempotencyKey: `retry:${profileId}` }));
+    ctx.store.db.transaction((tx) => enqueueJob(tx, RESULTS_MAIL, { payload: { profileId, versionId: before.profile.workingVersionId! }, idempotencyKey: `retry:${profileId}` }));
     await runJobs();
     expect(row(profileId)).toEqual(before.profile);
     expect(outbox().filter((f) => f.includes(profileId))).toEqual([]);

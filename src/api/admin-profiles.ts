@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { allowedActions, isEditable, processRevision, recover, regenerate, sendEmail } from "../admin/actions.ts";
-import { editState } from "../admin/edit.ts";
+import { editState, historyEntries, mailQueued as resultsMailQueued } from "../admin/edit.ts";
 import type { AdminListAnswer, AdminPhoto, AdminProfileDetail } from "../shared/api/admin-profiles.ts";
 import { audit, auditOf } from "../admin/audit.ts";
 import { adminOnly } from "../admin/guard.ts";
@@ -9,8 +9,7 @@ import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../sh
 import { reviewStateSql, urgencyOrder } from "../admin/review-state-sql.ts";
 import { writeTransaction } from "../db/client.ts";
 import type { AppContext } from "../context.ts";
-import { jobs, orders, photos, profiles } from "../db/schema.ts";
-import { resultsMailKey } from "../delivery/results.ts";
+import { orders, photos, profiles } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import { countingOrder } from "../orders/orders.ts";
@@ -18,7 +17,7 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
 import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
-import { optimisationResultSchema } from "../shared/optimiser/result.ts";
+import { optimizedAt, workingVersion } from "../profiles/versions.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
@@ -135,19 +134,18 @@ export function adminProfilesRouter(ctx: AppContext) {
     if (!profile) throw new ApiError(404, "Profile not found.");
     const order = countingOrder(db, profile.id);
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profile.id)).orderBy(asc(photos.order)).all();
-    const optimization = optimisationResultSchema.safeParse(profile.optimization);
-    const mailQueued =
-      profile.optimizedAt !== null &&
-      db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, resultsMailKey(profile.id, profile.optimizedAt)), inArray(jobs.status, ["queued", "running"]))).get() !== undefined;
+    const working = workingVersion(db, profile);
+    const optimization = working?.result ?? null;
+    const mailQueued = resultsMailQueued(db, profile);
     return {
-      ...adminFields(profile),
+      ...adminFields(profile, optimization, optimizedAt(db, profile.id)),
       state: reviewState({
         status: profile.status,
         emailSent: profile.emailSent,
         needsRevision: profile.needsRevision,
         refunded: isRefunded(db, profile.id),
         mailQueued,
-        ...resultSignals(profile.optimization),
+        ...resultSignals(optimization),
       }),
       plan_id: order?.planId ?? null,
       order: order
@@ -156,12 +154,13 @@ export function adminProfilesRouter(ctx: AppContext) {
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, width: p.width, height: p.height, analysis: parseAnalysis(p.analysis) })),
       photos_deleted_at: profile.photosDeletedAt?.toISOString() ?? null,
       text_cleared_at: profile.textClearedAt?.toISOString() ?? null,
-      optimization: optimization.success ? optimization.data : null,
+      optimization,
       // Sending is not offered again while the e-mail is on its way, nor while a new draft waits for a choice.
-      actions: allowedActions(profile, order).filter((a) => !((mailQueued || profile.draftOptimization !== null) && a === "send-email")),
-      editable: isEditable(profile, order),
+      actions: allowedActions(db, profile, order).filter((a) => !((mailQueued || profile.draftVersionId !== null) && a === "send-email")),
+      editable: isEditable(db, profile, order),
       audit: auditOf(db, profile.id),
-      ...editState(profile),
+      history: historyEntries(db, profile),
+      ...editState(db, profile),
     };
   }
 

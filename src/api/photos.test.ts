@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
-import { photos, profiles } from "../db/schema.ts";
+import { photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { sampleResult } from "../testing/optimisation.ts";
 import { ROOT_DIR } from "../ssr/assets.ts";
@@ -48,7 +47,11 @@ describe("GET /api/photos/:id for those allowed", () => {
   const photoId = newId();
   ctx.store.db.insert(profiles).values({ id: profileId, email: "a@example.com", datingApp: "tinder", status: "completed" }).run();
   ctx.store.db.insert(photos).values({ id: photoId, profileId, filePath: name, thumbPath: name, order: 0 }).run();
-  const release = (value: unknown) => ctx.store.db.update(profiles).set({ releasedResult: value }).where(eq(profiles.id, profileId)).run();
+  /** A release of a version holding `value` as stored: only one that reads as a result opens the photos. */
+  const release = (value: unknown) => {
+    const { id } = ctx.store.db.insert(resultVersions).values({ profileId, kind: "machine", result: value, changed: [] }).returning({ id: resultVersions.id }).get();
+    ctx.store.db.insert(resultReleases).values({ profileId, versionId: id, releasedAt: new Date() }).run();
+  };
 
   test("a signed-in administrator gets the photo and its thumbnail, kept by no cache", async () => {
     for (const path of [`/api/photos/${photoId}`, `/api/photos/${photoId}/thumbnail`]) {
@@ -66,7 +69,7 @@ describe("GET /api/photos/:id for those allowed", () => {
     // Not a valid released result: still closed.
     expect((await app.request(`/api/photos/${photoId}/thumbnail?profile=${profileId}`)).status).toBe(404);
     const result = sampleResult({ profileId, app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, profile: { bio: null, lookingFor: null, interests: null, jobTitle: null, education: null, idealFirstDate: null, height: null, starSign: null, anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null, prompts: [] }, photos: [{ id: photoId, order: 0, path: name }] });
-    release({ optimizedProfile: "<p>x</p>", recommendations: "<p>y</p>", optimization: result, releasedAt: new Date().toISOString() });
+    release(result);
     const res = await app.request(`/api/photos/${photoId}/thumbnail?profile=${profileId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");

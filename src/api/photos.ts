@@ -31,7 +31,7 @@ export function photosRouter(ctx: AppContext) {
     if (!admin && !capability) throw new ApiError(401, PHOTO_SIGN_IN);
     if (!row) throw new ApiError(404, "Photo not found.");
     const owner = ctx.store.db.select().from(profiles).where(eq(profiles.id, row.profileId)).get();
-    if (!admin && (!owner || owner.id !== capability || !customerView(owner).released)) throw new ApiError(404, "Photo not found.");
+    if (!admin && (!owner || owner.id !== capability || !customerView(ctx.store.db, owner).released)) throw new ApiError(404, "Photo not found.");
     if (owner?.photosDeletedAt) throw new ApiError(410, photoDeletedMessage(owner.photosDeletedAt));
     const path = variant === "thumbnail" && row.thumbPath ? row.thumbPath : row.filePath;
     const file = Bun.file(join(ctx.config.uploadsDir, path));

@@ -145,6 +145,8 @@ function differences(table: string, stored: Record<string, unknown>[], exported:
  */
 const EXPORTED_AS: Record<string, keyof ExportDocument> = {
   profiles: "profile",
+  result_versions: "result_versions",
+  result_releases: "result_releases",
   photos: "photos",
   orders: "orders",
   payment_sessions: "payment_sessions",
@@ -175,7 +177,12 @@ describe("POST /api/profiles/:id/export", () => {
     for (const [table, key] of Object.entries(EXPORTED_AS)) {
       const exported = (key === "profile" ? [doc.profile] : doc[key]) as Record<string, unknown>[];
       // Who acted is the role, not the administrator's username (issue 20, F2); every other column as stored.
-      const stored = table === "admin_audit" ? rawRows(table).map((row) => ({ ...row, admin: AN_ADMINISTRATOR })) : rawRows(table);
+      const stored =
+        table === "admin_audit"
+          ? rawRows(table).map((row) => ({ ...row, admin: AN_ADMINISTRATOR }))
+          : table === "result_versions"
+            ? rawRows(table).map((row) => ({ ...row, author: row.author === null ? null : AN_ADMINISTRATOR }))
+            : rawRows(table);
       expect(differences(table, stored, exported)).toEqual([]);
     }
     expect(doc.audit.map((row) => [row.admin, row.action])).toEqual([["an administrator", "edit"]]);
@@ -183,6 +190,9 @@ describe("POST /api/profiles/:id/export", () => {
     expect(doc.profile.email).toBe(customer.email);
     expect(doc.contact_messages).toHaveLength(1);
     expect(doc.jobs.length).toBeGreaterThanOrEqual(4);
+    // The released version is in it, and the release that points at it.
+    expect(doc.result_versions.length).toBeGreaterThanOrEqual(1);
+    expect(doc.result_versions.map((v) => v.id)).toContain(doc.result_releases[0]!.version_id);
 
     // The photos and thumbnails, as stored.
     expect(doc.photo_files).toHaveLength(3);

@@ -3,9 +3,8 @@ import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos, profiles } from "../db/schema.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
-import { specFields } from "../shared/optimiser/render.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
-import { snapshotForRelease } from "../profiles/release.ts";
+import { addVersion, readVersion, recordRelease } from "../profiles/versions.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { sampleResult } from "../testing/optimisation.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
@@ -49,11 +48,12 @@ function profileIn(status: ProfileStatus, options: { plan?: PlanId; paid?: boole
     .run();
   if (options.result || options.released) {
     const result = sampleResult({ profileId: id, app: "bumble", plan, reason: "initial", revisionNotes: null, profile: { bio: "Nurse who bakes sourdough.", lookingFor: null, interests: null, jobTitle: null, education: null, idealFirstDate: null, height: null, starSign: null, anthem: null, spotifyArtists: null, school: null, industry: null, vibes: null, prompts: [] }, photos: photoIds });
-    const fields = specFields(result);
-    db.update(profiles).set({ optimization: result, optimizedProfile: fields.optimizedProfile, recommendations: fields.recommendations, optimizedAt: new Date() }).where(eq(profiles.id, id)).run();
+    const versionId = addVersion(db, { profileId: id, parentId: null, kind: "machine", author: null, result });
+    db.update(profiles).set({ workingVersionId: versionId }).where(eq(profiles.id, id)).run();
     if (options.released) {
-      const row = db.select().from(profiles).where(eq(profiles.id, id)).get()!;
-      db.update(profiles).set({ emailSent: true, emailSentAt: new Date(), releasedResult: snapshotForRelease(row, new Date()) }).where(eq(profiles.id, id)).run();
+      const at = new Date();
+      db.update(profiles).set({ emailSent: true, emailSentAt: at }).where(eq(profiles.id, id)).run();
+      recordRelease(db, { profileId: id, versionId, releasedAt: at, messageId: `<${id}@results.test>` });
     }
   }
   return id;
@@ -107,7 +107,11 @@ describe("GET /api/profiles/:id/results, every state", () => {
 
   test("a newer result that is not released yet (regenerated) does not replace the released one", async () => {
     const id = profileIn("completed", { released: true });
-    ctx.store.db.update(profiles).set({ recommendations: "<p>Unreviewed draft</p>" }).where(eq(profiles.id, id)).run();
+    const db = ctx.store.db;
+    const released = db.select().from(profiles).where(eq(profiles.id, id)).get()!.workingVersionId!;
+    const result = readVersion(db, id, released)!.result!;
+    const newer = addVersion(db, { profileId: id, parentId: released, kind: "rerun", author: null, result: { ...result, editorial: { edited: ["recommendations"], recommendations: "Unreviewed draft", editedAt: new Date().toISOString() } } });
+    db.update(profiles).set({ workingVersionId: newer, emailSent: false }).where(eq(profiles.id, id)).run();
     const { body } = await results(id);
     expect(body.profile.recommendations).not.toContain("Unreviewed draft");
   });

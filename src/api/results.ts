@@ -42,7 +42,7 @@ export function resultsRouter(ctx: AppContext) {
     c.header("Cache-Control", "private, no-store");
 
     const order = countingOrder(db, id);
-    const { status, released } = customerView(profile);
+    const { status, released } = customerView(db, profile);
     const inProgress = status === "pending" || status === "processing" || status === "revision_requested";
     const hours = deliveryHours(order?.planId);
 

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../shared/orders/plans.ts";
 import { ORDER_STATUSES } from "../shared/orders/statuses.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { DATING_APPS } from "../shared/profiles/options.ts";
+import { RESULT_VERSION_KINDS, type ResultVersionKind } from "../shared/optimiser/version-kinds.ts";
 
 /*
  * Every entity of spec section 3, plus what the service itself needs (admin sessions, contact messages,
@@ -59,23 +60,16 @@ export const profiles = sqliteTable(
     status: text("status", { enum: PROFILE_STATUSES }).notNull().default("pending"),
     /** The whole submission as the customer sent it. */
     originalProfile: text("original_profile", { mode: "json" }),
-    /** HTML text, or an object carrying conversationStarters / strategyGuide (premium content). */
-    optimizedProfile: text("optimized_profile", { mode: "json" }).$type<string | { html: string; conversationStarters: string; strategyGuide: string }>(),
-    recommendations: text("recommendations"),
-    /** The whole structured result (src/shared/optimiser/result.ts); the two columns above are rendered from it. */
-    optimization: text("optimization", { mode: "json" }),
-    optimizedAt: integer("optimized_at", { mode: "timestamp_ms" }),
     /**
-     * What the customer sees: a copy of the result taken when the admin released it (the results e-mail was sent).
-     * Later edits, regenerations and revisions change the working columns above until the next release.
+     * The result the review dialog reads and edits: a row of `result_versions` (the machine's, a rerun's, an
+     * administrator's save or a restore). Null until the optimiser first finishes, and after an erasure.
      */
-    releasedResult: text("released_result", { mode: "json" }),
+    workingVersionId: integer("working_version_id").references((): AnySQLiteColumn => resultVersions.id),
     /**
-     * A regeneration's or revision's result kept beside the working result instead of replacing it, because the
-     * working result has parts an administrator edited (src/shared/optimiser/parts.ts): the administrator takes parts of it
-     * or discards it. Null when there is none.
+     * A rerun's result waiting beside an edited working result (src/shared/optimiser/parts.ts `hasEdits`): the
+     * administrator takes parts of it (a new working version) or discards it. Null when there is none.
      */
-    draftOptimization: text("draft_optimization", { mode: "json" }),
+    draftVersionId: integer("draft_version_id").references((): AnySQLiteColumn => resultVersions.id),
     emailSent: integer("email_sent", { mode: "boolean" }).notNull().default(false),
     emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
     emailMessageId: text("email_message_id"),
@@ -99,6 +93,57 @@ export const profiles = sqliteTable(
     index("profiles_deadline_idx").on(t.emailSent, t.deadlineAt),
     index("profiles_email_idx").on(t.email),
   ],
+);
+
+export { RESULT_VERSION_KINDS, type ResultVersionKind };
+
+/**
+ * Every version of a profile's result, never updated (README, Design decisions, "Results are versions"): the
+ * optimiser's first result (`machine`), each regeneration's or revision's (`rerun`), each administrator's save
+ * (`edit`, the spec's PATCH routes included), parts taken from a rerun's draft (`draft`), an earlier version brought
+ * back (`restore`), and what the migration to versions found (`migrated`). The profile points at its working and
+ * draft versions; a release points at the version it sent. The one change a row ever sees is retention clearing
+ * its text (`result` null, src/privacy/retention.ts); an erasure deletes the rows with the profile.
+ */
+export const resultVersions = sqliteTable(
+  "result_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The version this one was made from: the working version a save or a rerun started from; null for the first. */
+    parentId: integer("parent_id").references((): AnySQLiteColumn => resultVersions.id),
+    kind: text("kind", { enum: RESULT_VERSION_KINDS }).notNull(),
+    /** The administrator who saved it (as signed in); null for the optimiser's and the migration's. */
+    author: text("author"),
+    /** The whole structured result (src/shared/optimiser/result.ts), the parts inside it; null once retention cleared it. */
+    result: text("result", { mode: "json" }),
+    /** The parts (src/shared/optimiser/part-keys.ts) whose text differs from the parent's: what the history names. */
+    changed: text("changed", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("result_versions_profile_idx").on(t.profileId, t.id)],
+);
+
+/**
+ * Each release of a result to its customer: the results e-mail for `version_id` was accepted by the mail server as
+ * `message_id` at `released_at`. The customer's page, the e-mail and the export read the latest release's version.
+ */
+export const resultReleases = sqliteTable(
+  "result_releases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => resultVersions.id),
+    releasedAt: integer("released_at", { mode: "timestamp_ms" }).notNull(),
+    messageId: text("message_id"),
+  },
+  (t) => [index("result_releases_profile_idx").on(t.profileId, t.id)],
 );
 
 export const photos = sqliteTable(

@@ -18,7 +18,7 @@ import { silentLogger } from "../log.ts";
 import { messageIdFor } from "../mail/transports.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
 import { fulfil } from "../payments/fulfil.ts";
-import { releasedOf } from "../profiles/release.ts";
+import { addVersion, latestRelease, readVersion, releasedResult } from "../profiles/versions.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { insertOrder } from "../testing/payment-fixtures.ts";
@@ -104,7 +104,8 @@ describe("the results e-mail", () => {
     expect(smtp.received).toHaveLength(1);
 
     const mail = smtp.received[0]!;
-    const key = resultsMailKey(profileId, row(profileId).optimizedAt!);
+    // The first release of the working version.
+    const key = resultsMailKey(profileId, row(profileId).workingVersionId!, 0);
     expect(mail.messageId).toBe(messageIdFor(key, "no-reply@profileboost.test", installationId(ctx.store.db)));
     expect(mail.subject).toMatch(/ready/i);
     // Both parts, each with the content and the results link.
@@ -120,7 +121,8 @@ describe("the results e-mail", () => {
     const released = row(profileId);
     expect(released).toMatchObject({ emailSent: true, emailMessageId: mail.messageId });
     expect(released.emailSentAt).toBeInstanceOf(Date);
-    expect(releasedOf(released)?.optimization.plan).toBe("premium");
+    expect(releasedResult(ctx.store.db, profileId)?.optimization.plan).toBe("premium");
+    expect(latestRelease(ctx.store.db, profileId)).toMatchObject({ versionId: released.workingVersionId, messageId: mail.messageId });
     expect(ctx.store.db.select().from(jobs).where(eq(jobs.idempotencyKey, key)).get()!.status).toBe("done");
   });
 
@@ -138,7 +140,11 @@ describe("the results e-mail", () => {
     await setup();
     const profileId = await completed();
     queueResultsEmail(ctx.store.db, profileId);
-    ctx.store.db.update(profiles).set({ optimizedAt: new Date(Date.now() + 1000) }).where(eq(profiles.id, profileId)).run();
+    // An administrator's save (a newer working version) after the e-mail was queued.
+    const db = ctx.store.db;
+    const working = row(profileId).workingVersionId!;
+    const newer = addVersion(db, { profileId, parentId: working, kind: "edit", author: "admin", result: readVersion(db, profileId, working)!.result! });
+    db.update(profiles).set({ workingVersionId: newer }).where(eq(profiles.id, profileId)).run();
     await loop().runDue();
     await Bun.sleep(100);
     expect(smtp.received).toHaveLength(0);

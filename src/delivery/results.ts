@@ -2,17 +2,18 @@
  * Releasing a result to its customer: the results e-mail, sent once per release. An administrator's "Send
  * Optimization Email" calls `queueResultsEmail`; the job sends the e-mail with a Message-ID derived from its key, then
  * records the release in the transaction that marks the job done: the lifecycle's `release` (src/profiles/lifecycle.ts)
- * marks it sent and copies the result the customer may now read.
+ * marks it sent and records the version the customer may now read.
  *
- * Exactly once, as far as SMTP allows: the job's key names the profile and the result (`optimized_at`), so two
+ * Exactly once, as far as SMTP allows: the job's key names the profile, the working version it sends and how many
+ * releases came before, so two
  * requests to send the same result queue one job and one runner sends it; a run that finds the release already
  * recorded sends nothing. The one window left is between the SMTP server's "accepted" and our database update: a
  * crash there sends the e-mail again on the retry, with the same Message-ID, which mail clients show once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { orders, profiles } from "../db/schema.ts";
+import { orders, profiles, resultReleases } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { Completion } from "../jobs/loop.ts";
@@ -25,17 +26,26 @@ import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
 import { appRules } from "../shared/optimiser/apps.ts";
 import { startersFromMarkdown, uploadLabel } from "../shared/optimiser/render.ts";
 import { customerView, release } from "../profiles/lifecycle.ts";
-import { snapshotForRelease } from "../profiles/release.ts";
+import { readVersion, releaseView } from "../profiles/versions.ts";
 
 export const RESULTS_MAIL = defineJobKind({
   kind: "mail:results",
   lane: "mail",
-  /** `resultAt` names the result the admin released (its optimized_at): a newer result is not sent by this job. */
-  payload: z.object({ profileId: z.string().min(1).max(64), resultAt: z.number().int().positive() }),
+  /** `versionId` names the working version the admin released: a newer version is not sent by this job. */
+  payload: z.object({ profileId: z.string().min(1).max(64), versionId: z.number().int().positive() }),
 });
 
-export function resultsMailKey(profileId: string, resultAt: Date): string {
-  return `mail:results:${profileId}:${resultAt.getTime()}`;
+/**
+ * One results e-mail per release: the `releases`-th release (0 for the first) of the working version `versionId`. A
+ * version released before can be released again (a revision whose draft the administrator discarded), as a new key.
+ */
+export function resultsMailKey(profileId: string, versionId: number, releases: number): string {
+  return `mail:results:${profileId}:v${versionId}:r${releases}`;
+}
+
+/** How many releases the profile had: the next results e-mail's `releases`. */
+export function releaseCount(db: Pick<DB, "select">, profileId: string): number {
+  return db.select({ n: count() }).from(resultReleases).where(eq(resultReleases.profileId, profileId)).get()!.n;
 }
 
 export type QueueResultsOutcome = "queued" | "already_queued";
@@ -53,11 +63,11 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
   const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
   if (!profile) throw new DomainError("not_found", "Profile not found.");
   refuseIfRefunded(tx, profileId, REFUNDED.sendEmail);
-  if (profile.status !== "completed" || !profile.optimizedAt) throw new DomainError("conflict", "This profile has no finished result to send yet.");
-  if (customerView(profile).currentReleased) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
+  if (profile.status !== "completed" || !profile.workingVersionId) throw new DomainError("conflict", "This profile has no finished result to send yet.");
+  if (customerView(tx, profile).currentReleased) throw new DomainError("conflict", "The results e-mail for this result has already been sent.");
   const queued = enqueueJob(tx, RESULTS_MAIL, {
-    payload: { profileId, resultAt: profile.optimizedAt.getTime() },
-    idempotencyKey: resultsMailKey(profileId, profile.optimizedAt),
+    payload: { profileId, versionId: profile.workingVersionId },
+    idempotencyKey: resultsMailKey(profileId, profile.workingVersionId, releaseCount(tx, profileId)),
     // With the backoff capped at an hour, about half a day of mail-server outage.
     maxAttempts: 20,
   });
@@ -67,22 +77,24 @@ export function queueResultsEmailIn(tx: Pick<DB, "select" | "insert">, profileId
 export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; publicUrl: string; supportEmail: string }) {
   const { db, log } = deps;
   return async (job: JobOf<typeof RESULTS_MAIL>): Promise<Completion | void> => {
-    const { profileId, resultAt } = job.payload;
+    const { profileId, versionId } = job.payload;
     const profile = db.select().from(profiles).where(eq(profiles.id, profileId)).get();
-    // Erased, moved on (regenerated, revised) or already released by an earlier run: nothing to send.
-    if (!profile || profile.status !== "completed" || profile.optimizedAt?.getTime() !== resultAt) {
+    // Erased, moved on (regenerated, revised, edited) or already released by an earlier run: nothing to send.
+    if (!profile || profile.status !== "completed" || profile.workingVersionId !== versionId) {
       log.info(`results e-mail ${profileId}: the result it was queued for is no longer current; not sent`);
       return;
     }
-    const view = customerView(profile);
+    const view = customerView(db, profile);
     if (view.currentReleased) return;
     // The refund cancels a queued e-mail; one already running (or waiting for a retry) stops here.
     if (isRefunded(db, profileId)) {
       log.info(`results e-mail ${profileId}: the order was refunded; not sent`);
       return;
     }
-    const snapshot = snapshotForRelease(profile, new Date());
-    if (!snapshot) throw new Error(`profile ${profileId} has no complete result to release`);
+    const version = readVersion(db, profileId, versionId)?.result;
+    if (!version) throw new Error(`profile ${profileId} has no complete result to release`);
+    const sentAt = new Date();
+    const snapshot = releaseView(version, sentAt);
     const order = db.select().from(orders).where(and(eq(orders.profileId, profileId), eq(orders.status, "paid"))).get();
     const plan = PLANS[order?.planId ?? snapshot.optimization.plan];
     const result = snapshot.optimization;
@@ -113,7 +125,7 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
     log.info(`results e-mail ${profileId}: accepted by the mail server (${sent.messageId})`);
     // Recorded in the transaction that marks the job done; a result replaced meanwhile is not released.
     return (tx) => {
-      release(tx, profileId, new Date(resultAt), { snapshot, messageId: sent.messageId });
+      release(tx, profileId, versionId, { at: sentAt, messageId: sent.messageId });
     };
   };
 }

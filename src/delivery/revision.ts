@@ -43,7 +43,7 @@ export function requestRevision(db: DB, profileId: string, notes: string): void 
     if (profile.revisionsAllowed === 0) {
       throw new DomainError("conflict", "Your plan does not include revisions. Contact support if something in your results is wrong.");
     }
-    if (!customerView(profile).released) throw new DomainError("conflict", "You can ask for a revision once your results have been sent to you.");
+    if (!customerView(tx, profile).released) throw new DomainError("conflict", "You can ask for a revision once your results have been sent to you.");
     // A revision is a new run of the optimiser, which needs the photos (src/privacy/retention.ts).
     if (profile.photosDeletedAt) throw new DomainError("conflict", PHOTOS_GONE_NO_REVISION);
     if (profile.status === "revision_requested" || profile.needsRevision) throw new DomainError("conflict", "Your revision request has been received and is in progress.");

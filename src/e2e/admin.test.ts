@@ -22,6 +22,7 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
+import { profileWithResult } from "../testing/result-columns.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -155,7 +156,7 @@ async function untilRowStatus(page: Page, id: string, status: ProfileStatus) {
 }
 
 function profileRow(id: string) {
-  return store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+  return profileWithResult(store.db, id);
 }
 
 const untilStored = (id: string, check: (p: ReturnType<typeof profileRow>) => boolean, what: string) => until(() => check(profileRow(id)), what);

@@ -26,7 +26,8 @@ function profileRow(dir: string, id: string) {
   const db = new Database(join(dir, "app.sqlite"), { readonly: true });
   try {
     return db.query<{ status: string; email_sent: number; email_message_id: string | null; released_result: string | null }, [string]>(
-      "SELECT status, email_sent, email_message_id, released_result FROM profiles WHERE id = ?",
+      // The version the latest release points at (src/profiles/versions.ts), under the name of the column it replaced.
+      "SELECT status, email_sent, email_message_id, (SELECT version_id FROM result_releases r WHERE r.profile_id = profiles.id ORDER BY r.id DESC LIMIT 1) AS released_result FROM profiles WHERE id = ?",
     ).get(id)!;
   } finally {
     db.close();

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { PlanId } from "../shared/orders/plans.ts";
+import { specFields } from "../shared/optimiser/render.ts";
 import { optimisationResultSchema, STARTERS_PER_PLAN, type OptimisationResult } from "../shared/optimiser/result.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
@@ -36,7 +37,14 @@ interface Row {
 function readProfile(dir: string, id: string): Row {
   const db = new Database(join(dir, "app.sqlite"), { readonly: true });
   try {
-    return db.query<Row, [string]>("SELECT status, optimization, optimized_profile, recommendations, optimized_at FROM profiles WHERE id = ?").get(id)!;
+    // The working version's result, and the spec's fields rendered from it as the API renders them.
+    const row = db
+      .query<{ status: string; optimization: string | null; optimized_at: number | null }, [string]>(
+        "SELECT p.status, v.result AS optimization, v.created_at AS optimized_at FROM profiles p LEFT JOIN result_versions v ON v.id = p.working_version_id WHERE p.id = ?",
+      )
+      .get(id)!;
+    const fields = row.optimization ? specFields(optimisationResultSchema.parse(JSON.parse(row.optimization))) : null;
+    return { ...row, optimized_profile: fields && JSON.stringify(fields.optimizedProfile), recommendations: fields?.recommendations ?? null };
   } finally {
     db.close();
   }

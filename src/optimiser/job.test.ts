@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
-import { jobs, photos, profiles } from "../db/schema.ts";
+import { jobs, photos, profiles, resultVersions } from "../db/schema.ts";
+import { workingVersion } from "../profiles/versions.ts";
+import { specFields } from "../shared/optimiser/render.ts";
 import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
@@ -38,6 +40,12 @@ async function paidProfile(plan: PlanId = "premium", fields: Partial<typeof prof
 }
 
 const profileRow = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
+/** The working version's result and the spec's fields rendered from it (null before the first result). */
+function working(id: string) {
+  const version = workingVersion(ctx.store.db, profileRow(id));
+  const fields = version?.result ? specFields(version.result) : null;
+  return { version, result: version?.result ?? null, optimizedProfile: fields?.optimizedProfile, recommendations: fields?.recommendations };
+}
 
 /** The optimisation jobs only (a paid order also queues its confirmation e-mail). */
 function loop(now?: () => number) {
@@ -52,10 +60,10 @@ describe("the optimise-profile job", () => {
     expect(profileRow(profileId).status).toBe("pending");
 
     expect(await loop().runDue()).toBe(1);
-    const row = profileRow(profileId);
-    expect(row.status).toBe("completed");
-    expect(row.optimizedAt).toBeInstanceOf(Date);
-    const result = optimisationResultSchema.parse(row.optimization);
+    expect(profileRow(profileId).status).toBe("completed");
+    const row = working(profileId);
+    expect(row.version).toMatchObject({ kind: "machine", parentId: null, author: null });
+    const result = optimisationResultSchema.parse(row.result);
     expect(result.plan).toBe("premium");
     expect(result.conversationStarters).toHaveLength(3);
     // Premium content: an object carrying the HTML, the starters as Markdown and the guide.
@@ -75,7 +83,7 @@ describe("the optimise-profile job", () => {
     ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const { profileId } = await paidProfile("basic");
     await loop().runDue();
-    expect(typeof profileRow(profileId).optimizedProfile).toBe("string");
+    expect(typeof working(profileId).optimizedProfile).toBe("string");
   });
 
   test("run again (a crash after the result was stored, before 'done'): still one result, unchanged", async () => {
@@ -88,8 +96,8 @@ describe("the optimise-profile job", () => {
     expect(await loop().runDue()).toBe(1);
     const again = profileRow(profileId);
     expect(optimiser.inputs).toHaveLength(1);
-    expect(again.optimization).toEqual(first.optimization);
-    expect(again.optimizedAt).toEqual(first.optimizedAt);
+    expect(again.workingVersionId).toBe(first.workingVersionId);
+    expect(ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, profileId)).all()).toHaveLength(1);
   });
 
   test("a crash mid-run (profile left processing, nothing stored): the next run makes the one result", async () => {
@@ -111,7 +119,7 @@ describe("the optimise-profile job", () => {
       t += 60 * 60 * 1000;
     }
     expect(profileRow(profileId).status).toBe("failed");
-    expect(profileRow(profileId).optimization).toBeNull();
+    expect(profileRow(profileId).workingVersionId).toBeNull();
     expect(ctx.store.db.select().from(jobs).where(eq(jobs.kind, OPTIMISE_PROFILE.kind)).get()).toMatchObject({ status: "failed", attempts: 4 });
   });
 
@@ -135,7 +143,8 @@ describe("the optimise-profile job", () => {
     // As if the profile failed and was recovered while the optimiser was busy.
     ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, profileId)).run();
     await run;
-    expect(profileRow(profileId)).toMatchObject({ status: "failed", optimization: null });
+    expect(profileRow(profileId)).toMatchObject({ status: "failed", workingVersionId: null });
+    expect(ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, profileId)).all()).toEqual([]);
   });
 
   test("a customer's hostile text reaches the HTML fields only escaped", async () => {
@@ -143,7 +152,7 @@ describe("the optimise-profile job", () => {
     ctx = testContext({}, { optimiser: scriptedOptimiser([], { analysis: { summary: hostile, strengths: [], problems: [{ title: "Cliché", reason: hostile, phrase: hostile }] } }) });
     const { profileId } = await paidProfile();
     await loop().runDue();
-    const row = profileRow(profileId);
+    const row = working(profileId);
     const html = `${row.recommendations} ${(row.optimizedProfile as { html: string }).html}`;
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");

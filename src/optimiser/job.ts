@@ -16,6 +16,7 @@ import { orders, photos, profiles } from "../db/schema.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { Logger } from "../log.ts";
 import { transition } from "../profiles/lifecycle.ts";
+import { addVersion, setWorking, workingVersion } from "../profiles/versions.ts";
 import type { OptimiserInput, ProfileText } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { baseOf, hasEdits } from "../shared/optimiser/parts.ts";
@@ -70,7 +71,7 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
 
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.order)).all();
     // A rerun starts from the working result (the released text plus any later edit), never from scratch.
-    const working = optimisationResultSchema.safeParse(profile.optimization);
+    const working = workingVersion(db, profile);
     const input: OptimiserInput = {
       profileId,
       app: profile.datingApp,
@@ -78,7 +79,7 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
       reason,
       revisionNotes: reason === "revision" ? profile.revisionNotes : null,
       profile: profileText(profile),
-      base: working.success ? baseOf(working.data) : null,
+      base: working?.result ? baseOf(working.result) : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(deps.uploadsDir, p.filePath) })),
     };
 
@@ -87,18 +88,18 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
     const fields = specFields(result);
 
     // An administrator's edit is never replaced without the administrator saying so: with an edited part, the new
-    // result waits beside the working one as a draft (src/admin/edit.ts takes parts of it or discards it).
-    const asDraft = working.success && hasEdits(working.data);
+    // result waits beside the working one as a draft (src/admin/edit.ts takes parts of it or discards it). Either
+    // way it is a new version, made from the working one.
+    const asDraft = hasEdits(working?.result);
     const stored = writeTransaction(db, (tx) => {
-      if (asDraft) return transition(tx, profileId, "complete", { draftOptimization: result, optimizedAt: new Date() });
-      const done = transition(tx, profileId, "complete", {
-        draftOptimization: null,
-        optimization: result,
-        optimizedProfile: fields.optimizedProfile,
-        recommendations: fields.recommendations,
-        optimizedAt: new Date(),
-      });
-      if (!done) return false;
+      // The profile moved on meanwhile: the result is not kept.
+      if (!transition(tx, profileId, "complete")) return false;
+      const versionId = addVersion(tx, { profileId, parentId: working?.id ?? null, kind: working ? "rerun" : "machine", author: null, result });
+      if (asDraft) {
+        tx.update(profiles).set({ draftVersionId: versionId }).where(eq(profiles.id, profileId)).run();
+        return true;
+      }
+      setWorking(tx, profileId, versionId, "clear");
       for (const [photoId, analysis] of fields.photoAnalysis) {
         tx.update(photos).set({ analysis, updatedAt: new Date() }).where(eq(photos.id, photoId)).run();
       }

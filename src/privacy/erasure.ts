@@ -68,7 +68,7 @@ export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, 
       profileId: ref,
       detail: `${who.by === "admin" ? "erased by an administrator" : "erased at the customer's request"}; orders kept for accounting: ${rows.orders.map((o) => o.id).join(", ") || "none"}`,
     });
-    // Photo rows cascade, the orders' link is set null (src/db/schema.ts).
+    // Photo rows, result versions and releases cascade, the orders' link is set null (src/db/schema.ts).
     tx.delete(profiles).where(eq(profiles.id, profileId)).run();
     // Inside the transaction: should the commit fail, the customer asks again and finds the files already gone.
     for (const p of rows.photos) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(ctx.config.uploadsDir, file), { force: true });

@@ -9,7 +9,7 @@ import { zipSync, strToU8, type Zippable } from "fflate";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { AppContext } from "../context.ts";
-import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { findOutboxMail } from "./outbox.ts";
 import { subjectRows } from "./subject.ts";
 
@@ -33,6 +33,9 @@ export interface ExportDocument {
   about: string;
   exported_at: string;
   profile: Record<string, unknown>;
+  /** Every version of the result; the released ones are named in `result_releases`. */
+  result_versions: Record<string, unknown>[];
+  result_releases: Record<string, unknown>[];
   photos: Record<string, unknown>[];
   photo_files: ExportedPhotoFiles[];
   orders: Record<string, unknown>[];
@@ -75,6 +78,8 @@ export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSe
       "database table, with its column names; times are ISO 8601 in UTC, amounts in cents. The photos and e-mails are the files beside this one.",
     exported_at: at.toISOString(),
     profile: rowJson(profiles, rows.profile),
+    result_versions: rows.resultVersions.map((r) => rowJson(resultVersions, { ...r, author: r.author === null ? null : AN_ADMINISTRATOR })),
+    result_releases: rows.resultReleases.map((r) => rowJson(resultReleases, r)),
     photos: rows.photos.map((r) => rowJson(photos, r)),
     photo_files: photoFiles,
     orders: rows.orders.map((r) => rowJson(orders, r)),

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { orders, photos, profiles } from "../db/schema.ts";
+import { orders, photos, profiles, resultVersions } from "../db/schema.ts";
 import { defineJobKind } from "../jobs/kind.ts";
 import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
@@ -51,8 +51,9 @@ type ProfileColumn = keyof typeof profiles.$inferSelect;
 
 /**
  * Free text: everything the customer wrote (the form's fields, the submission as sent, revision notes) and everything
- * made from it (the working and the released result, which quote it). Cleared, with the e-mail address, after
- * PROFILE_RETENTION_DAYS. Every column of `profiles` is in this list, in KEPT_COLUMNS, or is `email` (a test checks).
+ * made from it (every version of the result, which quote it: `result_versions.result`, cleared in the same
+ * transaction). Cleared, with the e-mail address, after PROFILE_RETENTION_DAYS. Every column of `profiles` is in this
+ * list, in KEPT_COLUMNS, or is `email` (a test checks).
  */
 export const FREE_TEXT_COLUMNS = [
   "bio",
@@ -75,16 +76,14 @@ export const FREE_TEXT_COLUMNS = [
   "industry",
   "vibes",
   "originalProfile",
-  "optimizedProfile",
-  "recommendations",
-  "optimization",
-  "releasedResult",
-  "draftOptimization",
   "revisionNotes",
   "emailMessageId",
 ] as const satisfies readonly ProfileColumn[];
 
-/** What stays: the id (the orders' link), the app and plan choices, the counters, the status and every date. */
+/**
+ * What stays: the id (the orders' link), the app and plan choices, the counters, the status, every date, and the
+ * pointers to the versions (whose text is cleared: their authors and dates stay, like the audit trail).
+ */
 export const KEPT_COLUMNS = [
   "id",
   "userId",
@@ -92,7 +91,8 @@ export const KEPT_COLUMNS = [
   "status",
   "emailSent",
   "emailSentAt",
-  "optimizedAt",
+  "workingVersionId",
+  "draftVersionId",
   "revisionsUsed",
   "revisionsAllowed",
   "needsRevision",
@@ -156,6 +156,7 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
       }
       if (textNow) {
         tx.update(profiles).set({ ...CLEARED_TEXT, email: "", textClearedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
+        tx.update(resultVersions).set({ result: null }).where(eq(resultVersions.profileId, id)).run();
         // The files went with the photos; the rows held only their analysis and sizes.
         tx.delete(photos).where(eq(photos.profileId, id)).run();
       }

@@ -8,7 +8,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { ID_PATTERN } from "../db/ids.ts";
-import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles } from "../db/schema.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { CONTACT_MAIL } from "../contact/job.ts";
 import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 
@@ -28,6 +28,9 @@ export function isPaid(order: { status: string }): boolean {
 /** Every row stored about the profile, each table's rows as Drizzle reads them. */
 export interface SubjectRows {
   profile: ProfileRow;
+  /** Every version of the result (the machine's, the reruns', each administrator's save) and each release of one. */
+  resultVersions: (typeof resultVersions.$inferSelect)[];
+  resultReleases: (typeof resultReleases.$inferSelect)[];
   photos: (typeof photos.$inferSelect)[];
   orders: (typeof orders.$inferSelect)[];
   paymentSessions: (typeof paymentSessions.$inferSelect)[];
@@ -54,6 +57,8 @@ export function subjectRows(db: Reader, profile: ProfileRow): SubjectRows {
   if (deletionRows.length) concerning.push(and(eq(jobs.kind, DELETION_RECEIPT_MAIL.kind), inArray(sql`json_extract(${jobs.payload}, '$.deletionId')`, deletionRows.map((d) => d.id)))!);
   return {
     profile,
+    resultVersions: db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).orderBy(resultVersions.id).all(),
+    resultReleases: db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).orderBy(resultReleases.id).all(),
     photos: db.select().from(photos).where(eq(photos.profileId, id)).orderBy(photos.order).all(),
     orders: orderRows,
     paymentSessions: orderIds.length ? db.select().from(paymentSessions).where(inArray(paymentSessions.orderId, orderIds)).orderBy(paymentSessions.createdAt).all() : [],

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { newId } from "../db/ids.ts";
-import { profiles } from "../db/schema.ts";
+import { profiles, resultReleases, resultVersions } from "../db/schema.ts";
+import { EMPTY_PROFILE_TEXT } from "../optimiser/input.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
+import { sampleResult } from "../testing/optimisation.ts";
 import { customerView, release, transition, transitionsFrom, TRANSITIONS, type Transition } from "./lifecycle.ts";
-import type { ReleasedResult } from "./release.ts";
+import { addVersion, recordRelease } from "./versions.ts";
 import { PROFILE_STATUSES, type ProfileStatus } from "../shared/profiles/statuses.ts";
 
 let ctx: TestContext;
@@ -23,23 +25,26 @@ const ALLOWED: Record<ProfileStatus, Partial<Record<Transition, ProfileStatus>>>
 
 const PAST = new Date(Date.UTC(2025, 0, 1));
 
-/** A released result as the release stores it; only its presence matters to the lifecycle. */
-const SNAPSHOT = { optimizedProfile: "<p>Released</p>", recommendations: "<p>Tips</p>", releasedAt: PAST.toISOString() } as unknown as ReleasedResult;
+const RESULT = sampleResult({ profileId: "x", app: "tinder", plan: "basic", reason: "initial", revisionNotes: null, profile: EMPTY_PROFILE_TEXT, photos: [] });
 
-type Columns = Partial<typeof profiles.$inferInsert>;
+type Columns = Partial<typeof profiles.$inferInsert> & { released?: boolean };
 
 /**
- * A profile in `status` that every transition's own condition allows: an earlier result released but not the working
- * one (a release is due), no revision open and one left.
+ * A profile in `status` that every transition's own condition allows: an earlier version released (unless
+ * `released: false`) and a newer working one (a release is due), no revision open and one left.
  */
-function profileIn(status: ProfileStatus, columns: Columns = {}): string {
+function profileIn(status: ProfileStatus, { released = true, ...columns }: Columns = {}): string {
+  const db = ctx.store.db;
   const id = newId();
-  ctx.store.db
-    .insert(profiles)
-    .values({ id, email: "a@example.com", datingApp: "tinder", status, updatedAt: PAST, releasedResult: SNAPSHOT, revisionsAllowed: 1, ...columns })
-    .run();
+  db.insert(profiles).values({ id, email: "a@example.com", datingApp: "tinder", status, revisionsAllowed: 1 }).run();
+  const first = addVersion(db, { profileId: id, parentId: null, kind: "machine", author: null, result: RESULT, at: PAST });
+  if (released) recordRelease(db, { profileId: id, versionId: first, releasedAt: PAST, messageId: "<first@test>" });
+  const working = addVersion(db, { profileId: id, parentId: first, kind: "rerun", author: null, result: RESULT, at: PAST });
+  db.update(profiles).set({ updatedAt: PAST, workingVersionId: working, ...columns }).where(eq(profiles.id, id)).run();
   return id;
 }
+
+const releases = (id: string) => ctx.store.db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).all();
 
 const row = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
 
@@ -91,25 +96,32 @@ describe("the profile lifecycle, every status × every transition", () => {
 
 describe("release and revision", () => {
   const AT = new Date(Date.UTC(2025, 0, 2));
-  const sent = { snapshot: { ...SNAPSHOT, releasedAt: AT.toISOString() }, messageId: "<release@test>" };
+  const sent = { at: AT, messageId: "<release@test>" };
 
-  test("release: the result it names becomes what the customer reads, and the open revision is answered", () => {
-    const id = profileIn("completed", { optimizedAt: AT, releasedResult: null, needsRevision: true, revisionsUsed: 1 });
-    expect(customerView(row(id))).toMatchObject({ status: "processing", released: null, currentReleased: false });
-    expect(release(ctx.store.db, id, AT, sent)).toBe(true);
+  test("release: the version it names becomes what the customer reads, and the open revision is answered", () => {
+    const id = profileIn("completed", { released: false, needsRevision: true, revisionsUsed: 1 });
+    const working = row(id).workingVersionId!;
+    expect(customerView(ctx.store.db, row(id))).toMatchObject({ status: "processing", released: null, currentReleased: false });
+    expect(release(ctx.store.db, id, working, sent)).toBe(true);
     expect(row(id)).toMatchObject({ status: "completed", emailSent: true, emailSentAt: AT, emailMessageId: "<release@test>", needsRevision: false });
-    expect(row(id).releasedResult).toEqual(sent.snapshot);
-    expect(customerView(row(id))).toMatchObject({ status: "completed", currentReleased: true, answersRevision: null });
-    // Sent once: a second release of the same result changes nothing.
-    expect(release(ctx.store.db, id, AT, { ...sent, messageId: "<again@test>" })).toBe(false);
+    expect(releases(id)).toMatchObject([{ versionId: working, releasedAt: AT, messageId: "<release@test>" }]);
+    const view = customerView(ctx.store.db, row(id));
+    expect(view).toMatchObject({ status: "completed", currentReleased: true, answersRevision: null });
+    expect(view.released).toMatchObject({ releasedAt: AT.toISOString(), optimization: RESULT });
+    // Sent once: a second release of the same version changes nothing.
+    expect(release(ctx.store.db, id, working, { ...sent, messageId: "<again@test>" })).toBe(false);
     expect(row(id).emailMessageId).toBe("<release@test>");
+    expect(releases(id)).toHaveLength(1);
   });
 
-  test("release: a result replaced meanwhile (another optimized_at) is not released", () => {
-    const id = profileIn("completed", { optimizedAt: new Date(AT.getTime() + 1), releasedResult: null });
+  test("release: a version replaced meanwhile (another working version) is not released", () => {
+    const id = profileIn("completed", { released: false });
     const before = row(id);
-    expect(release(ctx.store.db, id, AT, sent)).toBe(false);
+    const older = ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).all()[0]!.id;
+    expect(older).not.toBe(before.workingVersionId);
+    expect(release(ctx.store.db, id, older, sent)).toBe(false);
     expect(row(id)).toEqual(before);
+    expect(releases(id)).toEqual([]);
   });
 
   test("regenerate and processRevision take the release back; processRevision uses one revision", () => {
@@ -127,11 +139,11 @@ describe("release and revision", () => {
     const id = profileIn("completed", { emailSent: true });
     expect(transition(ctx.store.db, id, "requestRevision", { revisionNotes: "Funnier, please." })).toBe(true);
     expect(row(id)).toMatchObject({ status: "revision_requested", needsRevision: true, revisionNotes: "Funnier, please." });
-    expect(customerView(row(id)).status).toBe("revision_requested");
+    expect(customerView(ctx.store.db, row(id)).status).toBe("revision_requested");
   });
 
   for (const [why, columns] of [
-    ["nothing was released yet", { releasedResult: null }],
+    ["nothing was released yet", { released: false }],
     ["a revision is open", { needsRevision: true }],
     ["no revision is left", { revisionsUsed: 1, revisionsAllowed: 1 }],
     ["the plan has none", { revisionsAllowed: 0 }],
@@ -146,7 +158,7 @@ describe("release and revision", () => {
 });
 
 describe("customerView: what the customer sees now", () => {
-  const view = (status: ProfileStatus, columns: Columns = {}) => customerView(row(profileIn(status, columns)));
+  const view = (status: ProfileStatus, columns: Columns = {}) => customerView(ctx.store.db, row(profileIn(status, columns)));
 
   test("the status as the customer reads it", () => {
     expect(view("created").status).toBe("created");
@@ -161,7 +173,10 @@ describe("customerView: what the customer sees now", () => {
   });
 
   test("the released result only once one parses; revisions left never below zero", () => {
-    expect(view("completed", { releasedResult: { not: "a release" } }).released).toBeNull();
+    expect(view("completed").released).toMatchObject({ releasedAt: PAST.toISOString(), optimization: RESULT });
+    const odd = profileIn("completed");
+    ctx.store.sqlite.run("update result_versions set result = json_object('not', 'a result') where profile_id = ?", [odd]);
+    expect(customerView(ctx.store.db, row(odd)).released).toBeNull();
     expect(view("completed", { revisionsUsed: 2, revisionsAllowed: 1 }).revisionsLeft).toBe(0);
     expect(view("completed", { revisionsUsed: 0, revisionsAllowed: 1 }).revisionsLeft).toBe(1);
   });

@@ -8,17 +8,18 @@
  *   completed → revision_requested (released, a revision left) → processing (revision; one used, released again)
  *   failed → pending (recover)
  *
- * Nothing else writes `profiles.status` or the release and revision columns (`email_sent`, `released_result`,
- * `needs_revision`, `revisions_used`). Each change is one guarded UPDATE (`… WHERE status IN (…)`, plus the
+ * Nothing else writes `profiles.status` or the release and revision columns (`email_sent`, the release rows of
+ * `result_releases`, `needs_revision`, `revisions_used`). Each change is one guarded UPDATE (`… WHERE status IN (…)`, plus the
  * transition's own condition), the way `fulfil` guards an order, so two requests racing for the same change make it
  * once and the loser learns it did not happen.
  */
-import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { DB } from "../db/client.ts";
-import { profiles } from "../db/schema.ts";
+import { profiles, resultReleases } from "../db/schema.ts";
 import type { CustomerStatus } from "../shared/profiles/statuses.ts";
-import { releasedOf, type ReleasedResult } from "./release.ts";
+import type { ReleasedResult } from "./release.ts";
+import { recordRelease, releasedResult } from "./versions.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 
 interface Rule {
@@ -48,7 +49,7 @@ export const TRANSITIONS = {
   requestRevision: {
     from: ["completed"],
     to: "revision_requested",
-    when: and(isNotNull(profiles.releasedResult), eq(profiles.needsRevision, false), sql`${profiles.revisionsUsed} < ${profiles.revisionsAllowed}`),
+    when: and(sql`exists (select 1 from ${resultReleases} where ${resultReleases.profileId} = ${profiles.id})`, eq(profiles.needsRevision, false), sql`${profiles.revisionsUsed} < ${profiles.revisionsAllowed}`),
     sets: { needsRevision: true },
   },
   /** An admin sent the revision request to the optimiser: one revision used; it stays open until its result is released. */
@@ -80,12 +81,14 @@ export function transition(db: Writer, profileId: string, name: Transition, chan
 }
 
 /**
- * Releases the result made at `resultAt`, whose e-mail was sent as `messageId`: the customer reads `snapshot` from
- * now on. Only that result: one replaced meanwhile (regenerated, revised, edited into a new draft) is not released.
+ * Releases the working version `versionId`, whose e-mail was sent as `messageId` at `at`: the customer reads that
+ * version from now on. Only that version: one replaced meanwhile (regenerated, revised, edited) is not released.
  */
-export function release(db: Writer, profileId: string, resultAt: Date, sent: { snapshot: ReleasedResult; messageId: string }): boolean {
-  const changes = { emailSentAt: new Date(sent.snapshot.releasedAt), emailMessageId: sent.messageId, releasedResult: sent.snapshot };
-  return transition(db, profileId, "release", changes, eq(profiles.optimizedAt, resultAt));
+export function release(db: Pick<DB, "select" | "insert" | "update">, profileId: string, versionId: number, sent: { at: Date; messageId: string }): boolean {
+  const changes = { emailSentAt: sent.at, emailMessageId: sent.messageId };
+  if (!transition(db, profileId, "release", changes, eq(profiles.workingVersionId, versionId))) return false;
+  recordRelease(db, { profileId, versionId, releasedAt: sent.at, messageId: sent.messageId });
+  return true;
 }
 
 /** The transitions allowed from `status`, e.g. for the admin's action buttons. */
@@ -113,10 +116,10 @@ export interface CustomerView {
  * finished but unreleased result, and a failed run (an administrator recovers it; the promise still stands), read as
  * `processing`; a released result whose revision is being made reads as the revision in progress.
  */
-export function customerView(profile: ProfileRow): CustomerView {
+export function customerView(db: Pick<DB, "select">, profile: ProfileRow): CustomerView {
   return {
     status: customerStatus(profile),
-    released: releasedOf(profile),
+    released: releasedResult(db, profile.id),
     currentReleased: profile.emailSent,
     revisionsLeft: Math.max(0, profile.revisionsAllowed - profile.revisionsUsed),
     answersRevision: profile.status === "completed" && profile.needsRevision && profile.revisionsUsed > 0 ? { notes: profile.revisionNotes ?? "" } : null,

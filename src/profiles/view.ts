@@ -4,6 +4,8 @@
  * signed-in administrator.
  */
 import type { profiles } from "../db/schema.ts";
+import { specFields } from "../shared/optimiser/render.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import type { SubmittedProfile } from "../shared/api/profiles.ts";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -41,13 +43,17 @@ export function submittedFields(profile: ProfileRow): SubmittedProfile {
   };
 }
 
-/** Everything the admin reads: the spec's fields in full, plus the delivery deadline. */
-export function adminFields(profile: ProfileRow) {
+/**
+ * Everything the admin reads: the spec's fields in full, plus the delivery deadline. `optimized_profile` and
+ * `recommendations` are rendered from the working version's result.
+ */
+export function adminFields(profile: ProfileRow, working: OptimisationResult | null, optimizedAt: Date | null) {
+  const fields = working && specFields(working);
   return {
     ...submittedFields(profile),
     original_profile: profile.originalProfile,
-    optimized_profile: profile.optimizedProfile,
-    recommendations: profile.recommendations,
+    optimized_profile: fields?.optimizedProfile ?? null,
+    recommendations: fields?.recommendations ?? null,
     email_sent: profile.emailSent,
     email_sent_at: iso(profile.emailSentAt),
     email_message_id: profile.emailMessageId,
@@ -55,7 +61,7 @@ export function adminFields(profile: ProfileRow) {
     revision_notes: profile.revisionNotes,
     needs_revision: profile.needsRevision,
     deadline_at: iso(profile.deadlineAt),
-    optimized_at: iso(profile.optimizedAt),
+    optimized_at: iso(optimizedAt),
     updated_at: profile.updatedAt.toISOString(),
   };
 }

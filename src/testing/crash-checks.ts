@@ -164,7 +164,7 @@ export function tableCounts(db: Database) {
     orders: n("SELECT count(*) AS n FROM orders"),
     paidOrders: n("SELECT count(*) AS n FROM orders WHERE status = 'paid'"),
     paidSessions: n("SELECT count(*) AS n FROM payment_sessions WHERE status = 'paid'"),
-    results: n("SELECT count(*) AS n FROM profiles WHERE status = 'completed' AND optimization IS NOT NULL"),
+    results: n("SELECT count(*) AS n FROM profiles WHERE status = 'completed' AND working_version_id IS NOT NULL"),
     failedProfiles: n("SELECT count(*) AS n FROM profiles WHERE status = 'failed'"),
     mailJobs: n("SELECT count(*) AS n FROM jobs WHERE kind LIKE 'mail:%'"),
     resultsSent: n("SELECT count(*) AS n FROM profiles WHERE email_sent = 1"),

@@ -13,7 +13,7 @@ import { EMPTY_PROFILE_TEXT, type OptimiserInput, type ProfileText } from "../op
 import { specFields } from "../shared/optimiser/render.ts";
 import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
-import { snapshotForRelease } from "../profiles/release.ts";
+import { addVersion, recordRelease } from "../profiles/versions.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { sampleResult } from "./optimisation.ts";
 import { plainJpeg } from "./test-images.ts";
@@ -257,22 +257,12 @@ function storeResult(db: DB, profileId: string, plan: PlanId, app: DatingApp, up
   const result = sampleResult(input, overrides);
   const fields = specFields(result);
   const now = new Date();
+  const versionId = addVersion(db, { profileId, parentId: null, kind: "machine", author: null, result, at: now });
   db.update(profiles)
-    .set({
-      optimization: result,
-      optimizedProfile: fields.optimizedProfile,
-      recommendations: fields.recommendations,
-      optimizedAt: now,
-      ...(release ? { emailSent: true, emailSentAt: now, emailMessageId: `<${profileId}@results.test>` } : {}),
-    })
+    .set({ workingVersionId: versionId, ...(release ? { emailSent: true, emailSentAt: now, emailMessageId: `<${profileId}@results.test>` } : {}) })
     .where(eq(profiles.id, profileId))
     .run();
   for (const [photoId, analysis] of fields.photoAnalysis) db.update(photos).set({ analysis }).where(eq(photos.id, photoId)).run();
-  if (release) {
-    const row = db.select().from(profiles).where(eq(profiles.id, profileId)).get()!;
-    const snapshot = snapshotForRelease(row, now);
-    if (!snapshot) throw new Error(`results fixture: profile ${profileId} has no releasable result`);
-    db.update(profiles).set({ releasedResult: snapshot }).where(eq(profiles.id, profileId)).run();
-  }
+  if (release) recordRelease(db, { profileId, versionId, releasedAt: now, messageId: `<${profileId}@results.test>` });
   return result;
 }

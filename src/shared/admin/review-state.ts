@@ -75,7 +75,7 @@ export function reviewState(facts: ReviewFacts): AdminState {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * The two signals read from a stored result as it is (`profiles.optimization`, any shape, absent in old rows), the way
+ * The two signals read from a stored result as it is (a working version's `result`, any shape, absent in old rows), the way
  * the SQL reads them: `needsWriter` set to an object, `checks.flagged` exactly true.
  */
 export function resultSignals(stored: unknown): Pick<ReviewFacts, "needsWriter" | "flagged"> {

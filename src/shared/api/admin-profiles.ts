@@ -4,8 +4,9 @@
  */
 import type { AdminAction } from "../admin/actions.ts";
 import type { AdminState } from "../admin/review-state.ts";
-import type { EditableParts, PartKey } from "../optimiser/parts.ts";
+import type { EditableParts, PartKey, PromptKey } from "../optimiser/parts.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
+import type { ResultVersionKind } from "../optimiser/version-kinds.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import type { SubmittedProfile } from "./profiles.ts";
@@ -16,6 +17,61 @@ export interface EditState {
   draft_parts: EditableParts | null;
   draft_changes: PartKey[];
   version: string;
+}
+
+/** What PUT …/parts sends: only the parts the tab changed (a prompt's question cannot be changed). */
+export interface PartsChange {
+  bio?: { text: string } | null;
+  prompts?: { key: PromptKey; text: string }[];
+  starters?: string[];
+  guide?: { title: string; sections: { heading: string; text: string }[] } | null;
+  recommendations?: string;
+}
+
+/** A part another save changed since the tab's base: not written; the detail beside it has their text. */
+export interface PartConflict {
+  part: PartKey;
+  /** Who saved the other text; null for the optimiser (a rerun). */
+  by: string | null;
+  at: string;
+  /** The version to send as this part's base to keep one's own text over theirs. */
+  version: string;
+}
+
+/** PUT …/parts's 409 when parts conflicted: the parts saved, the conflicts, and the profile's detail now. */
+export interface PartsConflictAnswer {
+  message: string;
+  saved: PartKey[];
+  conflicts: PartConflict[];
+  profile: AdminProfileDetail;
+}
+
+/** A version in the review dialog's history, newest first. */
+export interface HistoryEntry {
+  id: number;
+  parent_id: number | null;
+  kind: ResultVersionKind;
+  /** The administrator who saved it; null for the optimiser's and carried-over versions. */
+  author: string | null;
+  at: string;
+  /** The parts whose text differs from its parent's. */
+  changed: PartKey[];
+  released: boolean;
+  working: boolean;
+  draft: boolean;
+}
+
+/** GET …/versions/:versionId: one version's parts beside its parent's, for the history's diff. */
+export interface VersionAnswer {
+  id: number;
+  parent_id: number | null;
+  kind: ResultVersionKind;
+  author: string | null;
+  at: string;
+  changed: PartKey[];
+  /** Null once retention cleared the text. */
+  parts: EditableParts | null;
+  parent_parts: EditableParts | null;
 }
 
 export interface AdminListRow {
@@ -90,4 +146,6 @@ export interface AdminProfileDetail extends EditState, SubmittedProfile {
   /** Whether the result may be edited now (completed or revision requested, not yet sent). */
   editable: boolean;
   audit: AuditEntry[];
+  /** Every version of the result, newest first. */
+  history: HistoryEntry[];
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { EditableParts, PartKey } from "../../shared/optimiser/parts.ts";
 import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
+import { DiffText } from "./DiffText.tsx";
 import { partLabel, partText } from "./parts-form.ts";
 import { wordDiff } from "./word-diff.ts";
 
@@ -75,25 +76,7 @@ export function DraftChooser({
               </div>
               <div className="rounded-lg bg-muted p-3">
                 <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">What changed</p>
-                <p className="mt-1 whitespace-pre-line break-words" data-testid="draft-diff">
-                  {(diffs.get(key) ?? []).map((piece, i) =>
-                    piece.kind === "same" ? (
-                      <span key={i}>{piece.text}</span>
-                    ) : piece.kind === "removed" ? (
-                      <del key={i} className="line-through decoration-2">
-                        <span className="sr-only">[removed: </span>
-                        {piece.text}
-                        <span className="sr-only">]</span>
-                      </del>
-                    ) : (
-                      <ins key={i} className="font-medium underline decoration-2 underline-offset-2">
-                        <span className="sr-only">[added: </span>
-                        {piece.text}
-                        <span className="sr-only">]</span>
-                      </ins>
-                    ),
-                  )}
-                </p>
+                <DiffText pieces={diffs.get(key) ?? []} testId="draft-diff" />
               </div>
               <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={`${label}: which text to keep`}>
                 {(["keep", "use"] as const).map((choice) => (

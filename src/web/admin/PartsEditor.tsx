@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import type { PartKey } from "../../shared/optimiser/parts.ts";
 import type { DatingApp } from "../../shared/profiles/options.ts";
 import { LimitAnnouncer, LimitCount, type AppLimit } from "../profile/AppLimitCounter.tsx";
 import { useToast } from "../toast.ts";
@@ -6,7 +7,8 @@ import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { writeDetail } from "./actions.ts";
-import { changedKeys, fieldId, FORM_LIMITS, formErrors, formOf, GUIDE_FILE, guideFromFile, partsEdit, premiumContentMissing, type FormErrors, type PartsForm } from "./parts-form.ts";
+import { ConflictPanel } from "./ConflictPanel.tsx";
+import { fieldId, FORM_LIMITS, formErrors, GUIDE_FILE, guideFromFile, partsChange, premiumContentMissing, type FormErrors, type PartsForm } from "./parts-form.ts";
 import type { AdminProfileDetail } from "./types.ts";
 import type { PartsFormState } from "./use-parts-form.ts";
 
@@ -20,7 +22,9 @@ const TOASTS = {
  * The review dialog's writing tool (issue 20, item 2): every part the customer receives in its own plain-text field,
  * saved only by "Save Changes". The bio and each answer count against the app's limit; the starters and the guide's
  * sections are one field each, added and removed in place; the guide can be filled from a .txt or .md file. A save
- * names the version the admin read, so a profile that changed meanwhile is refused (409) with the text kept here.
+ * sends only the parts this tab changed, each with the version it was based on (issue 27, item 3): parts nobody else
+ * touched are saved at once; a part another administrator saved too is shown beside its field with both texts and
+ * who saved the other, and the writer keeps their text (merged or not) or takes the other.
  */
 export function PartsEditor({
   profileId,
@@ -28,6 +32,7 @@ export function PartsEditor({
   premium,
   state,
   onSaved,
+  onConflict,
   onRefused,
 }: {
   profileId: string;
@@ -36,11 +41,13 @@ export function PartsEditor({
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
   /** `sent`: the form as it was sent (the admin may type on while the save is under way). */
   onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
+  /** A save that met another: the profile as stored now (the parts it could write are in it). */
+  onConflict: (detail: AdminProfileDetail) => void;
   /** A refused save: read the profile again (the text stays in the form). */
   onRefused: () => Promise<void>;
 }) {
   const toast = useToast();
-  const { form, base, setForm, dirty, stale } = state;
+  const { form, base, setForm, dirty, conflicts, toSave } = state;
   const [errors, setErrors] = useState<FormErrors>({});
   const [pending, setPending] = useState(false);
   const button = useFocusAfterBusy<HTMLButtonElement>(pending);
@@ -62,11 +69,28 @@ export function PartsEditor({
       toast({ title: "No Content Provided", description: "Please enter conversation starters or upload a strategy guide file.", variant: "destructive" });
       return;
     }
-    const changed = changedKeys(form, formOf(base.parts));
-    const titles = changed.length > 0 && changed.every((k) => k === "starters" || k === "guide") ? TOASTS.premium : TOASTS.content;
+    if (toSave.length === 0) {
+      if (conflicts.length > 0) document.getElementById(`review-conflict-${conflicts[0]!.part}`)?.focus();
+      return;
+    }
+    const titles = toSave.every((k) => k === "starters" || k === "guide") ? TOASTS.premium : TOASTS.content;
+    const bases = Object.fromEntries(
+      toSave.flatMap((k): [PartKey, string][] => {
+        const based = state.bases[k];
+        return based ? [[k, based]] : [];
+      }),
+    );
     setPending(true);
-    const answer = await writeDetail(profileId, "PUT", "parts", { version: base.version, parts: partsEdit(form) });
+    const answer = await writeDetail(profileId, "PUT", "parts", { version: base.version, parts: partsChange(form, toSave), bases });
     setPending(false);
+    if (!answer.ok && answer.conflict) {
+      const { profile, conflicts: met } = answer.conflict;
+      if (profile.parts) state.conflict(profile.parts, profile.version, met);
+      onConflict(profile);
+      toast({ title: "Choose a Text", description: answer.message });
+      requestAnimationFrame(() => document.getElementById(`review-conflict-${met[0]!.part}`)?.focus());
+      return;
+    }
     if (!answer.ok) {
       toast({ title: titles.failed, description: answer.message, variant: "destructive" });
       if (answer.status === 409) await onRefused();
@@ -77,6 +101,11 @@ export function PartsEditor({
     settled();
   };
 
+  const conflictPanel = (part: PartKey) => {
+    const open = conflicts.find((c) => c.part === part);
+    return open ? <ConflictPanel conflict={open} form={form} onKeep={() => state.keepMine(part)} onTakeTheirs={() => state.useTheirs(part)} /> : null;
+  };
+
   const edit = (update: (f: PartsForm) => PartsForm, id?: string) => {
     setForm(update);
     if (id && errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
@@ -84,8 +113,7 @@ export function PartsEditor({
 
   return (
     <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
-      {stale && <StaleNotice onAdopt={state.adopt} onDiscard={state.discard} />}
-
+      {form.bio !== null && base.parts.bio && conflictPanel("bio")}
       {form.bio !== null && base.parts.bio && (
         <CountedText
           id={fieldId.bio}
@@ -104,8 +132,9 @@ export function PartsEditor({
         const saved = base.parts.prompts.find((s) => s.key === p.key);
         const id = fieldId.prompt(p.key);
         return (
-          <CountedText
-            key={p.key}
+          <div key={p.key} className="space-y-3">
+            {conflictPanel(p.key)}
+            <CountedText
             id={id}
             label={`Answer to “${p.prompt}”`}
             value={p.text}
@@ -114,13 +143,16 @@ export function PartsEditor({
             maxLength={FORM_LIMITS.answer}
             rows={3}
             error={errors[id]}
-            onChange={(text) => edit((f) => ({ ...f, prompts: f.prompts.map((q, j) => (j === i ? { ...q, text } : q)) }), id)}
-          />
+              onChange={(text) => edit((f) => ({ ...f, prompts: f.prompts.map((q, j) => (j === i ? { ...q, text } : q)) }), id)}
+            />
+          </div>
         );
       })}
 
+      {premium && conflictPanel("starters")}
       {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
 
+      {premium && conflictPanel("guide")}
       {premium &&
         (form.guide ? (
           <GuideFields guide={form.guide} errors={errors} onChange={(guide, id) => edit((f) => ({ ...f, guide }), id)} />
@@ -131,6 +163,7 @@ export function PartsEditor({
           </button>
         ))}
 
+      {conflictPanel("recommendations")}
       <Field
         id={fieldId.recommendations}
         label="Recommendations"
@@ -149,7 +182,7 @@ export function PartsEditor({
       </Field>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button ref={button} type="submit" disabled={pending || !dirty} className={buttonClass("primary")}>
+        <button ref={button} type="submit" disabled={pending || toSave.length === 0} className={buttonClass("primary")}>
           {pending ? "Saving..." : "Save Changes"}
         </button>
         {dirty && !pending && (
@@ -166,7 +199,11 @@ export function PartsEditor({
           </button>
         )}
         <p ref={saveState} tabIndex={-1} className="text-sm text-muted-foreground outline-none" role="status" data-testid="review-save-state">
-          {dirty ? "Unsaved changes: the customer receives the saved text until you save." : "All changes saved."}
+          {conflicts.length > 0
+            ? `Choose a text for ${conflicts.length === 1 ? "the part" : `each of the ${conflicts.length} parts`} another administrator saved too; the rest is ${toSave.length > 0 ? "not saved yet" : "saved"}.`
+            : dirty
+              ? "Unsaved changes: the customer receives the saved text until you save."
+              : "All changes saved."}
         </p>
       </div>
     </form>
@@ -393,25 +430,5 @@ function GuideFields({ guide, errors, onChange }: { guide: Guide; errors: FormEr
         {filled}
       </p>
     </fieldset>
-  );
-}
-
-function StaleNotice({ onAdopt, onDiscard }: { onAdopt: () => void; onDiscard: () => void }): ReactNode {
-  return (
-    <div role="alert" className="space-y-3 rounded-lg border border-danger p-4" data-testid="review-stale">
-      <p className="font-semibold">This profile changed since you opened it.</p>
-      <p className="text-sm">
-        Someone saved it, or a new draft arrived. Your text is still in the form below and nothing of it was saved. Save it over the stored version, or discard it
-        to see what is stored now.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass("outline", "sm")} onClick={onAdopt}>
-          Keep my text (save it next)
-        </button>
-        <button type="button" className={buttonClass("ghost", "sm")} onClick={onDiscard}>
-          Discard my text
-        </button>
-      </div>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { ActionBar } from "./ActionBar.tsx";
 import { AuditTrail } from "./AuditTrail.tsx";
+import { VersionHistory } from "./VersionHistory.tsx";
 import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { DataActions } from "./DataActions.tsx";
@@ -96,6 +97,15 @@ export function ReviewDialog({
     [onChanged, parts.saved],
   );
 
+  // A save that met another administrator's: the profile as stored now; the form keeps the conflicted parts.
+  const conflicted = useCallback(
+    (data: AdminProfileDetail) => {
+      setDetail({ state: "loaded", data });
+      onChanged();
+    },
+    [onChanged],
+  );
+
   const applyDraft = async (take: PartKey[]) => {
     if (!loaded || !(await ask("apply the draft choices"))) return false;
     const answer = await writeDetail(loaded.id, "POST", "draft", { version: loaded.version, take });
@@ -154,7 +164,7 @@ export function ReviewDialog({
             </button>
           </div>
         )}
-        {data && <ReviewBody profile={data} parts={parts} onSaved={saved} onRefused={load} onApplyDraft={applyDraft} />}
+        {data && <ReviewBody profile={data} parts={parts} onSaved={saved} onConflict={conflicted} onRefused={load} onApplyDraft={applyDraft} />}
       </div>
       {data && (
         <div className="max-h-[45vh] shrink-0 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
@@ -180,12 +190,14 @@ function ReviewBody({
   profile,
   parts,
   onSaved,
+  onConflict,
   onRefused,
   onApplyDraft,
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
-  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
+  onSaved: (detail: AdminProfileDetail, sent?: PartsForm) => void;
+  onConflict: (detail: AdminProfileDetail) => void;
   onRefused: () => Promise<void>;
   onApplyDraft: (take: PartKey[]) => Promise<boolean>;
 }) {
@@ -302,8 +314,9 @@ function ReviewBody({
 
       {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
 
-      <ContentSection profile={profile} parts={parts} locked={locked} onSaved={onSaved} onRefused={onRefused} />
+      <ContentSection profile={profile} parts={parts} locked={locked} onSaved={onSaved} onConflict={onConflict} onRefused={onRefused} />
 
+      <VersionHistory profile={profile} unsaved={parts.dirty} onRestored={onSaved} />
       <PhotoReview photos={profile.photos} deletedAt={profile.photos_deleted_at} />
       <AuditTrail entries={profile.audit} />
     </div>
@@ -328,12 +341,14 @@ function ContentSection({
   parts,
   locked,
   onSaved,
+  onConflict,
   onRefused,
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
   locked: string | null;
   onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
+  onConflict: (detail: AdminProfileDetail) => void;
   onRefused: () => Promise<void>;
 }) {
   const { form, base } = parts;
@@ -376,6 +391,7 @@ function ContentSection({
                     premium={profile.plan_id === "premium" || profile.plan_id === "elite"}
                     state={{ ...parts, form, base }}
                     onSaved={onSaved}
+                    onConflict={onConflict}
                     onRefused={onRefused}
                   />
                 ),

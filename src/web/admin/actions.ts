@@ -1,6 +1,6 @@
 import { ApiRequestError, apiRequest, messageOf } from "../api.ts";
 import type { ToastInput } from "../toast.ts";
-import type { AdminAction, AdminProfileDetail } from "./types.ts";
+import type { AdminAction, AdminProfileDetail, PartsConflictAnswer } from "./types.ts";
 
 interface ActionText {
   /** The button. */
@@ -43,17 +43,30 @@ async function serverMessage(res: Response): Promise<string | undefined> {
   return typeof answer.message === "string" && answer.message ? answer.message : undefined;
 }
 
-export type DetailAnswer = { ok: true; detail: AdminProfileDetail } | { ok: false; status: number | null; message: string };
+export type DetailAnswer =
+  | { ok: true; detail: AdminProfileDetail }
+  | { ok: false; status: number | null; message: string; conflict?: PartsConflictAnswer };
 
 /**
  * The review gate's writes (PUT …/parts, POST …/draft): each names the version the admin read, and answers the new
  * detail; a 409 (the version moved on, a refund, a state that allows no edit) comes back with the server's message.
  */
-export async function writeDetail(profileId: string, method: "PUT" | "POST", part: "parts" | "draft", body: unknown): Promise<DetailAnswer> {
+/** A save that met other saves part by part (PUT …/parts's 409 with `conflicts`), or nothing. */
+function conflictOf(body: string): { conflict?: PartsConflictAnswer } {
+  try {
+    const parsed = JSON.parse(body) as Partial<PartsConflictAnswer>;
+    return Array.isArray(parsed.conflicts) && parsed.profile ? { conflict: parsed as PartsConflictAnswer } : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function writeDetail(profileId: string, method: "PUT" | "POST", part: "parts" | "draft" | `versions/${number}/restore`, body: unknown): Promise<DetailAnswer> {
   try {
     const res = await apiRequest(method, `/api/admin/profiles/${encodeURIComponent(profileId)}/${part}`, body);
     return { ok: true, detail: (await res.json()) as AdminProfileDetail };
   } catch (err) {
-    return { ok: false, status: err instanceof ApiRequestError ? err.status : null, message: messageOf(err, CONNECTION) };
+    const answer = { ok: false as const, status: err instanceof ApiRequestError ? err.status : null, message: messageOf(err, CONNECTION) };
+    return err instanceof ApiRequestError && err.status === 409 ? { ...answer, ...conflictOf(err.body) } : answer;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { applyEdit, partsOf } from "../../shared/optimiser/parts.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
-import { changedKeys, fieldId, formErrors, formOf, guideFromFile, partLabel, partsEdit, partText, premiumContentMissing, unsaved } from "./parts-form.ts";
+import { changedKeys, fieldId, formErrors, formOf, formPartText, guideFromFile, partLabel, partsChange, partsEdit, partText, premiumContentMissing, unsaved, withPart } from "./parts-form.ts";
 
 const input = (plan: OptimiserInput["plan"], app: OptimiserInput["app"] = "bumble"): OptimiserInput => sampleInput(plan, app);
 
@@ -25,6 +25,22 @@ describe("the review dialog's form of the parts", () => {
     expect(changedKeys(edited, formOf(saved))).toEqual(["bio", "prompt1", "starters"]);
     // Editing the form never touches the saved parts it was made from.
     expect(saved.bio?.text).toBe(result.bio!.optimised);
+  });
+
+  test("a save sends only the parts named: the others are absent, not sent as they stood", () => {
+    const form = { ...formOf(saved), bio: "Nurse who bakes sourdough.", recommendations: "Lead with the baking." };
+    expect(partsChange(form, ["bio"])).toEqual({ bio: { text: "Nurse who bakes sourdough." } });
+    expect(partsChange(form, ["prompt1", "recommendations"])).toEqual({ prompts: [{ key: "prompt1", text: form.prompts[0]!.text }], recommendations: "Lead with the baking." });
+    expect(partsChange(form, [])).toEqual({});
+  });
+
+  test("one part taken from another form leaves the rest; a form's part reads as the saved part's text", () => {
+    const mine = { ...formOf(saved), bio: "Mine.", starters: ["My opener?"] };
+    const theirs = { ...formOf(saved), bio: "Theirs.", starters: ["Their opener?"] };
+    expect(withPart(mine, "bio", theirs)).toEqual({ ...mine, bio: "Theirs." });
+    expect(withPart(mine, "starters", theirs).starters).toEqual(["Their opener?"]);
+    expect(formPartText("starters", mine, saved)).toBe("1. My opener?");
+    expect(formPartText("bio", formOf(saved), saved)).toBe(partText("bio", saved));
   });
 
   test("what is sent is what the server applies: the edited bio and starter reach the result, marked edited", () => {

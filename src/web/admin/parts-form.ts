@@ -3,6 +3,7 @@
  * Save sends, whether anything is unsaved, what each field may hold, and a strategy guide file read into sections.
  * No React here, so the rules are tested on their own.
  */
+import type { PartsChange } from "../../shared/api/admin-profiles.ts";
 import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../shared/optimiser/parts.ts";
 
 export interface GuideSection {
@@ -60,6 +61,53 @@ export function partsEdit(form: PartsForm): PartsEdit {
     guide: form.guide,
     recommendations: form.recommendations,
   };
+}
+
+/**
+ * The `parts` of PUT …/parts holding only `keys` (the parts this tab changed): a part left out is never written, so a
+ * save cannot put back a text another administrator changed meanwhile.
+ */
+export function partsChange(form: PartsForm, keys: readonly PartKey[]): PartsChange {
+  const edit = partsEdit(form);
+  const has = (k: PartKey) => keys.includes(k);
+  return {
+    ...(has("bio") && { bio: edit.bio }),
+    ...(edit.prompts.some((p) => has(p.key)) && { prompts: edit.prompts.filter((p) => has(p.key)) }),
+    ...(has("starters") && { starters: edit.starters }),
+    ...(has("guide") && { guide: edit.guide }),
+    ...(has("recommendations") && { recommendations: edit.recommendations }),
+  };
+}
+
+/** The form with one part's text taken from `source` (another form): "use their text" for one part only. */
+export function withPart(form: PartsForm, key: PartKey, source: PartsForm): PartsForm {
+  switch (key) {
+    case "bio":
+      return { ...form, bio: source.bio };
+    case "starters":
+      return { ...form, starters: [...source.starters] };
+    case "guide":
+      return { ...form, guide: source.guide && { title: source.guide.title, sections: source.guide.sections.map((s) => ({ ...s })) } };
+    case "recommendations":
+      return { ...form, recommendations: source.recommendations };
+    default: {
+      const text = source.prompts.find((p) => p.key === key)?.text;
+      return text === undefined ? form : { ...form, prompts: form.prompts.map((p) => (p.key === key ? { ...p, text } : p)) };
+    }
+  }
+}
+
+/** The text of one part of a form, for the conflict's side-by-side and its word diff. */
+export function formPartText(key: PartKey, form: PartsForm, like: EditableParts): string {
+  const parts: EditableParts = {
+    ...like,
+    bio: form.bio === null ? null : { text: form.bio, limit: like.bio?.limit ?? 0, original: null },
+    prompts: form.prompts.map((p) => ({ ...p, limit: 0, original: null })),
+    starters: form.starters,
+    guide: form.guide,
+    recommendations: form.recommendations,
+  };
+  return partText(key, parts);
 }
 
 /** A field's id → what is wrong with it; the ids are the controls' own (see fieldId). */

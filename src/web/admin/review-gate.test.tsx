@@ -6,7 +6,9 @@ import type { OptimiserInput } from "../../optimiser/input.ts";
 import { partsOf, type EditableParts, type PartKey } from "../../shared/optimiser/parts.ts";
 import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
+import { ConflictPanel } from "./ConflictPanel.tsx";
 import { DraftChooser } from "./DraftChooser.tsx";
+import { formOf } from "./parts-form.ts";
 import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
@@ -67,7 +69,7 @@ function Editor({ parts, version, premium }: { parts: EditableParts; version: st
   if (!state.form || !state.base) return null;
   return (
     <>
-      <PartsEditor profileId="p1" app="bumble" premium={premium} state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onRefused={async () => {}} />
+      <PartsEditor profileId="p1" app="bumble" premium={premium} state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onConflict={() => {}} onRefused={async () => {}} />
       <button type="button" onClick={async () => setAsked(String(await ask("close the dialog")))}>
         Close
       </button>
@@ -118,16 +120,16 @@ describe("the parts editor", () => {
     await ui.unmount();
   });
 
-  test("a new version arriving while text is unsaved keeps the text and says so; discarding shows the stored text", async () => {
+  test("a new version arriving while text is unsaved keeps the text (a save sends only it, on the version it was based on); discarding shows the stored text", async () => {
     const ui = await mount(<Editor parts={parts} version="v1" premium />);
     await type(byLabel(ui.container, "Bio"), "My own careful edit.");
     const newer: EditableParts = { ...parts, bio: { ...parts.bio!, text: "Someone else's bio." } };
     await ui.rerender(<Editor parts={newer} version="v2" premium />);
     expect(byLabel(ui.container, "Bio").value).toBe("My own careful edit.");
-    expect(ui.container.querySelector('[data-testid="review-stale"]')!.textContent).toContain("This profile changed since you opened it.");
-    await click(button(ui.container, "Discard my text"));
+    expect(ui.container.querySelector('[data-testid^="review-conflict-"]')).toBeNull();
+    await click(button(ui.container, "Discard Changes"));
     expect(byLabel(ui.container, "Bio").value).toBe("Someone else's bio.");
-    expect(ui.container.querySelector('[data-testid="review-stale"]')).toBeNull();
+    expect(button(ui.container, "Save Changes").disabled).toBe(true);
 
     // With nothing unsaved, a new version simply shows.
     await ui.rerender(<Editor parts={parts} version="v3" premium />);
@@ -191,8 +193,75 @@ describe("the form after a save", () => {
     await act(async () => hook!.saved({ ...parts, bio: { ...parts.bio!, text: "Sent text." } }, "v3", sentAgain));
     expect(hook!.form!.bio).toBe("Sent text. And more typed meanwhile.");
     expect(hook!.dirty).toBe(true);
-    expect(hook!.stale).toBe(false);
+    expect(hook!.conflicts).toEqual([]);
     expect(hook!.base!.version).toBe("v3");
+    await ui.unmount();
+  });
+
+  test("a save that met another: the parts nobody else changed show the stored text; the conflicted part keeps mine, stays out of saves until chosen", async () => {
+    const ui = await mount(<Probe p={parts} v="1" />);
+    await act(async () => hook!.setForm((f) => ({ ...f, bio: "My bio.", prompts: f.prompts.map((p, i) => (i === 0 ? { ...p, text: "My answer." } : p)) })));
+    expect(hook!.toSave).toEqual(["bio", "prompt1"]);
+    // Stored now (version 3): my answer saved, their bio and their starters.
+    const stored: EditableParts = {
+      ...parts,
+      bio: { ...parts.bio!, text: "Their bio." },
+      prompts: parts.prompts.map((p, i) => (i === 0 ? { ...p, text: "My answer." } : p)),
+      starters: ["Their starter?"],
+    };
+    await act(async () => hook!.conflict(stored, "3", [{ part: "bio", by: "sam", at: "2026-11-27T11:00:00.000Z", version: "3" }]));
+    expect(hook!.form!.bio).toBe("My bio.");
+    expect(hook!.form!.prompts[0]!.text).toBe("My answer.");
+    expect(hook!.form!.starters).toEqual(["Their starter?"]);
+    expect(hook!.conflicts.map((c) => [c.part, c.by])).toEqual([["bio", "sam"]]);
+    // The bio waits for a choice; nothing else is changed from what is stored.
+    expect(hook!.toSave).toEqual([]);
+    expect(hook!.dirty).toBe(true);
+    expect(hook!.bases).toEqual({ bio: "1" });
+
+    // Keep my text: the bio is sent next, based on the version that holds theirs.
+    await act(async () => hook!.keepMine("bio"));
+    expect(hook!.toSave).toEqual(["bio"]);
+    expect(hook!.bases).toEqual({ bio: "3" });
+    expect(hook!.conflicts).toEqual([]);
+    await ui.unmount();
+  });
+
+  test("use their text: the part takes the stored text and nothing of this tab's is sent for it", async () => {
+    const ui = await mount(<Probe p={parts} v="1" />);
+    await act(async () => hook!.setForm((f) => ({ ...f, bio: "My bio." })));
+    const stored: EditableParts = { ...parts, bio: { ...parts.bio!, text: "Their bio." } };
+    await act(async () => hook!.conflict(stored, "2", [{ part: "bio", by: "sam", at: "2026-11-27T11:00:00.000Z", version: "2" }]));
+    await act(async () => hook!.useTheirs("bio"));
+    expect(hook!.form!.bio).toBe("Their bio.");
+    expect(hook!.toSave).toEqual([]);
+    expect(hook!.bases).toEqual({});
+    expect(hook!.dirty).toBe(false);
+    await ui.unmount();
+  });
+});
+
+describe("a part another administrator saved too", () => {
+  const parts = partsOf(sampleResult(input("premium")));
+  const theirs: EditableParts = { ...parts, bio: { ...parts.bio!, text: "Their bio, saved first." } };
+
+  test("both texts side by side, who saved theirs and when, the words that differ, and the two choices", async () => {
+    const chosen: string[] = [];
+    const form = { ...formOf(parts), bio: "My bio, not saved." };
+    const conflict = { part: "bio" as const, by: "sam", at: "2026-11-27T11:00:00.000Z", version: "3", theirs };
+    const ui = await mount(<ConflictPanel conflict={conflict} form={form} onKeep={() => chosen.push("keep")} onTakeTheirs={() => chosen.push("theirs")} />);
+    const panel = ui.container.querySelector('[data-testid="review-conflict-bio"]')!;
+    expect(panel.querySelector("h4")!.textContent).toBe("Bio: changed by someone else too");
+    expect(panel.querySelector('[data-testid="conflict-by"]')!.textContent).toStartWith("sam saved another text at");
+    expect(panel.querySelector("time")!.getAttribute("datetime")).toBe(conflict.at);
+    expect(panel.querySelector('[data-testid="conflict-theirs"]')!.textContent).toBe("Their bio, saved first.");
+    expect(panel.querySelector('[data-testid="conflict-mine"]')!.textContent).toBe("My bio, not saved.");
+    const diff = panel.querySelector('[data-testid="conflict-diff"]')!;
+    expect([...diff.querySelectorAll("del")].map((d) => d.textContent).join(" ")).toContain("Their");
+    expect([...diff.querySelectorAll("ins")].map((d) => d.textContent).join(" ")).toContain("My");
+    await click(button(panel, "Keep my text (save it next)"));
+    await click(button(panel, "Use their text"));
+    expect(chosen).toEqual(["keep", "theirs"]);
     await ui.unmount();
   });
 });

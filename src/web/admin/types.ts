@@ -4,4 +4,15 @@
  */
 export type { AdminAction } from "../../shared/admin/actions.ts";
 export type { AuthStatus } from "../../shared/api/admin.ts";
-export type { AdminListAnswer, AdminListRow, AdminPhoto, AdminProfileDetail, AuditEntry, PremiumOptimizedProfile } from "../../shared/api/admin-profiles.ts";
+export type {
+  AdminListAnswer,
+  AdminListRow,
+  AdminPhoto,
+  AdminProfileDetail,
+  AuditEntry,
+  HistoryEntry,
+  PartConflict,
+  PartsConflictAnswer,
+  PremiumOptimizedProfile,
+  VersionAnswer,
+} from "../../shared/api/admin-profiles.ts";
