@@ -9,13 +9,14 @@
  * - it is never charged twice: at most one payment of the order took money at the provider, one refund at most, one
  *   refund row in the audit; a paid order's payment reference never changes.
  *
+ * Run by src/api/order-lifecycle-property-local.test.ts and …-stripe.test.ts.
  * Seeded and reproducible: PROPERTY_SEED=<n> replays a run (a failure prints its seed, the sequence and its steps);
  * PROPERTY_SEQUENCES sets how many sequences per provider (500 by default).
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { repairLocalPayments } from "../payments/local-repair.ts";
 import { NOT_PAYABLE } from "../orders/lifecycle.ts";
-import { chargesAtProvider, orderWorld, refundsAtProvider, type Mode, type OrderWorld, type ProviderMethod, type Reply } from "../testing/order-world.ts";
+import { chargesAtProvider, orderWorld, refundsAtProvider, type Mode, type OrderWorld, type ProviderMethod, type Reply } from "./order-world.ts";
 
 const SEQUENCES = Number(process.env.PROPERTY_SEQUENCES ?? 500);
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -289,10 +290,10 @@ async function runSequence(w: OrderWorld, seed: number, started: (s: Sequence) =
   return s;
 }
 
-const worlds: OrderWorld[] = [];
-afterAll(() => worlds.forEach((w) => w.close()));
-
-for (const mode of ["local", "stripe"] as Mode[]) {
+/** The property's test for one payment provider (one file each, so the two run on two workers). */
+export function orderLifecycleProperty(mode: Mode): void {
+  const worlds: OrderWorld[] = [];
+  afterAll(() => worlds.forEach((w) => w.close()));
   describe(`${mode}: random sequences of payments, provider events, crashes and admin actions`, () => {
     test(`${SEQUENCES} sequences: a refunded order is never paid again, never sent, never charged twice`, async () => {
       const w = orderWorld(mode, { memoryDisk: true });
