@@ -535,6 +535,9 @@ describe("the whole flow on embedded defaults", () => {
       await poll(() => dialog(page).getByRole("button", { name, exact: true }).count(), { what: name }).toBe(0);
     }
     await poll(() => dialog(page).getByRole("textbox", { name: "Bio", exact: true }).count()).toBe(0);
+    // The dialog's summary, like the list, has one badge for it: Refunded, never beside Completed.
+    const summary = dialog(page).getByTestId("review-summary");
+    await poll(() => summary.locator("[data-status], [data-state]").allTextContents()).toEqual(["Refunded"]);
     // The list shows one badge for it: Refunded, not struck through and not beside Completed.
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });

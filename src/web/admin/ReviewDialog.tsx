@@ -6,7 +6,7 @@ import { Spinner } from "../ui/Spinner.tsx";
 import { ActionBar } from "./ActionBar.tsx";
 import { AuditTrail } from "./AuditTrail.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
-import { appLabel, DeadlineText, EmailBadge, planTitle, StateBadge, StatusBadge } from "./badges.tsx";
+import { appLabel, DeadlineText, EmailBadge, planTitle, StatusAndState } from "./badges.tsx";
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { DataActions } from "./DataActions.tsx";
 import { EliteParts } from "./EliteParts.tsx";
@@ -215,11 +215,9 @@ function ReviewBody({
   return (
     <div className="space-y-8">
       <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-4" data-testid="review-summary">
+        {/* One badge per state, as in the list: a refunded profile reads "Refunded" only, never beside "Completed". */}
         <Fact label="Status">
-          <StatusBadge status={profile.status} />
-        </Fact>
-        <Fact label="Review State">
-          <StateBadge state={profile.state} />
+          <StatusAndState status={profile.status} state={profile.state} />
         </Fact>
         <Fact label="Plan">{planTitle(profile.plan_id)}</Fact>
         <Fact label="Email Status">
