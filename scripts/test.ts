@@ -51,7 +51,14 @@ async function busyCores(cores: number): Promise<number> {
  */
 async function workersFor(): Promise<{ workers: number; why: string }> {
   const cores = availableParallelism();
-  if (process.env.PARALLEL) return { workers: Math.max(1, Number(process.env.PARALLEL)), why: "PARALLEL" };
+  if (process.env.PARALLEL !== undefined) {
+    const workers = Number(process.env.PARALLEL);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+      console.error(`PARALLEL must be a whole number of workers from 1 to 64, not "${process.env.PARALLEL}"`);
+      process.exit(2);
+    }
+    return { workers, why: "PARALLEL" };
+  }
   const busy = await busyCores(cores);
   const free = Math.max(0, cores - busy);
   // Two cores free: 3; one (another process spins on the other): 2, since the scheduler shares the cores per task and
@@ -179,10 +186,10 @@ else runs = fast ? [[WITHOUT_BROWSER]] : [[WITHOUT_BROWSER], [BROWSER]];
 
 let passed = 0;
 let failed = 0;
-let typechecked = false;
+let typecheckAwaited = false;
 for (const args of runs) {
   // The browser set waits for the typecheck, which has had the first set's time.
-  if (args.includes(BROWSER)) typechecked = await typecheckCounted();
+  if (args.includes(BROWSER)) await typecheckCounted();
   const set = args.includes(BROWSER) ? "browser" : args.includes(WITHOUT_BROWSER) ? "unit and API" : "selected";
   const { workers, why } = args === runs[0] ? firstSetWorkers : await workersFor();
   console.log(`${set} tests: ${workers} workers (${why})`);
@@ -192,11 +199,12 @@ for (const args of runs) {
   ran.push(`${set}: ${workers} workers`);
   console.log(`${set} tests done (${elapsed()})`);
 }
-if (!typechecked) await typecheckCounted();
+await typecheckCounted();
 finish(passed, failed);
 
-/** Awaits the typecheck; a failed one counts as one failure. */
-async function typecheckCounted(): Promise<boolean> {
+/** Awaits the typecheck, once; a failed one counts as one failure. */
+async function typecheckCounted(): Promise<void> {
+  if (typecheckAwaited) return;
+  typecheckAwaited = true;
   if (!(await typecheck)) failed += 1;
-  return true;
 }

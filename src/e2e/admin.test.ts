@@ -16,12 +16,13 @@ import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
-import { jobs, orders, profiles } from "../db/schema.ts";
+import { orders, profiles } from "../db/schema.ts";
 import { resultSignals } from "../shared/admin/review-state.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
+import { jobsEnded } from "../testing/jobs.ts";
 import { profileWithResult } from "../testing/result-columns.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
@@ -162,8 +163,7 @@ function profileRow(id: string) {
 const untilStored = (id: string, check: (p: ReturnType<typeof profileRow>) => boolean, what: string) => until(() => check(profileRow(id)), what);
 
 /** Every job of the results e-mail for `id` has ended: nothing more can be written to the outbox for it. */
-const untilMailJobsEnded = (id: string) =>
-  until(() => store.db.select().from(jobs).all().filter((j) => j.kind === "mail:results" && JSON.stringify(j.payload).includes(id)).every((j) => j.status === "done" || j.status === "failed"), `the results e-mail jobs of ${id} to end`);
+const untilMailJobsEnded = (id: string) => until(() => jobsEnded(server.dir, "mail:results", id), `the results e-mail jobs of ${id} to end`);
 
 /** The test fixture's way to put a profile in a state: straight into the server's database, as another admin's action would. */
 function setStatus(id: string, status: ProfileStatus) {

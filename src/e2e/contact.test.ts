@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
-import { Database } from "bun:sqlite";
-import { join } from "node:path";
 import { gate, launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, until, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { jobsEnded } from "../testing/jobs.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -199,16 +198,6 @@ describe("contact form", () => {
   }
 });
 
-/** Whether the server's contact job is done or failed for good. */
-function contactJobEnded(dir: string): boolean {
-  const db = new Database(join(dir, "app.sqlite"), { readonly: true });
-  try {
-    return db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE kind = 'mail:contact' AND status IN ('queued', 'running')").get()!.n === 0;
-  } finally {
-    db.close();
-  }
-}
-
 describe("mail server outage", () => {
   test("the API answers success while SMTP is down; the message is delivered once when it is back", async () => {
     const down = await startSmtpServer();
@@ -233,7 +222,7 @@ describe("mail server outage", () => {
         expect(mail!.subject).toBe("Contact form: Sent during an outage");
         expect(mail!.replyTo?.value).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
         // The job has ended (no attempt is left to run): still one message.
-        await until(() => contactJobEnded(outage.dir), "the contact job to end");
+        await until(() => jobsEnded(outage.dir, "mail:contact"), "the contact job to end");
         expect(back.received).toHaveLength(1);
       } finally {
         await back.close();

@@ -12,6 +12,7 @@ import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { noisyJpeg } from "../testing/test-images.ts";
+import { jobsEnded } from "../testing/jobs.ts";
 import { until } from "../testing/wait.ts";
 
 let servers: RunningServer[] = [];
@@ -36,15 +37,6 @@ function profileRow(dir: string, id: string) {
 
 const waitFor = (check: () => boolean, what: string) => until(check, what, { ms: 60_000, everyMs: 20 });
 
-/** Whether every results e-mail job of the profile has ended (nothing more can be sent for it). */
-function resultsJobsEnded(dir: string, id: string): boolean {
-  const db = new Database(join(dir, "app.sqlite"), { readonly: true });
-  try {
-    return db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM jobs WHERE kind = 'mail:results' AND payload LIKE '%' || ? || '%' AND status IN ('queued', 'running')").get(id)!.n === 0;
-  } finally {
-    db.close();
-  }
-}
 
 test("kill -9 between the SMTP server's acceptance and the database update: one repeat at most, same Message-ID", async () => {
   let first: RunningServer | undefined;
@@ -79,7 +71,7 @@ test("kill -9 between the SMTP server's acceptance and the database update: one 
   const second = await startServer(env, first.dir);
   servers.push(second);
   await waitFor(() => profileRow(second.dir, profileId).email_sent === 1, "the release after the restart");
-  await waitFor(() => resultsJobsEnded(second.dir, profileId), "the results e-mail job to end");
+  await waitFor(() => jobsEnded(second.dir, "mail:results", profileId), "the results e-mail job to end");
 
   const results = smtp.received.filter((m) => /ready/i.test(m.subject ?? ""));
   expect(results.length).toBeGreaterThanOrEqual(1);
