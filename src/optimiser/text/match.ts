@@ -76,8 +76,22 @@ function normaliseNew(source: string): Normalised {
 
 /** The normalised form of a phrase or a whole text, for comparisons (the same text as `normalise`, without spans). */
 export function norm(source: string): string {
-  const known = normalised.get(source);
-  if (known) return known.text;
+  const known = normalised.get(source) ?? normText.get(source);
+  if (known !== undefined) return typeof known === "string" ? known : known.text;
+  const made = normNew(source);
+  if (normText.size >= NORM_KEPT) normText.delete(normText.keys().next().value!);
+  normText.set(source, made);
+  return made;
+}
+
+/**
+ * The sentences and phrases of the profile in hand, normalised: a rewrite compares each of them with its siblings many
+ * times. As with `normalised`, only a few profiles' worth is kept.
+ */
+const normText = new Map<string, string>();
+const NORM_KEPT = 512;
+
+function normNew(source: string): string {
   let text = "";
   for (const ch of source) {
     if (APOSTROPHES.has(ch)) continue;

@@ -36,12 +36,22 @@ interface Specifics {
   details: string[];
 }
 
+// A rewrite ranks each sentence against its siblings many times over: what a text shows is worked out once, and, as
+// with the normalised texts in match.ts, only a few profiles' worth is kept.
+const known = new Map<string, Specifics>();
+const KNOWN_MAX = 512;
+
 function specifics(text: string): Specifics {
-  return {
+  const seen = known.get(text);
+  if (seen) return seen;
+  const found = {
     numbers: words(text).filter((w) => /\d/.test(w)),
     names: properNouns(text),
     details: contentWords(text),
   };
+  if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+  known.set(text, found);
+  return found;
 }
 
 /** How concrete a text is; names and numbers count double, since they are the details people remember. */
