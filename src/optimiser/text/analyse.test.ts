@@ -170,7 +170,8 @@ describe("plans", () => {
     expect(r.prompts.map((p) => p.rewritten)).toEqual([false, false, false]);
     for (const p of r.prompts) {
       expect(p.optimised).toBe(p.original!.trim());
-      expect(p.needsWriter?.reason).toContain("already strong");
+      expect(p.needsWriter?.reason).toContain("judged strong");
+      expect(p.notes.join(" ")).not.toMatch(/writer|editor|will /i);
     }
     expect(r.needsWriter?.reason).toContain("needed for");
   });

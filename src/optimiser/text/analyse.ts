@@ -12,7 +12,8 @@ import { rewriteAnswers } from "./answers.ts";
 import { rewriteBio, type TextRewrite } from "./bio.ts";
 import { gatherFacts } from "./facts.ts";
 import { fieldFindings, MAX_STRENGTHS, profileFindings, rankProblems, type FieldText } from "./findings.ts";
-import { readRevision } from "./revision.ts";
+import { WRITER_REASONS } from "./notes.ts";
+import { readRevision, revisionPending } from "./revision.ts";
 import { conversationStarters } from "./starters.ts";
 import { strategyGuide } from "./guide.ts";
 import { summarise } from "./summary.ts";
@@ -49,8 +50,8 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
 
   const writer: Writer = { input, rules, facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input) };
   const problemsByField = new Map(perField.map((f) => [f.field, f.problems]));
-  const bio = rewriteBio(writer, problemsByField.get("bio") ?? []);
-  const rewrittenPrompts = rewriteAnswers(writer, problemsByField, bio);
+  const bioDraft = rewriteBio(writer, problemsByField.get("bio") ?? []);
+  const { bio, prompts: rewrittenPrompts } = withRevisionPending(writer, bioDraft, rewriteAnswers(writer, problemsByField, bioDraft));
   const starters = conversationStarters(writer);
   const guide = strategyGuide(writer, { bio, prompts: rewrittenPrompts, starters });
 
@@ -64,11 +65,31 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
   };
 }
 
+/**
+ * A revision's requests the run did not carry out, for the writer: on the bio (where revision requests are answered),
+ * or on Hinge the first answer that changed. Premium and elite only, like every writer's mark; the customer's notes
+ * say nothing of them.
+ */
+function withRevisionPending(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[]): { bio: TextRewrite | null; prompts: PromptRewrite[] } {
+  if (!w.revision || w.input.plan === "basic") return { bio, prompts };
+  const before = [w.input.profile.bio ?? "", ...w.input.profile.prompts.map((p) => p.response)].join("\n");
+  const finished = [bio?.optimised ?? "", ...prompts.map((p) => p.optimised)].join("\n");
+  const pending = revisionPending(w.revision, w.facts, finished, before);
+  if (pending.length === 0) return { bio, prompts };
+  const mark = <T extends { needsWriter?: NeedsWriter | null }>(part: T): T => {
+    const reason = [part.needsWriter?.reason, WRITER_REASONS.revision(pending)].filter(Boolean).join(" ");
+    return { ...part, needsWriter: { reason: shorten(reason, RESULT_LIMITS.note) } };
+  };
+  if (bio) return { bio: mark(bio), prompts };
+  const home = Math.max(0, prompts.findIndex((p) => p.rewritten));
+  return { bio, prompts: prompts.map((p, i) => (i === home ? mark(p) : p)) };
+}
+
 /** Which parts need a writer, for the review gate's list; each part says why. */
 function needsWriter(bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
   const parts = [...(bio?.needsWriter ? ["the bio"] : []), ...prompts.filter((p) => p.needsWriter).map((p) => `the answer to “${p.prompt}”`)];
   if (parts.length === 0) return null;
-  return { reason: shorten(`A writer is needed for ${joinList(parts)}: the automatic rewrite kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
+  return { reason: shorten(`A writer is needed for ${joinList(parts)}: the automatic edit kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
 }
 
 /** All their text in lowercase ("i teach year 5…") is a style; our lines follow it. */

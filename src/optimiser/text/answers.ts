@@ -68,7 +68,7 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
       optimised: original.trim(),
       limit,
       rewritten: false,
-      notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original) : [])].slice(0, MAX_NOTES),
+      notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original, original) : [])].slice(0, MAX_NOTES),
       needsWriter,
     });
     if (!chosen[i]) return kept(advice(problemsOf(i), style), problemsOf(i).length === 0 ? writerFor(i) : null);
@@ -150,7 +150,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   const built = assemble(parts, limit);
   if (p.response.trim().length > limit || built.trimmed) notes.push(limitNote(w.rules, limit, "answer"));
   if (built.dropped.length > 0) notes.push(droppedNote(NOTES.droppedToFit, built.dropped, 50));
-  if (withRevision) notes.push(...revisionNotes(w.revision, w.facts, built.text));
+  if (withRevision) notes.push(...revisionNotes(w.revision, w.facts, built.text, p.response));
   return { text: inVoice(w, built.text), notes, added, open: !hasContent };
 }
 
