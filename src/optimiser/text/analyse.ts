@@ -12,8 +12,10 @@ import { rewriteAnswers } from "./answers.ts";
 import { rewriteBio, type TextRewrite } from "./bio.ts";
 import { gatherFacts } from "./facts.ts";
 import { fieldFindings, MAX_STRENGTHS, profileFindings, rankProblems, type FieldText } from "./findings.ts";
-import { WRITER_REASONS } from "./notes.ts";
+import { norm } from "./match.ts";
+import { NOTES, WRITER_REASONS } from "./notes.ts";
 import { readRevision, revisionPending } from "./revision.ts";
+import { said } from "./said.ts";
 import { conversationStarters } from "./starters.ts";
 import { strategyGuide } from "./guide.ts";
 import { summarise } from "./summary.ts";
@@ -52,11 +54,13 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
   const problemsByField = new Map(perField.map((f) => [f.field, f.problems]));
   const bioDraft = rewriteBio(writer, problemsByField.get("bio") ?? []);
   const { bio, prompts: rewrittenPrompts } = withRevisionPending(writer, bioDraft, rewriteAnswers(writer, problemsByField, bioDraft));
-  const starters = conversationStarters(writer);
+  // Written once: the starters are chosen against what the bio and the answers already say.
+  const written = said([bio?.optimised ?? "", ...rewrittenPrompts.map((p) => p.optimised)], prompts.map((p) => p.prompt));
+  const starters = conversationStarters(writer, written);
   const guide = strategyGuide(writer, { bio, prompts: rewrittenPrompts, starters });
 
   return {
-    analysis: { summary: summarise({ writer, strengths, problems, bio, prompts: rewrittenPrompts, starters }), strengths, problems },
+    analysis: { summary: summarise({ writer, strengths, problems, bio, prompts: rewrittenPrompts, starters }), strengths, problems: agreeWithParts(problems, bio, rewrittenPrompts) },
     bio,
     prompts: rewrittenPrompts,
     conversationStarters: starters,
@@ -83,6 +87,21 @@ function withRevisionPending(w: Writer, bio: TextRewrite | null, prompts: Prompt
   if (bio) return { bio: mark(bio), prompts };
   const home = Math.max(0, prompts.findIndex((p) => p.rewritten));
   return { bio, prompts: prompts.map((p, i) => (i === home ? mark(p) : p)) };
+}
+
+/**
+ * The problems as the recommendations show them, agreeing with the parts (issue 28, item 4): a problem in a part the
+ * result keeps as the customer wrote it is not presented as something this result fixed or still fixes, but says
+ * that the part was kept and the reason is advice for them. A part kept for a writer is left as it is: the writer
+ * writes it before it is sent.
+ */
+export function agreeWithParts(problems: Finding[], bio: Omit<TextRewrite, "notes" | "limit"> | null, prompts: Omit<PromptRewrite, "notes" | "limit">[]): Finding[] {
+  const partOf = (field: string | undefined) => (field === "bio" ? bio : /^prompt[1-3]$/.test(field ?? "") ? prompts[Number(field!.slice(-1)) - 1] : undefined);
+  return problems.map((f) => {
+    const part = partOf(f.field);
+    const kept = part && !part.needsWriter && part.original !== null && norm(part.optimised) === norm(part.original);
+    return kept ? { ...f, reason: `${NOTES.keptAdvice} ${f.reason}` } : f;
+  });
 }
 
 /** Which parts need a writer, for the review gate's list; each part says why. */
