@@ -221,7 +221,7 @@ function workFields(w: Writer): string | null {
 function talksAboutWork(w: Writer, text: string): boolean {
   const keys = [w.facts.job, w.facts.industry].flatMap((f) => words(f ?? "")).filter((k) => k.length >= 5);
   const said = words(text);
-  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /i (?:work|am working) (?:as|at|in)/u.test(said.join(" "));
+  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /\bi (?:work|am working) (?:as|at|in)\b/u.test(said.join(" "));
 }
 
 /** "Looking for a serious relationship", "I'm hoping to find…": the customer's stated goal, never dropped for space. */
