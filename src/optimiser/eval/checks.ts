@@ -556,7 +556,7 @@ export function untrueClaims(result: OptimisationResult): string[] {
   const ours = (text: string) => result.prompts.reduce((t, p) => t.replaceAll(`“${p.prompt}”`, "“…”"), text);
   for (const text of customerNotes(result)) {
     for (const { name, pattern } of PROMISES) if (pattern.test(ours(text))) found.push(`${name}: “${text}”`);
-    if (local && REWRITE.test(ours(text))) found.push(`a rewrite the local analyser did not do: “${text}”`);
+    if (local && REWRITE.test(ours(text))) found.push(`a rewrite the local engine did not do: “${text}”`);
   }
   return found;
 }
