@@ -328,7 +328,7 @@ describe("reruns never discard an edit", () => {
     expect(page.profile.optimization!.bio!.optimised).toContain("Biscuit");
   });
 
-  test("an edited part carries no machine note about the revision ('An editor will read your note')", async () => {
+  test("a revision request the machine cannot act on is the writer's, never a note to the customer; an edit clears the mark", async () => {
     const { profileId } = await completedProfile();
     await release(profileId);
     await app.request(`/api/profiles/${profileId}/revision-request`, {
@@ -338,8 +338,11 @@ describe("reruns never discard an edit", () => {
     });
     expect((await call("POST", `/api/admin/profiles/${profileId}/process-revision`)).status).toBe(200);
     await runJobs();
-    // No edit yet: the revision replaced the working result, with the machine's note that an editor will read it.
-    expect(working(profileId).bio!.notes.join(" ")).toContain("An editor will read");
+    // No edit yet: the revision replaced the working result; the request it could not act on is named for the writer
+    // (the bio's needsWriter reason), and no note promises the customer that someone will read it (issue 28, item 3).
+    const revised = working(profileId).bio!;
+    expect(revised.notes.join(" ")).not.toMatch(/editor|writer|your note/i);
+    expect(revised.needsWriter?.reason).toContain("make it sound more like me");
     const d = await detail(profileId);
     const edit = editOf(d);
     edit.bio = { text: "Chemistry teacher by day, sourdough baker on Sundays. Tell me your favorite walk." };
@@ -347,7 +350,8 @@ describe("reruns never discard an edit", () => {
     await release(profileId);
     const page = await results(profileId);
     expect(page.profile.optimization!.bio!.notes).toEqual([]);
-    expect(JSON.stringify(comparisons(page.profile.optimization!, "Bio")[0])).not.toContain("An editor will read");
+    expect(page.profile.optimization!.bio!.needsWriter ?? null).toBeNull();
+    expect(JSON.stringify(comparisons(page.profile.optimization!, "Bio")[0])).not.toMatch(/editor|writer/i);
   });
 });
 

@@ -10,6 +10,7 @@
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import type { OptimiserInput } from "./input.ts";
+import { agreeWithParts } from "./text/analyse.ts";
 import { promptsFor } from "../shared/profiles/options.ts";
 import { BIO_TONES, bioVersionsSchema, findingSchema, optimisationResultSchema, STARTERS_PER_PLAN, strategyGuideSchema, textRewriteSchema, type Finding, type OptimisationResult, promptSuggestionsSchema, type BioTone, type PromptSuggestions, type StrategyGuide } from "../shared/optimiser/result.ts";
 
@@ -176,25 +177,28 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
   });
   const prompts = answer.prompts ?? {};
   const kept = Object.fromEntries(RESULT_PARTS.local.map((part) => [part, local[part]])) as Pick<OptimisationResult, (typeof RESULT_PARTS.local)[number]>;
+  // Built from the fields that describe the text, so the local analyser's marks on its own text do not carry over.
+  const bio = local.bio && answer.bio ? { original: local.bio.original, limit: local.bio.limit, optimised: answer.bio.optimised, notes: answer.bio.notes } : local.bio;
+  const merged = local.prompts.map((p, i) => {
+    const a = prompts[`prompt${i + 1}`]!;
+    // "Kept as written" means the customer's words (on a rerun, the working text it starts from), not the model's copy of them.
+    const kept = input.base?.prompts.find((b) => b.prompt === p.prompt)?.response ?? p.original ?? "";
+    const optimised = a.rewritten ? a.optimised : kept;
+    // Kept from a rerun's current text that differs from the customer's first words: not "kept as you wrote it".
+    const rewritten = a.rewritten || optimised.trim() !== (p.original ?? "").trim();
+    return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten, optimised, notes: a.notes };
+  });
   return {
     ...kept,
     generatedAt: new Date().toISOString(),
     analysis: {
       summary: answer.analysis.summary,
       strengths: answer.analysis.strengths.map(grounded),
-      problems: answer.analysis.problems.map(grounded),
+      // A problem in a part kept as the customer wrote it says so, as the local analyser's do.
+      problems: agreeWithParts(answer.analysis.problems.map(grounded), bio, merged),
     },
-    // Built from the fields that describe the text, so the local analyser's marks on its own text do not carry over.
-    bio: local.bio && answer.bio ? { original: local.bio.original, limit: local.bio.limit, optimised: answer.bio.optimised, notes: answer.bio.notes } : local.bio,
-    prompts: local.prompts.map((p, i) => {
-      const a = prompts[`prompt${i + 1}`]!;
-      // "Kept as written" means the customer's words (on a rerun, the working text it starts from), not the model's copy of them.
-      const kept = input.base?.prompts.find((b) => b.prompt === p.prompt)?.response ?? p.original ?? "";
-      const optimised = a.rewritten ? a.optimised : kept;
-      // Kept from a rerun's current text that differs from the customer's first words: not "kept as you wrote it".
-      const rewritten = a.rewritten || optimised.trim() !== (p.original ?? "").trim();
-      return { prompt: p.prompt, original: p.original, limit: p.limit, rewritten, optimised, notes: a.notes };
-    }),
+    bio,
+    prompts: merged,
     conversationStarters: answer.conversationStarters ?? [],
     strategyGuide: answer.strategyGuide ?? null,
     bioVersions: answer.bioVersions ? { versions: BIO_TONES.map((tone) => ({ tone, ...answer.bioVersions![tone] })), note: null } : null,

@@ -48,6 +48,21 @@ const caught: [string, (a: GoodAnswer) => unknown, string][] = [
     "bio: repeats our instructions instead of writing for the customer",
   ],
   ["a Tinder fact quoted in a guide for Bumble", withGuidePoint("Keep the bio between 15 and 45 words."), "guide section 1: the numbers 15, 45 are not in the customer's data"],
+  [
+    "a starter that quotes the bio",
+    withStarter("Night-shift nurse who bakes sourdough at dawn and hikes it off on Sundays. You?"),
+    "starter 1: repeats a line of the bio or an answer; name the part instead",
+  ],
+  [
+    "a guide point that copies the bio's opening",
+    withGuidePoint("Your bio opens with “Night-shift nurse who bakes sourdough at dawn and hikes it off on Sundays.”"),
+    "guide section 1: repeats a line of the bio or an answer; name the part instead",
+  ],
+  [
+    "a note promising a writer's later work",
+    (a) => ({ ...a, bio: { ...(a as GoodAnswer).bio, notes: ["A writer will polish this by hand."] } }),
+    "bio notes: promises that a person will do something later",
+  ],
 ];
 
 describe("a text that fails a check gets one corrective request saying what failed", () => {

@@ -7,6 +7,7 @@
  */
 import type { OptimiserInput } from "./input.ts";
 import type { OptimisationResult } from "../shared/optimiser/result.ts";
+import { said } from "./text/said.ts";
 
 export interface CheckSources {
   input: OptimiserInput;
@@ -44,6 +45,13 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
     else seen.set(key, i);
   });
 
+  // Written once (issue 28, item 4): a starter or a guide point names the bio or an answer, never repeats its lines.
+  const written = said([result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised)], result.prompts.map((p) => p.prompt));
+  result.conversationStarters.forEach((s, i) => written.repeats(s) && problems.push(`starter ${i + 1}: ${REPEATS}`));
+  result.strategyGuide?.sections.forEach((s, i) => s.points.some((p) => written.repeats(p)) && problems.push(`guide section ${i + 1}: ${REPEATS}`));
+  // Says only what happened (issue 28, items 1 and 3): nothing promises a person's later work.
+  for (const { label, text, kind } of texts) if (kind === "analysis" && PROMISE.test(text)) problems.push(`${label}: promises that a person will do something later`);
+
   const versions = result.engines.bio.kind === "ai" ? (result.bioVersions?.versions ?? []) : [];
   versions.forEach((v, i) => {
     if (versions.findIndex((o) => o.text.trim().toLowerCase() === v.text.trim().toLowerCase()) < i) problems.push(`bio version ${i + 1}: the same text as an earlier version`);
@@ -55,6 +63,10 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
   }
   return [...new Set(problems)].slice(0, 12);
 }
+
+const REPEATS = "repeats a line of the bio or an answer; name the part instead";
+/** "A writer will…", "our editor will…", "we'll write…": what a note cannot know. */
+const PROMISE = /\b(?:writer|editor)s? will\b|\bwe(?:'|’)ll (?:write|rewrite|add|rework)\b|\bby hand\b/i;
 
 const FORBIDDEN: [string, RegExp][] = [
   ["a link", /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|me|app|ly|gg|dev|xyz|info|biz|link|site|online)\b/i],

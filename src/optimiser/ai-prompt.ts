@@ -68,6 +68,8 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
     "4. Write in the customer's language and in their voice, addressed to the people who will read the profile; the analysis and notes are addressed to the customer.",
     "5. Count characters, spaces included: a text over its limit is refused. Aim for about nine tenths of a limit to be safe.",
     `6. About ${app} itself, say only what the app facts below say.`,
+    "7. Say each thing once: the starters, the strategy guide and the analysis refer to the bio and the answers by name (\"your answer to …\", \"your bio's opening line\") instead of repeating their sentences, and no sentence appears in two parts.",
+    "8. Say only what this answer does: never that a person will do something later, and on a revision never that the text follows the customer's notes unless the part changed to follow them.",
     "",
     ...bioRules(input, local),
     ...promptRules(input, local),

@@ -26,7 +26,7 @@ export function createLocalOptimiser(): Optimiser {
       const shown = selection ? photos : photos.map((p) => ({ ...p, keep: true }));
       const photoFindings = findPhotoFindings(input, shown);
       const premium = input.plan !== "basic";
-      const elite = input.plan === "elite" ? eliteParts(input, text.strategyGuide, shown) : null;
+      const elite = input.plan === "elite" ? eliteParts(input, text, shown) : null;
       const needsWriter = [text.needsWriter, elite?.needsWriter].filter((n) => n != null);
 
       const result: OptimisationResult = {
@@ -46,7 +46,7 @@ export function createLocalOptimiser(): Optimiser {
         photoOrder: shown.filter((p) => p.keep).map((p) => p.photoId),
         droppedPhotos: shown.filter((p) => !p.keep).map((p) => p.photoId),
         // A rerun keeps the working starters: the notes are read for the bio and the answers only.
-        conversationStarters: premium && given.base?.starters.length ? given.base.starters : (elite?.conversationStarters ?? (premium ? premiumStarters(input, text.conversationStarters) : [])),
+        conversationStarters: premium && given.base?.starters.length ? given.base.starters : (elite?.conversationStarters ?? (premium ? premiumStarters(input, text, text.conversationStarters) : [])),
         strategyGuide: elite ? elite.strategyGuide : premium ? text.strategyGuide : null,
         engines: { analysis: LOCAL, bio: LOCAL, prompts: LOCAL, photos: LOCAL, starters: premium ? LOCAL : null, guide: premium ? LOCAL : null },
         fallback: null,

@@ -13,11 +13,12 @@ import { PLAN_IDS } from "../shared/orders/plans.ts";
 import { DATING_APPS } from "../shared/profiles/options.ts";
 import { TEXT_LIMITS } from "../shared/profiles/submission.ts";
 import { noisyJpeg, plainJpeg } from "../testing/test-images.ts";
+import { repeatedLines, untrueClaims } from "./eval/checks.ts";
 import { characters, generateSubmissions, optimiserInputFor, VOICES } from "./eval/generate.ts";
-import type { PhotoInput } from "./input.ts";
+import type { OptimiserInput, PhotoInput } from "./input.ts";
 import { createLocalOptimiser } from "./local.ts";
 import { closeFaceDetector } from "./photos/analyse.ts";
-import { optimisationResultSchema } from "../shared/optimiser/result.ts";
+import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
 
 const SEED = 19;
 const COUNT = 200;
@@ -26,6 +27,8 @@ const profiles = generateSubmissions(SEED, COUNT);
 
 let dir: string;
 let photoFiles: PhotoInput[];
+/** Each profile's result from the run below, with where it came from, for the checks that read what the results say. */
+const results: { where: string; input: OptimiserInput; result: OptimisationResult }[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "optimiser-sweep-"));
@@ -96,6 +99,7 @@ test(
         const parsed = optimisationResultSchema.safeParse(await optimiser.optimise(input));
         if (!parsed.success) failures.push(`${where}: result does not parse: ${parsed.error.issues[0]?.message}`);
         else if (parsed.data.app !== p.app || parsed.data.plan !== p.plan) failures.push(`${where}: result is for ${parsed.data.app}/${parsed.data.plan}`);
+        else results.push({ where, input, result: parsed.data });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         failures.push(`${where}: threw ${err instanceof Error ? err.name : "error"}: ${message.replace(/\s+/g, " ").slice(0, 160)}`);
@@ -105,3 +109,14 @@ test(
   },
   60_000,
 );
+
+test("written once: no line of a generated profile's result is in two of its parts (issue 28, item 4)", () => {
+  expect(results.length).toBe(COUNT);
+  const repeated = results.flatMap(({ where, input, result }) => repeatedLines(result, input.profile).map((line) => `${where}: ${line}`));
+  expect(repeated).toEqual([]);
+});
+
+test("nothing the machine wrote for a generated profile promises a person's later work or a rewrite it did not do (issue 28, items 1 and 3)", () => {
+  expect(results.length).toBe(COUNT);
+  expect(results.flatMap(({ where, result }) => untrueClaims(result).map((claim) => `${where}: ${claim}`))).toEqual([]);
+});

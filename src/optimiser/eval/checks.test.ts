@@ -10,10 +10,12 @@ import {
   plansIdentical,
   punctuationScars,
   putDownsLeftInPart,
+  repeatedLines,
   sentencesOf,
   starterProblems,
   strongSentencesLost,
   templateFiller,
+  untrueClaims,
   writesInLowercase,
   writtenTexts,
 } from "./checks.ts";
@@ -215,5 +217,85 @@ describe("template filler", () => {
   test("the customer's own lines and ordinary sentences pass", () => {
     expect(templateFiller("Into bouldering? Me too. Weekends: hiking, brunch, repeat.", "Into bouldering? Me too. Weekends: hiking, brunch, repeat.")).toEqual([]);
     expect(templateFiller("I got into climbing last year. Tell me whether you would pick the mountains or the sea, and why.", "")).toEqual([]);
+  });
+});
+
+describe("said once", () => {
+  const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "Potter in Stroud.", idealFirstDate: "Chips on the harbour wall in Whitby", prompts: [{ prompt: "My simple pleasures", response: "Tea." }] };
+  const result = (parts: Partial<OptimisationResult>) =>
+    ({
+      bio: { original: null, optimised: "Potter in Stroud. Chips on the harbour wall in Whitby. Better plan?", limit: 500, notes: [] },
+      prompts: [{ prompt: "My simple pleasures", optimised: "Tea, strong. What are yours?", original: "Tea.", limit: 150, notes: [], rewritten: true }],
+      conversationStarters: ["What did you last make with your hands?"],
+      strategyGuide: { title: "Guide", sections: [{ heading: "Timing", points: ["Write within a day of matching."] }] },
+      analysis: { summary: "We edited your bio.", strengths: [], problems: [] },
+      bioVersions: null,
+      promptSuggestions: null,
+      photoPlan: null,
+      ...parts,
+    }) as unknown as OptimisationResult;
+
+  test("a result whose parts each say their own lines passes", () => {
+    expect(repeatedLines(result({}), profile)).toEqual([]);
+  });
+
+  test("a line quoted into another part is caught, in a clause or in quotation marks, whatever the case", () => {
+    const guide = { title: "Guide", sections: [{ heading: "Dates", points: ["Your own idea is ready to go: “chips on the harbour wall in Whitby”."] }] };
+    expect(repeatedLines(result({ strategyGuide: guide }), profile)).toEqual(["“chips on the harbour wall in whitby” in bio, guide “Dates” point 1"]);
+    const starter = ["My pitch: chips on the harbour wall in Whitby. Deal?"];
+    expect(repeatedLines(result({ conversationStarters: starter }), profile)).toHaveLength(1);
+  });
+
+  test("a line of five words or more inside a longer line of another part is a copy; a fact named again is not", () => {
+    const copied = ["My idea of a first date is chips on the harbour wall in Whitby, then a walk."];
+    expect(repeatedLines(result({ conversationStarters: copied }), profile)).toEqual(["“chips on the harbour wall in whitby” in bio, starter 1"]);
+    expect(repeatedLines(result({ conversationStarters: ["Which is better, Stroud or Whitby?"] }), profile)).toEqual([]);
+  });
+
+  test("the same closing question in two answers, or an answer's line in the recommendations, is caught", () => {
+    const prompts = ["My simple pleasures", "I'm looking for"].map((prompt) => ({ prompt, optimised: "Kind people. What are yours?", original: "x", limit: 150, notes: [], rewritten: true }));
+    expect(repeatedLines(result({ prompts } as Partial<OptimisationResult>), profile)).toEqual(["“what are yours” in answer to “My simple pleasures”, answer to “I'm looking for”"]);
+    const analysis = { summary: "We kept your own facts (potter in stroud).", strengths: [], problems: [] };
+    expect(repeatedLines(result({ analysis }), profile)).toEqual(["“potter in stroud” in bio, recommendations"]);
+  });
+
+  test("a reference names a part without copying it: a prompt's title, the bio and its versions, the customer's own repeat", () => {
+    const guide = { title: "Guide", sections: [{ heading: "Order", points: ["Your answer to “My simple pleasures” is your most specific: keep it first."] }] };
+    const starters = ["When someone likes your “My simple pleasures” answer, ask for theirs."];
+    const versions = { versions: [{ tone: "warm" as const, text: "Potter in Stroud. Tell me yours.", why: "Warm: your lines." }], note: null };
+    expect(repeatedLines(result({ strategyGuide: guide, conversationStarters: starters, bioVersions: versions }), profile)).toEqual([]);
+    const twice = { ...profile, bio: "Potter in Stroud. Tea is life.", prompts: [{ prompt: "My simple pleasures", response: "Tea is life." }] };
+    const own = result({ bio: { original: twice.bio, optimised: "Potter in Stroud. Tea is life.", limit: 500, notes: [] }, prompts: [{ prompt: "My simple pleasures", optimised: "Tea is life.", original: "Tea is life.", limit: 150, notes: [], rewritten: false }] } as Partial<OptimisationResult>);
+    expect(repeatedLines(own, twice)).toEqual([]);
+  });
+});
+
+describe("honest notes", () => {
+  const result = (notes: string[], engine: "local" | "ai" = "local", prompt = "My simple pleasures") =>
+    ({
+      analysis: { summary: "We edited your bio from your own sentences.", strengths: [], problems: [] },
+      bio: { original: "Baker.", optimised: "Baker. Tell me yours.", limit: 300, notes },
+      prompts: [{ prompt, optimised: "Tea.", original: "Tea.", limit: 150, notes: [], rewritten: false }],
+      strategyGuide: null,
+      engines: { analysis: { kind: engine }, bio: { kind: engine }, prompts: { kind: engine }, photos: { kind: "local" }, starters: null, guide: null },
+    }) as unknown as OptimisationResult;
+
+  test("notes that say only what happened pass", () => {
+    expect(untrueClaims(result(["Opened with your most specific line.", "Ended with a question built from your interests."]))).toEqual([]);
+  });
+
+  test("a person's later work, a revision note said to be followed, and a local rewrite are each caught", () => {
+    expect(untrueClaims(result(["Kept as you wrote it; our editor will polish it."]))).toHaveLength(1);
+    expect(untrueClaims(result(["Send us a detail and we'll use it."]))).toHaveLength(1);
+    expect(untrueClaims(result(["This version follows your note: shorter."]))).toHaveLength(1);
+    expect(untrueClaims(result(["We rewrote your bio around your best line."]))).toHaveLength(1);
+    // A model that did rewrite may say so.
+    expect(untrueClaims(result(["We rewrote your bio around your best line."], "ai"))).toEqual([]);
+  });
+
+  test("a prompt's title is the app's words, not a promise", () => {
+    const r = result([], "local", "We'll get along if");
+    r.analysis.summary = "Your answer to “We'll get along if” is your most specific.";
+    expect(untrueClaims(r)).toEqual([]);
   });
 });

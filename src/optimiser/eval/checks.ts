@@ -384,7 +384,7 @@ const BLANK = /\[[^\]]+\]|_{3,}|\{[^}]+\}|<[^>]+>/;
 
 /**
  * What is wrong with a plan's starters: a starter repeated; none of them built from the customer's own words (none
- * shares a content word with the profile); and on elite, which promises five each built from something specific,
+ * shares a content word with the profile or names one of their answers); and on elite, which promises five each built from something specific,
  * every starter that is neither built from the profile nor has a marked blank. A profile without content words (an
  * empty one) can give nothing to build from, so only repeats count there.
  */
@@ -397,7 +397,9 @@ export function starterProblems(starters: readonly string[], profile: ProfileTex
   }
   const own = contentStems(customerText(profile));
   if (starters.length === 0 || own.size === 0) return problems;
-  const built = starters.map((s) => [...contentStems(s)].some((w) => own.has(w)));
+  // Naming one of their answers ("my answer to “My happy place is”") builds on their profile without copying it.
+  const answered = profile.prompts.filter((p) => p.response.trim()).map((p) => fold(`“${p.prompt}”`));
+  const built = starters.map((s) => [...contentStems(s)].some((w) => own.has(w)) || answered.some((a) => fold(s).includes(a)));
   if (!built.some(Boolean)) problems.push("no starter is built from the profile");
   else if (plan === "elite") starters.forEach((s, i) => !built[i] && !BLANK.test(s) && problems.push(`not built from the profile: “${s}”`));
   return problems;
@@ -420,6 +422,141 @@ export function templateFiller(output: string, customer: string): string[] {
     const words = wordsOf(sentence);
     const isInto = fold(words[0] ?? "") === "into" && !sentence.endsWith("?");
     if (isInto || FIELD_LABEL.test(sentence) || EITHER_OR.test(sentence)) found.push(`“${sentence}”`);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Said once
+
+/** One part of a result as the customer reads it, named as a writer would name it. */
+export interface NamedPart {
+  name: string;
+  text: string;
+  /** Parts of one family (the bio and its versions in other tones) may share lines: they are alternatives. */
+  family?: string;
+}
+
+/**
+ * The parts of a result that carry text of ours or the customer's: the bio, each answer, each starter, each guide
+ * point, the recommendations made from the findings (the summary and each finding's title and reason; a finding's
+ * phrase quotes the customer's original, which is what the finding is about), elite's bio versions, prompts to answer
+ * and photo plan.
+ */
+export function namedParts(result: OptimisationResult): NamedPart[] {
+  const parts: NamedPart[] = [];
+  if (result.bio) parts.push({ name: "bio", text: result.bio.optimised, family: "bio" });
+  for (const v of result.bioVersions?.versions ?? []) parts.push({ name: `${v.tone} bio version`, text: `${v.text}\n${v.why}`, family: "bio" });
+  if (result.bioVersions?.note) parts.push({ name: "bio versions note", text: result.bioVersions.note, family: "bio" });
+  for (const p of result.prompts) parts.push({ name: `answer to “${p.prompt}”`, text: p.optimised });
+  result.conversationStarters.forEach((s, i) => parts.push({ name: `starter ${i + 1}`, text: s }));
+  result.strategyGuide?.sections.forEach((s) => s.points.forEach((p, i) => parts.push({ name: `guide “${s.heading}” point ${i + 1}`, text: p })));
+  const { summary, problems, strengths } = result.analysis;
+  parts.push({ name: "recommendations", text: [summary, ...[...problems, ...strengths].map((f) => `${f.title}: ${f.reason}`)].join("\n") });
+  const suggestions = result.promptSuggestions;
+  if (suggestions) parts.push({ name: "prompts to answer", text: [...suggestions.suggestions.map((s) => s.reason), suggestions.note ?? ""].join("\n") });
+  const plan = result.photoPlan;
+  if (plan) parts.push({ name: "photo plan", text: [plan.summary, ...plan.missing.flatMap((m) => [m.shot, m.why])].join("\n") });
+  return parts;
+}
+
+/** A line copied into another part is at least this many words; shorter runs are a fact named again, not a line. */
+const SAID_WORDS = 3;
+/** A run this long inside a longer sentence of another part is a copy too ("My pitch: <their first-date idea>"). */
+const COPIED_WORDS = 5;
+
+/** A text's lines: each sentence, and each piece of one between colons, semicolons, brackets and quotation marks. */
+function linesOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const sentence of sentencesOf(text)) {
+    for (const piece of [sentence, ...sentence.split(/[:;()“”"]|\s[–—-]\s/u)]) {
+      const line = bare(piece);
+      if (line.split(" ").length >= SAID_WORDS) out.add(line);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Lines that appear in two parts of one result (issue 28, item 4: written once, referred to everywhere): the same
+ * sentence or clause (case and punctuation ignored) in two parts, or a line of five words or more of one part inside a
+ * longer line of another; each line once, with the parts it is in. The parts of one family (the bio and its versions) share
+ * the customer's lines by design; a prompt's title names a part and is no copy; what the customer wrote twice
+ * themselves is theirs.
+ */
+export function repeatedLines(result: OptimisationResult, profile: ProfileText): string[] {
+  const parts = namedParts(result);
+  const titles = new Set(result.prompts.map((p) => bare(p.prompt)));
+  const theirs = [profile.bio, ...profile.prompts.map((p) => p.response)].filter((t): t is string => Boolean(t)).map((t) => ` ${bare(t)} `);
+  const customerTwice = (line: string) => theirs.filter((text) => text.includes(` ${line} `)).length >= 2;
+  // “My simple pleasures” in "your answer to “My simple pleasures”" names a part: one word, so the reference is no line.
+  const named = (text: string) => result.prompts.reduce((t, p, i) => t.replaceAll(`“${p.prompt}”`, `prompt${i + 1}`), text);
+  const lines = parts.map((p) => linesOf(named(p.text)).filter((l) => !titles.has(l) && !customerTwice(l)));
+  const joined = lines.map((l) => ` ${l.join(" | ")} `);
+  // Each line: the parts it is in, by family (the bio and its versions count once).
+  const where = new Map<string, Map<string, string>>();
+  const add = (line: string, i: number) => {
+    const found = where.get(line) ?? new Map<string, string>();
+    const key = parts[i]!.family ?? parts[i]!.name;
+    if (!found.has(key)) found.set(key, parts[i]!.name);
+    where.set(line, found);
+  };
+  lines.forEach((own, i) => {
+    for (const line of own) {
+      add(line, i);
+      if (line.split(" ").length < COPIED_WORDS) continue;
+      joined.forEach((text, j) => j !== i && text.includes(` ${line} `) && add(line, j));
+    }
+  });
+  const repeated = [...where].filter(([, found]) => found.size >= 2).sort(([a], [b]) => b.length - a.length);
+  const reported: [string, string][] = [];
+  for (const [line, found] of repeated) {
+    const names = [...found.values()].join(", ");
+    // A clause of a sentence already reported in the same parts is the same copy.
+    if (reported.some(([other, otherNames]) => otherNames === names && ` ${other} `.includes(` ${line} `))) continue;
+    reported.push([line, names]);
+  }
+  return reported.map(([line, names]) => `“${line}” in ${names}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Honest notes
+
+/** What the customer reads about their result: the summary, findings, notes, guide and elite parts' words of ours. */
+export function customerNotes(result: OptimisationResult): string[] {
+  return [
+    result.analysis.summary,
+    ...[...result.analysis.strengths, ...result.analysis.problems].map((f) => f.reason),
+    ...(result.bio?.notes ?? []),
+    ...result.prompts.flatMap((p) => p.notes),
+    ...(result.strategyGuide?.sections.flatMap((s) => s.points) ?? []),
+    ...(result.bioVersions ? [...result.bioVersions.versions.map((v) => v.why), result.bioVersions.note ?? ""] : []),
+    ...(result.promptSuggestions ? [...result.promptSuggestions.suggestions.map((s) => s.reason), result.promptSuggestions.note ?? ""] : []),
+    ...(result.photoPlan ? [result.photoPlan.summary, ...result.photoPlan.missing.map((m) => m.why)] : []),
+  ].filter(Boolean);
+}
+
+/** A promise of a person's later work ("a writer will rework it", "we'll write it"), or a claim to follow a revision note. */
+const PROMISES: { name: string; pattern: RegExp }[] = [
+  { name: "a person's later work promised", pattern: /\b(?:writer|editor)s?\b|\bby hand\b|\bwe(?:'|’)ll\b|\bwe will\b|\bwill (?:add|rework|rewrite|read|look at|write)\b/i },
+  { name: "claims to follow the revision note", pattern: /\bfollows? your (?:revision )?notes?\b/i },
+];
+/** The local analyser cuts, reorders and adds a closing line: what it did is never called a rewrite. */
+const REWRITE = /\brewr(?:ite|ites|ote|itten|iting)\b/i;
+
+/**
+ * What the customer reads that claims what did not happen (issue 28, items 1 and 3): a person's later work promised,
+ * the revision note said to be followed, and, of the local analyser's texts, a rewrite it did not do. Where a person
+ * is needed is the admin's (`needsWriter`), never the customer's.
+ */
+export function untrueClaims(result: OptimisationResult): string[] {
+  const local = result.engines.bio.kind === "local" && result.engines.prompts.kind === "local";
+  const found: string[] = [];
+  // A prompt's title is the app's words ("We'll get along if"), not ours.
+  const ours = (text: string) => result.prompts.reduce((t, p) => t.replaceAll(`“${p.prompt}”`, "“…”"), text);
+  for (const text of customerNotes(result)) {
+    for (const { name, pattern } of PROMISES) if (pattern.test(ours(text))) found.push(`${name}: “${text}”`);
+    if (local && REWRITE.test(ours(text))) found.push(`a rewrite the local engine did not do: “${text}”`);
   }
   return found;
 }

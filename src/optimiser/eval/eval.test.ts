@@ -39,7 +39,8 @@ test("the checks read the result they are given: a scarred bio is caught on ever
   const result = await createLocalOptimiser().optimise(evalInput(entry, "premium"));
   const scarred = { ...result, bio: { ...result.bio!, optimised: "Physi who spends weekends at the quarry,. If your pics are all filters. Into curry." } };
   const checks = new Set(checkResult(entry, scarred).map((v) => v.check));
-  expect(checks).toEqual(new Set(["broken words", "fragments", "punctuation scars", "put-downs left in part", "facts kept", "template filler"]));
+  // The scar also repeats the demand the summary quotes: a line in two parts.
+  expect(checks).toEqual(new Set(["broken words", "fragments", "punctuation scars", "put-downs left in part", "facts kept", "template filler", "said once"]));
 });
 
 describe("the local analyser on the corpus, every plan", () => {

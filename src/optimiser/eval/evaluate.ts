@@ -14,6 +14,8 @@ import {
   plansIdentical,
   punctuationScars,
   putDownsLeftInPart,
+  repeatedLines,
+  untrueClaims,
   starterProblems,
   strongSentencesLost,
   templateFiller,
@@ -33,6 +35,8 @@ export const CHECKS = [
   "plans differ",
   "starters from the profile",
   "template filler",
+  "said once",
+  "honest notes",
   "time per profile",
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
@@ -107,6 +111,8 @@ export function checkResult(entry: EvalProfile, result: OptimisationResult): Omi
     else add("strong texts kept", strongSentencesLost(original, optimised).map((s) => `${field}: “${s}” lost or changed`));
   }
   add("starters from the profile", starterProblems(starters, profile, result.plan));
+  add("said once", repeatedLines(result, profile));
+  add("honest notes", untrueClaims(result));
   return found;
 }
 

@@ -9,7 +9,7 @@
  * offered: fewer versions, and a note that says why, rather than filler. Text in another language gets no lines of
  * ours at all.
  */
-import { RESULT_LIMITS, type BioTone, type BioVersions } from "../../shared/optimiser/result.ts";
+import { BIO_TONES, RESULT_LIMITS, type BioTone, type BioVersions } from "../../shared/optimiser/result.ts";
 import { assemble, joinList, lowerFirst, PRIORITY, ranked, withArticle, type Part } from "../text/compose.ts";
 import { shorten } from "../text/fit.ts";
 import { better, harmless } from "../text/harm.ts";
@@ -81,7 +81,7 @@ export function bioVersions(w: Writer): BioVersionsMade | null {
   const short = versions.length < VERSIONS;
   return {
     part: { versions, note: short ? fewerNote(versions.length, m.english) : null },
-    needsWriter: short ? `Only ${versions.length} of 3 bio versions could be made from the customer's own words; a writer should add the rest.` : null,
+    needsWriter: short ? `Only ${versions.length} of 3 bio versions could be made from the customer's own words: write the ${joinList(BIO_TONES.filter((t) => !versions.some((v) => v.tone === t)))} ${versions.length === 2 ? "one" : "ones"}.` : null,
   };
 }
 
@@ -251,11 +251,11 @@ function mentions(text: string, item: string): boolean {
 
 function fewerNote(count: number, english: boolean): string {
   if (count === 0) {
-    return "You gave us no lines or details we could build a bio from without inventing them, so there are no extra versions yet. Send us two or three real facts about you and we'll write them.";
+    return "You gave us no lines or details we could build a bio from without inventing them, so there are no extra versions of it here.";
   }
   const what = count === 1 ? "one version" : "two versions";
   // "one version that really differ" read badly: one version differs from nothing.
   return english
-    ? `You gave us enough for ${count === 1 ? "one version" : "two versions that really differ"}; rather than pad with lines that aren't yours, we stopped there. A writer will add the rest, and a few more details from you (what you do, a place you love, a first-date idea) would help.`
-    : `Your bio is not in English, so we only rearranged your own sentences and added no lines of ours; that gave ${what}. A writer will add the rest in your language.`;
+    ? `You gave us enough for ${count === 1 ? "one version" : "two versions that really differ"}; rather than pad with lines that aren't yours, we stopped there. A few more details (what you do, a place you love, a first-date idea) would make more.`
+    : `Your bio is not in English, so we only rearranged your own sentences and added no lines of ours; that gave ${what}.`;
 }

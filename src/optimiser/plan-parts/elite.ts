@@ -13,6 +13,7 @@ import { photoPlan } from "./photo-plan.ts";
 import { promptSuggestions } from "./prompt-suggestions.ts";
 import { eliteStarters, withOneFromProfile } from "./starters.ts";
 import { writerFor } from "./writer.ts";
+import { said } from "../text/said.ts";
 
 export interface EliteParts {
   bioVersions: BioVersions | null;
@@ -27,17 +28,32 @@ export interface EliteParts {
 
 const TONE_NAMES = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
 
-/** Premium's starters, with one built from the customer's details when none was (see starters.ts). */
-export function premiumStarters(input: OptimiserInput, starters: string[]): string[] {
-  return withOneFromProfile(writerFor(input), starters);
+/** The text analyser's parts the elite parts are made beside: its bio and answers (what the result already says) and its guide. */
+export interface TextParts {
+  bio: { optimised: string } | null;
+  prompts: { optimised: string }[];
+  strategyGuide: StrategyGuide | null;
 }
 
-export function eliteParts(input: OptimiserInput, guide: StrategyGuide | null, photos: PhotoAnalysis[]): EliteParts {
+/** What the result's bio and answers say, for starters that must not say it again. */
+const writtenIn = (input: OptimiserInput, text: TextParts) => said([text.bio?.optimised ?? "", ...text.prompts.map((p) => p.optimised)], input.profile.prompts.map((p) => p.prompt));
+
+/** Premium's starters, with one built from the customer's details when none was (see starters.ts). */
+export function premiumStarters(input: OptimiserInput, text: TextParts, starters: string[]): string[] {
+  const written = writtenIn(input, text);
+  written.add(...starters);
+  return withOneFromProfile(writerFor(input), starters, written);
+}
+
+export function eliteParts(input: OptimiserInput, text: TextParts, photos: PhotoAnalysis[]): EliteParts {
   const w = writerFor(input);
+  const guide = text.strategyGuide;
   const versions = bioVersions(w);
   const suggestions = promptSuggestions(w);
   const plan = photoPlan(w, photos);
-  const starters = eliteStarters(w);
+  const written = writtenIn(input, text);
+  written.add(...(versions?.part.versions.map((v) => v.text) ?? []));
+  const starters = eliteStarters(w, written);
   return {
     bioVersions: versions?.part ?? null,
     promptSuggestions: suggestions,
@@ -57,10 +73,10 @@ function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, 
       `Your bio comes in ${offered.length} versions (${offered.map((v) => TONE_NAMES[v.tone]).join(", ")}). Use one for a week, then switch to another, and keep the one that brings more replies.`,
     );
   }
+  // The prompts to answer and the photo plan are parts of their own: named here, never copied (issue 28, item 4).
   const first = suggestions?.suggestions[0];
-  if (first) points.push(`Next prompt to answer: “${first.prompt}”. ${first.reason}`);
-  const shot = plan.missing[0];
-  if (shot) points.push(`Next photo to take: ${lowerInitial(shot.shot)}. ${shot.why}`);
+  if (first) points.push(`Next prompt to answer: “${first.prompt}”, the first of your prompts to answer; why it suits you is written beside it.`);
+  if (plan.missing.length > 0) points.push("Next photo to take: the first shot in your photo plan, which says why your set needs it.");
   const blanks = starters.filter((s) => /\[[^\]]+\]/.test(s)).length;
   if (blanks > 0) {
     points.push(`${blanks} of your ${starters.length} starters have a blank in square brackets: fill it with something from the match's own profile before you send it, so it could only be for them.`);
@@ -70,6 +86,3 @@ function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, 
   return { ...guide, sections: [...guide.sections, section].slice(0, 10) };
 }
 
-function lowerInitial(text: string): string {
-  return /^(?:A|An)\s|^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
-}

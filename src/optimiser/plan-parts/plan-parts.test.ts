@@ -13,6 +13,7 @@ import { photoPlan } from "./photo-plan.ts";
 import { promptSuggestions } from "./prompt-suggestions.ts";
 import { eliteStarters, withOneFromProfile } from "./starters.ts";
 import { writerFor } from "./writer.ts";
+import { said } from "../text/said.ts";
 
 
 function input(profile: Partial<ProfileText>, app: OptimiserInput["app"] = "bumble", overrides: Partial<OptimiserInput> = {}): OptimiserInput {
@@ -73,7 +74,9 @@ describe("bio versions", () => {
     expect(made.part.versions.length).toBeLessThan(3);
     expect(made.part.versions[0]!.text).toBe("Architect who draws tiny houses on napkins.");
     expect(made.part.note).toMatch(made.part.versions.length === 1 ? /enough for one version;/ : /enough for two versions that really differ;/);
-    expect(made.needsWriter).toContain("a writer should add the rest");
+    // The writer is told which tones to write; the customer's note promises no one's later work.
+    expect(made.needsWriter).toMatch(/: write the \w+( and \w+)? ones?\.$/);
+    expect(made.part.note).not.toMatch(/writer|editor|will add|we'll/i);
   });
 
   test("the customer's own line about what they want is in every version, the shorter ones too", () => {
@@ -213,7 +216,7 @@ describe("photo plan", () => {
 
 describe("elite starters", () => {
   test("five, distinct, each built from a detail of theirs or with a marked blank for the match's", () => {
-    const starters = eliteStarters(writerFor(input(RICH)));
+    const starters = eliteStarters(writerFor(input(RICH)), said());
     expect(starters).toHaveLength(5);
     expect(new Set(starters).size).toBe(5);
     const details = ["baking", "hiking", "sourdough", "bakery crawl", "nurse", "bakery at 6 am"];
@@ -223,26 +226,26 @@ describe("elite starters", () => {
   });
 
   test("an empty profile: five with blanks, none claiming anything about the customer", () => {
-    const starters = eliteStarters(writerFor(input({})));
+    const starters = eliteStarters(writerFor(input({})), said());
     expect(starters).toHaveLength(5);
     for (const s of starters) expect(s).toMatch(/\[[^\]]+\]/);
   });
 
   test("a topic from the bio when the interests field is empty; a thing asked to be left out stays out", () => {
     const profile = { bio: "Nurse, runner, terrible at karaoke." };
-    expect(eliteStarters(writerFor(input(profile)))[0]).toBe("Important question before anything else: where do you stand on karaoke? My answer is on my profile.");
+    expect(eliteStarters(writerFor(input(profile)), said())[0]).toBe("Important question before anything else: where do you stand on karaoke? My answer is on my profile.");
     const revision = input(RICH, "bumble", { reason: "revision", revisionNotes: "Don't mention baking" });
-    for (const s of eliteStarters(writerFor(revision))) expect(s.toLowerCase()).not.toMatch(/\bbaking\b/);
+    for (const s of eliteStarters(writerFor(revision), said())) expect(s.toLowerCase()).not.toMatch(/\bbaking\b/);
   });
 
   test("premium's starters get one from the profile when none of them was", () => {
     const w = writerFor(input({ bio: "Nurse, runner, terrible at karaoke." }, "bumble", { plan: "premium" }));
     const generic = ["What's your ideal Sunday?", "Best thing this week?", "Where would you be this weekend?"];
-    const kept = withOneFromProfile(w, generic);
+    const kept = withOneFromProfile(w, generic, said());
     expect(kept.slice(0, 2)).toEqual(generic.slice(0, 2));
     expect(kept[2]).toContain("karaoke");
     const already = ["Where do you stand on karaoke?", ...generic.slice(1)];
-    expect(withOneFromProfile(w, already)).toEqual(already);
+    expect(withOneFromProfile(w, already, said())).toEqual(already);
   });
 });
 
@@ -272,12 +275,19 @@ describe("the elite result", () => {
   });
 
   test("the guide section says which version to use, the next prompt and the next photo", () => {
-    const parts = eliteParts(input(RICH), { title: "Guide", sections: [{ heading: "Timing", points: ["Evenings."] }] }, []);
+    const guide = { title: "Guide", sections: [{ heading: "Timing", points: ["Evenings."] }] };
+    const parts = eliteParts(input(RICH), { bio: null, prompts: [], strategyGuide: guide }, []);
     const section = parts.strategyGuide!.sections[1]!;
     expect(section.heading).toBe("Made for your profile");
     expect(section.points[0]).toContain("Your bio comes in 3 versions (Warm, Playful, Direct)");
-    expect(section.points.some((p) => p.startsWith("Next prompt to answer: “"))).toBe(true);
-    expect(section.points.some((p) => p.startsWith("Next photo to take: a clear photo of just you"))).toBe(true);
+    // The prompts to answer and the photo plan are named, not copied: their own parts say what and why.
+    const first = parts.promptSuggestions!.suggestions[0]!;
+    const prompt = section.points.find((p) => p.startsWith(`Next prompt to answer: “${first.prompt}”`));
+    expect(prompt).toBeDefined();
+    expect(prompt).not.toContain(first.reason);
+    const photo = section.points.find((p) => p.startsWith("Next photo to take: the first shot in your photo plan"));
+    expect(photo).toBeDefined();
+    for (const m of parts.photoPlan.missing) expect(photo).not.toContain(m.why);
   });
 });
 

@@ -72,7 +72,8 @@ const REASONS: Record<Theme, (quote: string) => string> = {
   humor: (q) => `You mention ${q}: a little self-mockery like that suits this prompt.`,
   work: (q) => `You told us you're ${q}: this prompt lets your work come across as a story, not a job title.`,
   goal: (q) => `You told us you're looking for ${q}: this prompt says it in your own words, so the right people reply.`,
-  date: (q) => `Your first-date idea, ${q}, is a ready-made answer to this prompt.`,
+  // Named, not quoted: the idea is a line of the bio, an answer or a starter already.
+  date: () => "Your first-date idea is a ready-made answer to this prompt.",
 };
 
 const MAX_SUGGESTIONS = 3;
@@ -101,7 +102,7 @@ export function promptSuggestions(w: Writer): PromptSuggestions | null {
   }
   const note =
     suggestions.length === 0
-      ? `Nothing you wrote points clearly to one of ${w.rules.name}'s other prompts, so we suggest none rather than guess. Tell us about a place, a habit or something you love and we'll match it to a prompt.`
+      ? `Nothing you wrote points clearly to one of ${w.rules.name}'s other prompts, so we suggest none rather than guess. A place, a habit or something you love, once it is in your profile, would point to one.`
       : null;
   return { suggestions, note };
 }

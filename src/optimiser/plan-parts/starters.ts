@@ -11,6 +11,7 @@ import { findProblems } from "../text/clean.ts";
 import { mentionedTopics } from "./prompt-suggestions.ts";
 import { norm } from "../text/match.ts";
 import { leftOut } from "../text/revision.ts";
+import type { Said } from "../text/said.ts";
 import type { Writer } from "../text/writer.ts";
 
 const MAX_LENGTH = 280;
@@ -56,9 +57,9 @@ const FROM_PROFILE: Build[] = [
     return t ? `Important question before anything else: where do you stand on ${t}? My answer is on my profile.` : null;
   },
   (w) => {
-    // Their own answer, quoted: the words are theirs, the prompt is the app's.
-    const p = w.facts.prompts.map((q) => ({ prompt: q.prompt, answer: q.cleaned.trim().replace(/[.!…]+$/u, "") })).find((q) => q.answer && q.answer.length <= 90 && isSpecific(q.answer) && !soundsNegative(q.answer) && findProblems(q.answer).length === 0);
-    return p ? `My answer to “${p.prompt}”: ${lowerFirst(p.answer)}. What would yours be?` : null;
+    // Their answer, named and not quoted: it is on their profile already (written once, issue 28).
+    const p = w.facts.prompts.find((q) => isSpecific(q.cleaned) && !soundsNegative(q.cleaned) && findProblems(q.cleaned).length === 0);
+    return p ? `My answer to “${p.prompt}” is on my profile. What would yours be? I'm curious how they compare.` : null;
   },
   (w) => {
     const g = short(w.facts.lookingFor, 80);
@@ -87,9 +88,9 @@ const WITH_BLANKS: Build[] = [
  * Premium's starters (text/starters.ts) with at least one built from the customer's own details, as every plan
  * with starters promises: when none of them uses a detail of theirs and one can be built, it takes the last place.
  */
-export function withOneFromProfile(w: Writer, starters: string[]): string[] {
+export function withOneFromProfile(w: Writer, starters: string[], written: Said): string[] {
   if (starters.length === 0 || starters.some((s) => usesDetail(w, s))) return starters;
-  const own = [...FROM_PROFILE, QUOTED].map((build) => build(w)).find((line) => line && line.length <= MAX_LENGTH && !leftOut(w.revision, line));
+  const own = [...FROM_PROFILE, QUOTED].map((build) => build(w)).find((line) => line && line.length <= MAX_LENGTH && !leftOut(w.revision, line) && !written.repeats(line));
   return own ? [...starters.slice(0, -1), own] : starters;
 }
 
@@ -106,15 +107,15 @@ function usesDetail(w: Writer, line: string): boolean {
   return details.some((d) => norm(d).length >= 3 && said.includes(` ${norm(d)} `));
 }
 
-export function eliteStarters(w: Writer): string[] {
+/** `written`: what the result's bio and answers say; a starter that would repeat a line of theirs is passed over. */
+export function eliteStarters(w: Writer, written: Said): string[] {
   const count = STARTERS_PER_PLAN.elite;
   const out: string[] = [];
-  const seen = new Set<string>();
   for (const build of [...FROM_PROFILE, QUOTED, ...WITH_BLANKS]) {
     if (out.length === count) break;
     const line = build(w);
-    if (!line || line.length > MAX_LENGTH || seen.has(norm(line)) || leftOut(w.revision, line)) continue;
-    seen.add(norm(line));
+    if (!line || line.length > MAX_LENGTH || written.repeats(line) || leftOut(w.revision, line)) continue;
+    written.add(line);
     out.push(line);
   }
   return out;

@@ -170,7 +170,8 @@ describe("plans", () => {
     expect(r.prompts.map((p) => p.rewritten)).toEqual([false, false, false]);
     for (const p of r.prompts) {
       expect(p.optimised).toBe(p.original!.trim());
-      expect(p.needsWriter?.reason).toContain("already strong");
+      expect(p.needsWriter?.reason).toContain("judged strong");
+      expect(p.notes.join(" ")).not.toMatch(/writer|editor|will /i);
     }
     expect(r.needsWriter?.reason).toContain("needed for");
   });
@@ -198,6 +199,13 @@ describe("plans", () => {
 });
 
 describe("rewrites", () => {
+  test("“I work as …” is a line about their work even when the job is no word the analyser knows (The League puts it second)", () => {
+    const bio = "Sunday swims at Tooting Lido all year, even in January. Terrible at darts, worse at pool. I work as a cartographer for the Ordnance Survey.";
+    const r = analyseText(inputFor({ app: "the_league", profile: { bio } }, "premium"));
+    expect(r.bio!.optimised).toStartWith("Sunday swims at Tooting Lido all year, even in January. I work as a cartographer");
+    expect(r.bio!.notes.join(" ")).toContain("career-forward");
+  });
+
   test("a demand becomes a wish only when the customer mentions the thing", () => {
     const withDog = CORPUS.find((e) => e.name === "tinder: demands, and a dog the customer mentions")!;
     expect(analyseText(inputFor(withDog, "premium")).bio!.optimised).toContain("Bonus points if you like dogs.");

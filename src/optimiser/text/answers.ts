@@ -18,6 +18,7 @@ import { ownClosing, pick } from "./hooks.ts";
 import { openAnswer, promptStyle, type PromptStyle, type Source } from "./prompt-styles.ts";
 import { norm } from "./match.ts";
 import { leftOut, revisionNotes } from "./revision.ts";
+import { said } from "./said.ts";
 import { asSentence, splitSentences } from "./sentences.ts";
 import { findHook, isSpecific, machineText, specificity } from "./signals.ts";
 
@@ -68,20 +69,22 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
       optimised: original.trim(),
       limit,
       rewritten: false,
-      notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original) : [])].slice(0, MAX_NOTES),
+      notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original, original) : [])].slice(0, MAX_NOTES),
       needsWriter,
     });
     if (!chosen[i]) return kept(advice(problemsOf(i), style), problemsOf(i).length === 0 ? writerFor(i) : null);
     const answer = writeAnswer(w, i, limit, i === revisionHome, written, openAnswers);
     if (answer.open) openAnswers++;
     const fits = original.trim().length > 0 && original.trim().length <= limit;
-    // Nothing to change, or nothing better: their own answer stays, with advice.
-    if (norm(answer.text) === norm(original)) return kept(advice([], style));
+    // An answer with nothing of theirs to build on is a placeholder, not the answer premium and elite sell.
+    const placeholder = answer.open && w.input.plan !== "basic" ? { reason: WRITER_REASONS.openAnswer(p.prompt, original) } : null;
+    // Nothing to change, or nothing better: their own answer stays, with advice (never "already strong" beside a problem).
+    if (norm(answer.text) === norm(original)) return kept(advice(problemsOf(i), style), placeholder);
     if (fits && !(harmless(w, answer.text, answer.added) && better(answer.text, original, limit))) {
       return kept([NOTES.answerNotBetter, ...advice(problemsOf(i), style)], w.input.plan === "basic" ? null : { reason: WRITER_REASONS.notBetter });
     }
     written.push(answer.text);
-    return { prompt: p.prompt, original, optimised: answer.text, limit, rewritten: true, notes: answer.notes.slice(0, MAX_NOTES), needsWriter: null };
+    return { prompt: p.prompt, original, optimised: answer.text, limit, rewritten: true, notes: answer.notes.slice(0, MAX_NOTES), needsWriter: placeholder };
   });
 }
 
@@ -101,13 +104,19 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   const p = w.facts.prompts[index]!;
   const style = promptStyle(p.prompt);
   const cleaned = cleanText(p.response, w.facts.allText.replace(p.response, ""));
-  const sentences = splitSentences(p.cleaned).filter((s) => !leftOut(w.revision, s.text));
+  // A line the result already says (their bio, another answer) is said once: left out here while other lines remain.
+  const own = splitSentences(p.cleaned).filter((s) => !leftOut(w.revision, s.text));
+  const already = said(written, [p.prompt]);
+  const fresh = own.filter((s) => !already.repeats(s.text));
+  const sentences = fresh.length > 0 ? fresh : own;
+  const repeated = own.filter((s) => !sentences.includes(s)).map((s) => s.text);
   const ownQuestion = w.tone === "default" ? ownClosing(sentences, false) : undefined;
   const statements = sentences.filter((s) => s !== ownQuestion && !s.text.includes("?"));
   // An answer that continues the prompt ("After work, you can find me" … "at the gym") keeps its first line first.
   const keepOrder = style.keepOrder || /^\p{Ll}/u.test(statements[0]?.text ?? "");
   const byDetail = keepOrder ? statements : [...statements].sort((a, b) => specificity(b.text) - specificity(a.text));
   const notes = removalNotes(cleaned.removed);
+  if (repeated.length > 0) notes.push(droppedNote(NOTES.saidElsewhere, repeated, 50));
   const added: string[] = cleaned.corrected.map((c) => c.to);
   const machine = machineText(p.response);
   if (machine.length > 0) notes.push(machineNote(machine));
@@ -123,18 +132,21 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
     notes.push(NOTES.ledWithDetail(byDetail[0]!.text));
   }
 
-  if (!isSpecific(statements.map((s) => s.text).join(" "))) {
+  // Another field's fact adds to a thin answer of theirs, never stands in for an empty one: an answer made of their
+  // first-date idea alone says it in the wrong place, and the idea then travels through the whole result (issue 28).
+  if (byDetail.length > 0 && !isSpecific(statements.map((s) => s.text).join(" "))) {
     const extra = supplement(w, style, written);
     if (extra) {
       added.push(extra.text);
-      parts.push({ options: [extra.text], order: 0.5, priority: byDetail.length === 0 ? PRIORITY.lead : PRIORITY.closing, ours: true });
+      parts.push({ options: [extra.text], order: 0.5, priority: PRIORITY.closing, ours: true });
       notes.push(NOTES.drewOn(extra.label, extra.source));
     }
   }
   if (withRevision) w.revision?.stated.forEach((s, i) => parts.push({ options: [s], order: 0.6 + i / 10, priority: PRIORITY.requested }));
 
   const hasContent = parts.length > 0;
-  const closing = ownQuestion?.text ?? (hasContent ? pick(written, style.closings.map((text) => ({ text }))).text : openAnswer(style, nthOpen));
+  // The prompt's own question comes after its closings, so two answers never end on the same line.
+  const closing = ownQuestion?.text ?? (hasContent ? pick(written, [...style.closings, style.ask].map((text) => ({ text }))).text : openAnswer(style, nthOpen));
   if (!ownQuestion) added.push(closing);
   parts.push({ options: [closing], order: 100, priority: !hasContent ? PRIORITY.lead : ownQuestion ? PRIORITY.closing : PRIORITY.builtClosing });
   if (!hasContent) {
@@ -150,7 +162,7 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   const built = assemble(parts, limit);
   if (p.response.trim().length > limit || built.trimmed) notes.push(limitNote(w.rules, limit, "answer"));
   if (built.dropped.length > 0) notes.push(droppedNote(NOTES.droppedToFit, built.dropped, 50));
-  if (withRevision) notes.push(...revisionNotes(w.revision, w.facts, built.text));
+  if (withRevision) notes.push(...revisionNotes(w.revision, w.facts, built.text, p.response));
   return { text: inVoice(w, built.text), notes, added, open: !hasContent };
 }
 

@@ -41,12 +41,12 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
     original,
     optimised: original!.trim(),
     limit,
-    notes: [...notes, ...revisionNotes(w.revision, w.facts, original!)],
+    notes: [...notes, ...revisionNotes(w.revision, w.facts, original!, original!)],
     needsWriter: sells ? reason : null,
   });
 
   if (original?.trim() && problems.length === 0 && !w.revision) {
-    return keep([sells ? NOTES.strongKeptWriter : NOTES.strongKept], { reason: WRITER_REASONS.strong });
+    return keep([NOTES.strongKept], { reason: WRITER_REASONS.strong });
   }
   const draft = w.input.plan === "basic" && original?.trim() ? editBio(w, limit, original) : writeBio(w, limit);
   if (original?.trim() && !(draft && harmless(w, draft.text, draft.added) && (better(draft.text, original, limit) || answersRequest(w, draft.text, original)))) {
@@ -54,7 +54,7 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
     return { ...keep([NOTES.keptCutToLimit(w.rules.name, limit)], { reason: WRITER_REASONS.notBetter }), optimised: fitToLimit(original, limit), needsWriter: { reason: WRITER_REASONS.notBetter } };
   }
   const text = draft!.text;
-  const notes = original && norm(text) === norm(original) ? [NOTES.strongKept, ...revisionNotes(w.revision, w.facts, text)] : draft!.notes;
+  const notes = original && norm(text) === norm(original) ? [NOTES.strongKept, ...revisionNotes(w.revision, w.facts, text, original)] : draft!.notes;
   return { original, optimised: text, limit, notes, needsWriter: sells ? (draft!.needsWriter ?? null) : null };
 }
 
@@ -205,7 +205,7 @@ function finish(
   const research = w.rules.bioWords;
   if (built.droppedForWords.length > 0 && research) out.push(droppedNote(NOTES.droppedForWords(research.min, research.max, research.source), built.droppedForWords));
   if ((original?.length ?? 0) > limit || built.trimmed) out.push(limitNote(w.rules, limit, "bio"));
-  out.push(...revisionNotes(w.revision, w.facts, built.text));
+  out.push(...revisionNotes(w.revision, w.facts, built.text, original ?? ""));
   return { text: inVoice(w, built.text), notes: out, added };
 }
 
@@ -221,7 +221,7 @@ function workFields(w: Writer): string | null {
 function talksAboutWork(w: Writer, text: string): boolean {
   const keys = [w.facts.job, w.facts.industry].flatMap((f) => words(f ?? "")).filter((k) => k.length >= 5);
   const said = words(text);
-  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /i (?:work|am working) (?:as|at|in)/u.test(said.join(" "));
+  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /\bi (?:work|am working) (?:as|at|in)\b/u.test(said.join(" "));
 }
 
 /** "Looking for a serious relationship", "I'm hoping to find…": the customer's stated goal, never dropped for space. */

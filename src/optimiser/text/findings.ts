@@ -66,7 +66,7 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
     add(
       1,
       "Too long",
-      `Your ${f.label} is ${text.length} characters and ${app.name} allows ${f.limit}, so the last ${text.length - f.limit} characters won't fit and the ending you chose is lost. The rewrite stays within ${f.limit}.`,
+      `Your ${f.label} is ${text.length} characters and ${app.name} allows ${f.limit}, so the last ${text.length - f.limit} characters won't fit and the ending you chose is lost. Our edit stays within ${f.limit}.`,
       text.slice(text.slice(0, f.limit).search(/\S*$/u)).trim(),
     );
   }
@@ -198,7 +198,7 @@ export function profileFindings(facts: Facts, app: AppRules, appId: DatingApp, a
   if (facts.idealFirstDate && isSpecific(facts.idealFirstDate)) {
     strengths.push({
       title: "Specific first-date idea",
-      reason: "A concrete plan makes saying yes easy; we built a conversation starter and your guide around it.",
+      reason: "A concrete plan makes saying yes easy: a match can picture it and say yes to it.",
       phrase: quote(facts.idealFirstDate),
       field: "profile",
     });

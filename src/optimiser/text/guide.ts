@@ -8,8 +8,8 @@ import type { TextRewrite } from "./bio.ts";
 import type { AppRules } from "../../shared/optimiser/apps.ts";
 import { lowerFirst, withArticle } from "./compose.ts";
 import type { Writer } from "./writer.ts";
-import { fitToLimit, shorten } from "./fit.ts";
-import { splitSentences } from "./sentences.ts";
+import { fitToLimit } from "./fit.ts";
+import { plain, said } from "./said.ts";
 import { specificity } from "./signals.ts";
 
 const POINT = 600;
@@ -24,8 +24,8 @@ export function strategyGuide(w: Writer, made: Made): StrategyGuide | null {
   if (w.input.plan === "basic") return null;
   const { rules, facts, input } = w;
   const name = rules.name;
-  const topic = facts.topics[0];
-  const openingLine = made.bio ? splitSentences(made.bio.optimised)[0]?.text : undefined;
+  // A topic is named ("climbing"), never a line of theirs quoted: a longer one is what the bio or an answer says.
+  const topic = facts.topics.find((t) => plain(t).split(" ").length < 3);
   const ranked = [...made.prompts].sort((a, b) => specificity(b.optimised) - specificity(a.optimised));
   const strongest = ranked[0]?.prompt;
 
@@ -33,20 +33,25 @@ export function strategyGuide(w: Writer, made: Made): StrategyGuide | null {
   if (input.app === "hinge" && strongest) {
     seen.push(`Your answer to “${strongest}” is your most specific, so it is the one most likely to draw comments: keep it first among your prompts.`);
   }
-  if (input.app === "tinder" && openingLine) {
-    seen.push(`Your bio is read only once a photo has stopped someone, so the first photo does most of the work and your bio's opening, “${shorten(openingLine, 90)}”, does the rest.`);
+  // The guide names the part it means ("your bio's opening line") and never copies its words: one edit of the bio
+  // then needs no second edit here.
+  if (input.app === "tinder" && made.bio) {
+    seen.push("Your bio is read only once a photo has stopped someone, so the first photo does most of the work and your bio's opening line does the rest.");
   }
-  if (input.app === "bumble" && openingLine) {
-    seen.push(`The top of your bio shows right under your first photo, and yours now opens with “${shorten(openingLine, 90)}”.`);
+  if (input.app === "bumble" && made.bio) {
+    seen.push("The top of your bio shows right under your first photo, so its opening line is the one nearly everyone reads: keep your most specific line there.");
   }
   if (input.app === "the_league") {
-    const work = facts.industry ? `your work in ${lowerFirst(facts.industry)}` : facts.job ? `your work as ${withArticle(facts.job)}` : null;
+    // A field of a few words is named; a longer one is a line, which the bio or a starter says.
+    const short = (field: string | null) => (field && plain(field).split(" ").length <= 4 ? field : null);
+    const industry = short(facts.industry);
+    const job = short(facts.job);
+    const work = industry ? `your work in ${lowerFirst(industry)}` : job ? `your work as ${withArticle(job)}` : null;
     const about = [work, topic].filter(Boolean).join(" and ");
-    seen.push(
-      about
-        ? `With only a few profiles a day, members read each one properly: ${about} ${work && topic ? "give" : "gives"} them something specific to ask about.`
-        : "With only a few profiles a day, members read each one properly, so every line of your profile gets seen.",
-    );
+    const named = `With only a few profiles a day, members read each one properly: ${about} ${work && topic ? "give" : "gives"} them something specific to ask about.`;
+    // Their work is named, not quoted: an industry field that is a whole line of their bio is left to the bio.
+    const copies = said([made.bio?.optimised ?? "", ...made.prompts.map((p) => p.optimised)]).repeats(named);
+    seen.push(about && !copies ? named : "With only a few profiles a day, members read each one properly, so every line of your profile gets seen.");
   }
 
   const order: string[] = [
@@ -70,7 +75,7 @@ export function strategyGuide(w: Writer, made: Made): StrategyGuide | null {
     "Two short sessions a day of 10 to 15 minutes work better than one long one: you stay choosy and reply while matches are fresh.",
     `Once a week, look at which part of your profile gets replies and swap the weakest line (${weakestLine(rules)}) for something new from your own life.`,
     facts.idealFirstDate
-      ? `After a few good messages, suggest meeting within the week; your own idea is ready to go: “${shorten(facts.idealFirstDate, 120)}”.`
+      ? `After a few good messages, suggest meeting within the week; your own first-date idea is ready to go${whereSaid(made, facts.idealFirstDate)}.`
       : "After a few good messages, suggest meeting within the week, somewhere easy for both of you to get to.",
   ];
 
@@ -83,6 +88,13 @@ export function strategyGuide(w: Writer, made: Made): StrategyGuide | null {
       { heading: "Your weekly routine", points: routine },
     ].map((s) => ({ ...s, points: s.points.slice(0, 10).map((p) => fitToLimit(p, POINT)) })),
   };
+}
+
+/** Where in this result a fact of theirs is written (", in your bio"), for a point that refers to it; "" when nowhere. */
+function whereSaid(made: Made, fact: string): string {
+  if (made.bio && said([made.bio.optimised]).has(fact)) return ", in your bio";
+  const answer = made.prompts.find((p) => said([p.optimised]).has(fact));
+  return answer ? `, in your answer to “${answer.prompt}”` : "";
 }
 
 function weakestLine(rules: AppRules): string {

@@ -1,6 +1,8 @@
 /**
  * The customer-facing wording of the rewrite notes, in one table: what we did to a text and why, one line each.
- * The rewriters choose which note applies; the words live here.
+ * The rewriters choose which note applies; the words live here. A note says only what this run did: never that a
+ * person will do something later ("a writer will rework it"), and never "rewritten" of the customer's own words or a
+ * reorder of them (issue 28, items 1 and 3). What a person still has to do is the writer's, in WRITER_REASONS.
  */
 import { shorten } from "./fit.ts";
 
@@ -8,16 +10,14 @@ const q = (text: string, max = 80) => `“${shorten(text, max)}”`;
 
 export const NOTES = {
   strongKept: "Already strong: specific, easy to read and easy to reply to, so we kept it exactly as you wrote it.",
-  strongKeptWriter: "Already strong: specific, easy to read and easy to reply to, so we kept it exactly as you wrote it. A writer will look at it too and suggest a version only if it says more.",
-  keptNotBetter: "We kept your bio as you wrote it: our automatic edit could not make it better without losing something of yours. A writer will rework it by hand.",
-  keptCutToLimit: (app: string, limit: number) =>
-    `We kept your own sentences and cut whole sentences from the end to fit ${app}'s ${limit}-character limit; a writer will rework it by hand.`,
+  keptNotBetter: "We kept your bio as you wrote it: our automatic edit could not make it better without losing something of yours.",
+  keptCutToLimit: (app: string, limit: number) => `We kept your own sentences and cut whole sentences from the end to fit ${app}'s ${limit}-character limit.`,
   nothingLeftOfBio: "Nothing in your bio could stay as it was, so we built a new one from your other details.",
   openedWith: (lead: string) => `Opened with your most specific line, ${q(lead)}, because details like that are what people remember.`,
   careerForward: "Kept it career-forward: your line about your work comes right after the opening.",
   fromInterests: "Your bio had no lines we could keep, so this version lists your details in your own words. A sentence only you could write (a place you love, something you've made) would do more.",
   nothingToBuildOn:
-    "You gave us no details to build on, so this is an open question that claims nothing about you. Send us two or three real facts (what you do, what you love, a place you know well) and we'll write a full bio from them.",
+    "You gave us no details to build on, so this is an open question that claims nothing about you. Two or three real facts (what you do, what you love, a place you know well) would let it say far more.",
   machineInBio: (fragment: string) =>
     `Your bio contains text written for machines rather than people (${q(fragment, 50)}). A light edit keeps your words, but it would show on your profile exactly as typed, so consider removing it.`,
   fillers: (words: string[]) => `Tightened: dropped filler words (${words.map((f) => `“${f}”`).join(", ")}) and repeated punctuation.`,
@@ -29,20 +29,29 @@ export const NOTES = {
   ownClosingKept: (kind: string, text: string) => `Kept your own ${kind} (${q(text, 60)}) at the end: it already gives a match an easy way in.`,
   droppedForWords: (min: number, max: number, source: string) => `Left out to keep it readable (${source} favors ${min} to ${max} words)`,
   droppedToFit: "Left out to fit",
+  saidElsewhere: "Left out because another part of your profile already says it",
   answerFillers: (words: string[]) => `Dropped filler words (${words.map((f) => `“${f}”`).join(", ")}).`,
   ledWithDetail: (text: string) => `Led with your most specific detail, ${q(text)}, so it is the first thing people read.`,
   drewOn: (label: string, source: string) => `Drew on ${label} (${q(source)}), since the answer on its own gave a match little to reply to.`,
   openAnswer:
-    "There was nothing here we could build on without inventing details, so this answer asks the match to go first. Send us one real detail and we'll rewrite it around that.",
+    "There was nothing here we could build on without inventing details, so this answer asks the match to go first. One real detail of yours would make it an answer only you could give.",
   endedWith: (closing: string) => `Ended with “${closing}” so a match has an easy way in.`,
   stillThin: "This is still short on detail because we only use what you told us: one real example (a moment, a place, a habit) would make it far stronger.",
-  answerNotBetter: "We kept your answer as you wrote it: our automatic rewrite could not improve it without losing something of yours.",
+  answerNotBetter: "We kept your answer as you wrote it: our automatic edit could not improve it without losing something of yours.",
+  /** Before a problem's reason in the recommendations, when the part it is about was kept as the customer wrote it. */
+  keptAdvice: "Kept as you wrote it, so this is advice for you:",
 } as const;
 
-/** Why the review gate shows a part as needing a writer (admin-facing). */
+/**
+ * Why the review gate shows a part as needing a writer: admin-facing, worded for the writer (what is missing and
+ * why), never shown to the customer.
+ */
 export const WRITER_REASONS = {
-  strong: "The customer's text is already strong and was kept as written; a premium rewrite needs a writer.",
-  notBetter: "The automatic rewrite could not write a version better than the customer's own; the original was kept.",
-  empty: "The customer gave nothing to build this text from; it is an open question until a writer adds more.",
-  fromFields: "Built only from the customer's list fields (no sentences of theirs to keep); a writer should make it read like them.",
+  strong: "Kept as the customer wrote it (judged strong), but the plan sells a rewrite: write one that says more, or record why the original stands.",
+  notBetter: "The automatic edit was not better than the customer's own text, so the draft is their original: write this part.",
+  empty: "The customer gave nothing to build this text from; the draft is an open question that claims nothing: write it from their other details.",
+  fromFields: "Built only from the customer's list fields (no sentences of theirs to keep): write it so it reads like them.",
+  openAnswer: (prompt: string, original: string) =>
+    `The answer to “${prompt}” has nothing of the customer's to build on${original.trim() ? ` (“${shorten(original.trim(), 60)}”)` : ""}, so the draft only asks the match to go first: write the answer from the customer's other details.`,
+  revision: (requests: string[]) => `The revision note asks for what the automatic pass did not do: ${requests.map((r) => `“${shorten(r, 80)}”`).join("; ")}.`,
 } as const;

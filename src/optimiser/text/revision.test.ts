@@ -70,10 +70,14 @@ describe("a revision run", () => {
     expect(funny.notes.join(" ")).toContain("You asked for it funnier");
   });
 
-  test("a request we cannot act on is handed to the editor, and nothing is invented for it", () => {
+  test("a request we cannot act on goes to the writer, not into a promise to the customer, and nothing is invented for it", () => {
     const r = revise("hinge: weak answers", "make me sound sportier", "elite");
     const notes = r.prompts.flatMap((p) => p.notes).join(" ");
-    expect(notes).toContain("An editor will read your note");
+    expect(notes).not.toMatch(/editor|writer|will read|by hand|your note/i);
+    expect(r.analysis.summary).not.toMatch(/editor|writer|your note|revision/i);
+    const marked = r.prompts.find((p) => p.needsWriter?.reason.includes("“make me sound sportier”"));
+    expect(marked).toBeDefined();
+    expect(r.needsWriter).not.toBeNull();
     for (const word of ["gym", "football", "tennis", "running", "sporty", "sportier"]) {
       expect(r.prompts.some((p) => p.rewritten && hasWord(p.optimised, word))).toBe(false);
     }
@@ -91,8 +95,25 @@ describe("a revision run", () => {
     expect(analyseText(input).bio!.optimised).not.toContain("cello");
   });
 
-  test("the summary says which requests were followed", () => {
+  test("the summary never claims to follow the note: the local analyser cannot know that it did", () => {
     const r = revise(long, "shorter please, and mention that I play cello in a community orchestra");
-    expect(r.analysis.summary).toContain("This revision follows your note");
+    expect(r.analysis.summary).not.toMatch(/follows your note|revision|editor|writer/i);
+  });
+
+  test("a note claims a change only where the part changed that way", () => {
+    // The bio already says it, so adding it changes nothing: no "Added, as you asked".
+    const bio = "Nurse in Leeds. I play cello in a community orchestra. Tell me your favourite piece of music.";
+    const kept = analyseText(inputFor({ app: "tinder", profile: { bio } }, "premium", { reason: "revision", revisionNotes: "Please mention that I play cello in a community orchestra." }));
+    expect(kept.bio!.notes.join(" ")).not.toContain("Added, as you asked");
+    // Nothing about a dog was there to leave out: no "Left out".
+    const left = analyseText(inputFor({ app: "tinder", profile: { bio } }, "premium", { reason: "revision", revisionNotes: "Don't mention my dog." }));
+    expect(left.bio!.notes.join(" ")).not.toContain("Left out");
+  });
+
+  test("a recognised request the text does not show is the writer's, named in the part's reason", () => {
+    const bio = "Nurse in Leeds. I play cello in a community orchestra. Tell me your favourite piece of music.";
+    const r = analyseText(inputFor({ app: "tinder", profile: { bio } }, "premium", { reason: "revision", revisionNotes: "Please mention my job." }));
+    expect(r.bio!.notes.join(" ")).not.toMatch(/brought your job/i);
+    expect(r.bio!.needsWriter?.reason).toContain("bring the job forward");
   });
 });

@@ -34,7 +34,7 @@ export interface Revision {
   leaveOut: string[];
   /** One line per request, for the notes. */
   understood: string[];
-  /** Requests no rule recognised: left to the editor, and said so. */
+  /** Requests no rule recognised: left to the writer (revisionPending), never promised to the customer. */
   unread: string[];
   /** The notes as a whole, quoted when nothing in them could be acted on. */
   notes: string;
@@ -123,9 +123,7 @@ function cleanPhrase(text: string): string {
 
 /** Does a text say something the customer asked to leave out? */
 export function leftOut(revision: Revision | null, text: string): boolean {
-  if (!revision || revision.leaveOut.length === 0) return false;
-  const said = words(text);
-  return revision.leaveOut.some((phrase) => words(phrase).every((w) => said.some((s) => sameWord(s, w))));
+  return revision !== null && revision.leaveOut.some((phrase) => mentions(text, phrase));
 }
 
 /**
@@ -136,31 +134,66 @@ export function shorterTarget(revision: Revision | null, length: number, limit: 
   return revision?.shorter ? Math.min(limit, Math.max(floor, Math.round(length * 0.7))) : null;
 }
 
-/** What we did about each request, checked against the finished text. */
-export function revisionNotes(r: Revision | null, facts: Facts, finished: string): string[] {
+/**
+ * What we did about each request, checked against the text before this run (`before`) and the finished text: a note
+ * claims a change only when the part really changed that way ("Added, as you asked" of a line that was not there
+ * before and is now). What was not done is said plainly when it is a fact ("it didn't fit"), and otherwise left to
+ * the writer (`revisionPending`); no note promises that a person will do something later.
+ */
+export function revisionNotes(r: Revision | null, facts: Facts, finished: string, before = ""): string[] {
   if (!r) return [];
   const has = (text: string) => ` ${norm(finished)} `.includes(` ${norm(text)} `);
+  const had = (text: string) => ` ${norm(before)} `.includes(` ${norm(text)} `);
+  const changed = norm(finished) !== norm(before);
   const notes: string[] = [];
-  if (r.shorter) notes.push(`You asked for it shorter: this version is ${finished.length} characters, keeping your opening line, your closing and anything you asked us to add.`);
-  if (r.tone !== "default") {
+  if (r.shorter && finished.length < before.length) {
+    notes.push(`You asked for it shorter: this version is ${finished.length} characters, keeping your opening line, your closing and anything you asked us to add.`);
+  }
+  if (r.tone !== "default" && changed) {
     notes.push(
       `You asked for it ${TONE_WORDS[r.tone]}: the closing lines we write now have that tone. The rest stays in your own words; we never add jokes or claims about you that you haven't told us.`,
     );
   }
   for (const s of r.stated) {
-    notes.push(has(s) ? `Added, as you asked: “${s}”` : `You asked us to add “${s}”; it didn't fit within the limit beside your other details.`);
+    if (has(s) && !had(s)) notes.push(`Added, as you asked: “${s}”`);
+    else if (!has(s)) notes.push(`You asked us to add “${s}”; it didn't fit within the limit beside your other details.`);
   }
   for (const t of r.things) {
-    notes.push(has(t) ? `Mentioned “${t}”, as you asked.` : `You asked us to mention “${t}”; it didn't fit within the limit.`);
+    if (has(t) && !had(t)) notes.push(`Mentioned “${t}”, as you asked.`);
+    else if (!has(t)) notes.push(`You asked us to mention “${t}”; it didn't fit within the limit.`);
   }
-  for (const f of r.focus) notes.push(focusNote(facts, f, has));
-  for (const l of r.leaveOut) notes.push(`Left out “${l}”, as you asked.`);
-  if (r.unread.length > 0) {
-    notes.push(
-      `An editor will read ${r.understood.length > 0 ? "the rest of your note" : "your note"} (“${shorten(r.unread.join(" "), 120)}”) and adjust by hand: this automatic pass only changes what it can without inventing anything about you.`,
-    );
+  for (const f of r.focus) {
+    const note = focusNote(facts, f, has, had);
+    if (note) notes.push(note);
   }
+  for (const l of r.leaveOut) if (mentions(before, l) && !mentions(finished, l)) notes.push(`Left out “${l}”, as you asked.`);
   return notes;
+}
+
+/**
+ * The requests of a revision note this run did not carry out (for the writer, admin-facing): what no rule read, and
+ * what a rule read but the finished text does not show.
+ */
+export function revisionPending(r: Revision | null, facts: Facts, finished: string, before = ""): string[] {
+  if (!r) return [];
+  const has = (text: string) => ` ${norm(finished)} `.includes(` ${norm(text)} `);
+  const pending = [...r.unread];
+  if (r.shorter && finished.length >= before.length) pending.push("shorter");
+  if (r.tone !== "default" && norm(finished) === norm(before)) pending.push(TONE_WORDS[r.tone]);
+  pending.push(...r.stated.filter((s) => !has(s)).map((s) => `add “${s}”`));
+  pending.push(...r.things.filter((t) => !has(t)).map((t) => `mention “${t}”`));
+  for (const f of r.focus) {
+    const value = focusValue(facts, f);
+    if (!value || !has(value)) pending.push(`bring the ${FOCUS_LABELS[f]} forward`);
+  }
+  pending.push(...r.leaveOut.filter((l) => mentions(finished, l)).map((l) => `leave out “${l}”`));
+  return pending;
+}
+
+/** Every word of `phrase` is in `text` (in any form: "dogs" mentions "dog"). */
+function mentions(text: string, phrase: string): boolean {
+  const said = words(text);
+  return words(phrase).every((w) => said.some((s) => sameWord(s, w)));
 }
 
 const FOCUS_LABELS: Record<Focus, string> = {
@@ -171,10 +204,14 @@ const FOCUS_LABELS: Record<Focus, string> = {
   interests: "interests",
 };
 
-function focusNote(f: Facts, focus: Focus, has: (text: string) => boolean): string {
-  const value = { job: f.job, education: f.education, industry: f.industry, date: f.idealFirstDate, interests: f.interests[0] ?? null }[focus];
+function focusValue(f: Facts, focus: Focus): string | null {
+  return { job: f.job, education: f.education, industry: f.industry, date: f.idealFirstDate, interests: f.interests[0] ?? null }[focus];
+}
+
+function focusNote(f: Facts, focus: Focus, has: (text: string) => boolean, had: (text: string) => boolean): string | null {
+  const value = focusValue(f, focus);
   const label = FOCUS_LABELS[focus];
-  if (!value) return `You asked us to bring your ${label} forward, but your profile doesn't include it yet; send it to us and we'll use it.`;
-  if (has(value)) return `Brought your ${label} (“${shorten(value, 60)}”) forward, as you asked.`;
-  return `You asked us to bring your ${label} (“${shorten(value, 60)}”) forward; it is shown in your profile's details, and the space here went to things those details can't say. Tell us where you'd like it and an editor will add it.`;
+  if (!value) return `You asked us to bring your ${label} forward, but your profile doesn't include it yet.`;
+  if (has(value)) return had(value) ? null : `Brought your ${label} (“${shorten(value, 60)}”) forward, as you asked.`;
+  return `You asked us to bring your ${label} (“${shorten(value, 60)}”) forward; it is shown in your profile's details, and the space here went to things those details can't say.`;
 }

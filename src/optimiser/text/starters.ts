@@ -10,8 +10,8 @@ import { STARTERS_PER_PLAN } from "../../shared/optimiser/result.ts";
 import { joinList, lowerFirst, withArticle } from "./compose.ts";
 import type { Writer } from "./writer.ts";
 import type { Facts } from "./facts.ts";
-import { norm } from "./match.ts";
 import { leftOut } from "./revision.ts";
+import type { Said } from "./said.ts";
 
 /** Starters are messages; long ones go unread, and 300 is well inside the schema's limit. */
 const MAX_LENGTH = 280;
@@ -81,15 +81,18 @@ const TEMPLATES: Record<DatingApp, Template[]> = {
   ],
 };
 
-export function conversationStarters(w: Writer): string[] {
+/**
+ * `written`: what the result already says (its bio and answers). A starter that would repeat one of its lines (the
+ * customer's first-date idea, already in an answer) is passed over for the next: each line is said once.
+ */
+export function conversationStarters(w: Writer, written: Said): string[] {
   const count = STARTERS_PER_PLAN[w.input.plan];
-  const seen = new Set<string>();
   const out: string[] = [];
   for (const template of TEMPLATES[w.input.app]) {
     if (out.length === count) break;
     const line = template(w.facts);
-    if (!line || line.length > MAX_LENGTH || seen.has(norm(line)) || leftOut(w.revision, line)) continue;
-    seen.add(norm(line));
+    if (!line || line.length > MAX_LENGTH || written.repeats(line) || leftOut(w.revision, line)) continue;
+    written.add(line);
     out.push(line);
   }
   return out;
