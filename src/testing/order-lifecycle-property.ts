@@ -290,6 +290,11 @@ async function runSequence(w: OrderWorld, seed: number, started: (s: Sequence) =
   return s;
 }
 
+/** Four standard deviations under the mean of n draws at rate p, never below 0: a count below it is no chance. */
+export function atLeast(n: number, p: number): number {
+  return Math.max(0, Math.floor(n * p - 4 * Math.sqrt(n * p * (1 - p))));
+}
+
 /** The property's test for one payment provider (one file each, so the two run on two workers). */
 export function orderLifecycleProperty(mode: Mode): void {
   const worlds: OrderWorld[] = [];
@@ -317,13 +322,14 @@ export function orderLifecycleProperty(mode: Mode): void {
         if (s.refunded?.sendable) seen.sendableAtRefund++;
       }
       if (process.env.PROPERTY_STATS) console.log(mode, JSON.stringify(seen));
-      // The sequences reached the states the promise is about, not only unpaid orders.
-      // (About 60 % of the sequences pay, 25 to 40 % refund, 15 to 20 % crash; the bounds are several deviations below.)
-      expect(seen.paid).toBeGreaterThan(SEQUENCES / 2);
-      expect(seen.refunded).toBeGreaterThan(SEQUENCES / 8);
-      expect(seen.crashes).toBeGreaterThan(SEQUENCES / 20);
+      // The sequences reached the states the promise is about, not only unpaid orders. Each count is held to four
+      // standard deviations under a rate below what both providers reach (about 60 % of the sequences pay, 20 to 40 %
+      // refund, 10 to 20 % crash), so the bound bites on 500 sequences and asks little of the fast lane's 40.
+      expect(seen.paid).toBeGreaterThanOrEqual(atLeast(SEQUENCES, 0.5));
+      expect(seen.refunded).toBeGreaterThanOrEqual(atLeast(SEQUENCES, 0.2));
+      expect(seen.crashes).toBeGreaterThanOrEqual(atLeast(SEQUENCES, 0.1));
       // Refunds that landed while a finished result waited to be sent: the case "never sent" is about.
-      expect(seen.sendableAtRefund).toBeGreaterThan(SEQUENCES / 100);
+      expect(seen.sendableAtRefund).toBeGreaterThanOrEqual(atLeast(SEQUENCES, 0.04));
     }, 120_000);
   });
 }
