@@ -60,6 +60,9 @@ const CONFIRM: Record<Exclude<Offer, "recover" | "refund">, { heading: string; l
   },
 };
 
+/** The review dialog's content heading: where the focus goes when nothing is left to say (a revision already run). */
+const contentHeading = () => document.getElementById("review-content-heading");
+
 const confirms = (offer: Offer): offer is keyof typeof CONFIRM => offer in CONFIRM;
 /** The server's action an offer comes down to. */
 const serverAction = (offer: Offer): AdminAction => (offer === "save-and-send" ? "send-email" : offer);
@@ -105,7 +108,12 @@ export function ActionBar({
     // is gone, to the line saying what happens now; unless the answer put it somewhere (a field a save stopped at).
     const lost = !document.activeElement || document.activeElement === document.body;
     if (confirming) confirmForm.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
-    else if (wasConfirming.current && lost) (openers.current.get(wasConfirming.current) ?? progress.current)?.focus();
+    else if (wasConfirming.current && lost) {
+      const was = wasConfirming.current;
+      // Save and send's button goes once nothing is unsaved: Send, beside it, takes its place.
+      const opener = openers.current.get(was) ?? openers.current.get(serverAction(was));
+      (opener ?? (progress.current?.textContent ? progress.current : contentHeading()))?.focus();
+    }
     wasConfirming.current = confirming;
   }, [confirming]);
   const [reason, setReason] = useState("");
