@@ -190,7 +190,10 @@ async function writeOrder(page: Page, order: Order): Promise<Measured> {
   }
   await step(1, async () => {
     await clickScrolled(dialog.getByRole("button", { name: /^confirm/i }));
-    await page.getByText(/^Email Sent$/).first().waitFor();
+    // A refused send (a part still to write) stops the run with the server's words rather than a time-out.
+    const answer = page.getByText(/^(Email Sent|Failed to Send Email|Failed to Save Changes)$/).first();
+    await answer.waitFor();
+    if ((await answer.textContent()) !== "Email Sent") throw new Error(`${order.email}: ${await answer.locator("..").textContent()}`);
   });
   await until(() => profileWithResult(store.db, order.id).emailSent, `the results e-mail of ${order.email}`, { ms: 60_000 });
 
