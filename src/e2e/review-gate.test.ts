@@ -24,6 +24,7 @@ import { adminCookie } from "../testing/admin.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { profileWithResult, putDraft, saveAs } from "../testing/result-columns.ts";
+import { checkedUnsavedQuestion } from "../testing/review-dialog.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -452,14 +453,7 @@ describe("accessibility of the review gate", () => {
         expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
         await d.getByRole("button", { name: "Close" }).click();
-        const question = page.getByRole("alertdialog", { name: "You have unsaved changes" });
-        await question.waitFor();
-        expect(await seriousViolations(page, { include: '[role="alertdialog"]' })).toEqual([]);
-        // Tab stays on the question's two buttons.
-        for (let i = 0; i < 3; i++) {
-          await page.keyboard.press("Tab");
-          await poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
-        }
+        const question = await checkedUnsavedQuestion(page);
         await question.getByRole("button", { name: "Discard changes" }).click();
         await d.waitFor({ state: "detached" });
         expect(errors).toEqual([]);

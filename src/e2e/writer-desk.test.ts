@@ -16,6 +16,7 @@ import { adminCookie } from "../testing/admin.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { profileWithResult } from "../testing/result-columns.ts";
+import { checkedUnsavedQuestion } from "../testing/review-dialog.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -65,28 +66,40 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description !== undefined) await poll(() => item.first().textContent()).toContain(description);
 }
 
-/** Signed in (the theme's shared tab, cleared) on the dashboard searched for `id`, with its review dialog open. */
-async function reviewing(id: string, options: { theme?: "light" | "dark"; width?: number } = {}) {
-  await untilCompleted(id);
+type Options = { theme?: "light" | "dark"; width?: number };
+
+/** The theme's shared tab (cleared) at /admin, `query` in the address, signed in with the form. */
+async function signedIn(query: string, options: Options = {}) {
   const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
   const errors = recordPageErrors(page);
-  await page.goto(`${server.url}/admin?q=${id}`);
+  await page.goto(`${server.url}/admin${query}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page.getByLabel("Username").fill(USERNAME);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.locator(`tr[data-profile-id="${id}"]`).getByRole("button", { name: /^Review/ }).click();
-  await bioField(page).waitFor();
   return { page, errors };
 }
 
-/** The bio written as a writer does: its link in the part navigator selects its text, and the paste replaces it. */
-async function writeBio(page: Page, text: string) {
+/** The profile's review dialog opened from its row. */
+async function review(page: Page, id: string) {
+  await page.locator(`tr[data-profile-id="${id}"]`).getByRole("button", { name: /^Review/ }).click();
+}
+
+/**
+ * The test's profile in its review dialog with `bio` written as a writer does: the bio's link in the part navigator
+ * selects its text, and the paste replaces it.
+ */
+async function writing(key: keyof typeof paid, bio: string, options: Options = {}) {
+  const id = paid[key];
+  await untilCompleted(id);
+  const { page, errors } = await signedIn(`?q=${id}`, options);
+  await review(page, id);
   await dialog(page).getByRole("navigation", { name: "Parts of the result" }).getByRole("link", { name: "Bio", exact: true }).click();
   await poll(() => focused(page)).toBe("review-part-bio");
   expect(await bioField(page).evaluate((el: HTMLTextAreaElement) => el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
-  await page.keyboard.insertText(text);
-  await poll(() => bioField(page).inputValue()).toBe(text);
+  await page.keyboard.insertText(bio);
+  await poll(() => bioField(page).inputValue()).toBe(bio);
+  return { id, page, errors };
 }
 
 async function resultsMails(id: string) {
@@ -101,21 +114,15 @@ const unexpected = (errors: string[], ...statuses: number[]) => errors.filter((e
 
 describe("the writer's desk (issue 28, item 5)", () => {
   test("signing in puts the focus on the dashboard's heading, never on the page", async () => {
-    const page = await tabs.take("light", { width: 1280, height: 900 });
-    await page.goto(`${server.url}/admin`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("Username").fill(USERNAME);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    const { page, errors } = await signedIn("");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Admin Dashboard");
+    expect(errors).toEqual([]);
   });
 
   test("Save and send in one action: the confirmation names the part and the address; the text is saved, then sent, and the focus stays in the dialog", async () => {
-    const id = paid.saveAndSend;
-    const { page, errors } = await reviewing(id);
     const bio = "Architect who sketches old buildings; ask me for the best bakery on my cycling route.";
-    await writeBio(page, bio);
+    const { id, page, errors } = await writing("saveAndSend", bio);
     // The preview shows it; Save and send is in reach there too.
     await dialog(page).getByRole("tab", { name: "Preview as the customer sees it" }).click();
     await poll(() => dialog(page).getByTestId("review-preview").getByTestId("optimized-profile").textContent()).toContain(bio);
@@ -138,10 +145,8 @@ describe("the writer's desk (issue 28, item 5)", () => {
   });
 
   test("Save and send: a refused save sends nothing and keeps the text; a refused send after the save shows the refusal, the text saved", async () => {
-    const id = paid.refused;
-    const { page, errors } = await reviewing(id);
     const bio = "Architect and weekend sketcher; the canal at dawn is my favourite place to draw.";
-    await writeBio(page, bio);
+    const { id, page, errors } = await writing("refused", bio);
     const sends: string[] = [];
     page.on("request", (r) => r.url().endsWith("/send-email") && sends.push(r.method()));
 
@@ -170,10 +175,8 @@ describe("the writer's desk (issue 28, item 5)", () => {
   });
 
   test("Send with unsaved text offers Save and send besides Keep editing and Discard changes; choosing it asks to confirm, then saves and sends", async () => {
-    const id = paid.unsavedSend;
-    const { page, errors } = await reviewing(id);
     const bio = "Architect who cycles to the Saturday market and sketches what she finds there.";
-    await writeBio(page, bio);
+    const { id, page, errors } = await writing("unsavedSend", bio);
     await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
     const asked = page.getByRole("alertdialog", { name: "You have unsaved changes" });
     await poll(() => asked.getByRole("button").allTextContents()).toEqual(["Keep editing", "Save and send", "Discard changes"]);
@@ -188,10 +191,8 @@ describe("the writer's desk (issue 28, item 5)", () => {
   });
 
   test("Save is in reach in the preview: it saves from there and the preview stays; a save stopped at a field brings the editor back with the focus on it", async () => {
-    const id = paid.preview;
-    const { page, errors } = await reviewing(id);
     const bio = "Architect who sketches old buildings and knows every bakery on the canal.";
-    await writeBio(page, bio);
+    const { id, page, errors } = await writing("preview", bio);
     await dialog(page).getByRole("tab", { name: "Preview as the customer sees it" }).click();
     const save = dialog(page).getByRole("button", { name: "Save Changes" });
     await poll(() => save.isVisible()).toBe(true);
@@ -224,14 +225,8 @@ describe("the writer's desk (issue 28, item 5)", () => {
     expect(asked.status).toBe(200);
     await until(() => stored(id).status === "revision_requested", "the revision request");
 
-    const page = await tabs.take("light", { width: 1280, height: 900 });
-    const errors = recordPageErrors(page);
-    await page.goto(`${server.url}/admin?q=${id}`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("Username").fill(USERNAME);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.locator(`tr[data-profile-id="${id}"]`).getByRole("button", { name: /^Review/ }).click();
+    const { page, errors } = await signedIn(`?q=${id}`);
+    await review(page, id);
     const process = dialog(page).getByRole("button", { name: "Process Revision Request" });
     await process.click();
     const question = dialog(page).getByRole("form", { name: "Process this revision request?" });
@@ -248,10 +243,8 @@ describe("accessibility of the writer's desk", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       test(`${theme} theme at ${width}px: the part navigator, the sticky bar with Save and send's confirmation, and Send's three-way question with nothing serious for axe, no sideways scrolling`, async () => {
-        const id = paid.looks;
-        const { page, errors } = await reviewing(id, { theme, width });
+        const { id, page, errors } = await writing("looks", `A bio written at ${width}px in the ${theme} theme.`, { theme, width });
         await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        await writeBio(page, `A bio written at ${width}px in the ${theme} theme.`);
         await dialog(page).getByRole("button", { name: "Save and send" }).click();
         await dialog(page).getByRole("form", { name: "Save and send the results?" }).waitFor();
         expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
@@ -261,14 +254,9 @@ describe("accessibility of the writer's desk", () => {
         await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Save and send");
 
         await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
-        const asked = page.getByRole("alertdialog", { name: "You have unsaved changes" });
-        await asked.waitFor();
-        expect(await seriousViolations(page, { include: '[role="alertdialog"]' })).toEqual([]);
-        // Tab goes round the question's three buttons only.
-        for (let i = 0; i < 4; i++) {
-          await page.keyboard.press("Tab");
-          await poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
-        }
+        // Three buttons (Save and send among them), Tab going round them only.
+        const asked = await checkedUnsavedQuestion(page);
+        await poll(() => asked.getByRole("button").count()).toBe(3);
         await asked.getByRole("button", { name: "Discard changes" }).click();
         await dialog(page).getByRole("form", { name: "Send the results to the customer?" }).getByRole("button", { name: "Cancel" }).click();
         expect(stored(id).emailSent).toBe(false);
