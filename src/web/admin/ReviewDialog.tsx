@@ -48,7 +48,8 @@ const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "recover", "refund"]);
  * The review dialog (spec sections 2 and 4, issues 11 and 20): what the customer sent beside what the optimiser made,
  * the result's parts to edit in plain text with a preview as the customer will see it, a new draft to choose from,
  * the photos, the audit trail, and the actions the server allows now. Every change reads the profile again and
- * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first.
+ * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first. Save and
+ * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5).
  */
 export function ReviewDialog({
   profileId,
@@ -117,7 +118,7 @@ export function ReviewDialog({
 
   const saving = useSaveParts({
     profileId,
-    premium: loaded?.plan_id === "premium" || loaded?.plan_id === "elite",
+    premium: loaded !== null && sellsPremium(loaded),
     state: parts,
     showEditor: () => setView(0),
     onSaved: saved,
@@ -217,6 +218,9 @@ export function ReviewDialog({
 function editing(profile: AdminProfileDetail, parts: PartsFormState): boolean {
   return Boolean(profile.editable && parts.form && parts.base && profile.optimization && appOf(profile));
 }
+
+/** Premium and elite sell the starters and the strategy guide. */
+const sellsPremium = (profile: AdminProfileDetail) => profile.plan_id === "premium" || profile.plan_id === "elite";
 
 const appOf = (profile: AdminProfileDetail): DatingApp | null => ((DATING_APPS as readonly string[]).includes(profile.dating_app) ? (profile.dating_app as DatingApp) : null);
 
@@ -399,7 +403,7 @@ function ContentSection({
   const { form, base } = parts;
   const working = profile.optimization;
   const app = appOf(profile);
-  const premium = profile.plan_id === "premium" || profile.plan_id === "elite";
+  const premium = sellsPremium(profile);
   if (!form || !base || !working || !app) {
     return (
       <section aria-labelledby="review-content-heading" data-testid="review-content">
