@@ -388,16 +388,28 @@ describe("the whole flow on embedded defaults", () => {
     await poll(() => dialog(page).getByTestId("review-revision-notes").textContent()).toContain(notes);
     await poll(() => dialog(page).getByRole("button", { name: "Regenerate Optimization" }).count()).toBe(0);
 
+    // Processing asks first (issue 28, item 5).
+    const processRevision = async () => {
+      await dialog(page).getByRole("button", { name: "Process Revision Request" }).click();
+      await dialog(page).getByRole("button", { name: "Confirm Process Revision" }).click();
+    };
     await refuse(page, "POST", "/process-revision", 409, "This profile has no revision request waiting.");
-    await dialog(page).getByRole("button", { name: "Process Revision Request" }).click();
+    await processRevision();
     await expectToast(page, "Failed to Process Revision", "This profile has no revision request waiting.");
     await page.unrouteAll();
 
-    await dialog(page).getByRole("button", { name: "Process Revision Request" }).click();
+    await processRevision();
     await expectToast(page, "Revision Request Processed");
-    await dialog(page).waitFor({ state: "detached" });
-    // The list was read again: under "Revision Requests" the profile is gone; it is being revised.
+    // The dialog stays open, the focus in it (on the line saying the optimizer is at work, while it is), and shows the
+    // new result to edit once the run ends.
+    await poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    // The list behind was read again: under "Revision Requests" the profile is gone; it is being revised.
     await row(page, id).waitFor({ state: "detached" });
+    await untilStored(id, (p) => p.status === "completed", "the revision to run");
+    await dialog(page).getByRole("textbox", { name: "Bio", exact: true }).waitFor();
+    await poll(() => dialog(page).getByTestId("review-progress").textContent()).toBe("");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
     expect(profileRow(id)).toMatchObject({ revisionsUsed: 1 });
     expect(["processing", "completed"]).toContain(profileRow(id).status);
     expect(unexpected(errors, 409)).toEqual([]);
@@ -413,14 +425,15 @@ describe("the whole flow on embedded defaults", () => {
     const starter = (n: number) => c.getByLabel(`Starter ${n}`, { exact: true });
     await poll(() => c.getByTestId("review-starters").locator("textarea").count()).toBe(5);
     await poll(() => starter(1).inputValue()).not.toBe("");
-    const save = c.getByRole("button", { name: "Save Changes" });
+    // Save and Discard sit in the dialog's sticky bar, outside the content.
+    const save = dialog(page).getByRole("button", { name: "Save Changes" });
 
     // No starter and no guide section: nothing premium left to send.
     for (let i = 0; i < 5; i++) await c.getByRole("button", { name: "Remove starter 1" }).click();
     while ((await c.getByRole("button", { name: /^Remove section / }).count()) > 0) await c.getByRole("button", { name: /^Remove section / }).first().click();
     await save.click();
     await expectToast(page, "No Content Provided", "Please enter conversation starters or upload a strategy guide file.");
-    await c.getByRole("button", { name: "Discard Changes" }).click();
+    await dialog(page).getByRole("button", { name: "Discard Changes" }).click();
     await poll(() => c.getByTestId("review-starters").locator("textarea").count()).toBe(5);
 
     // A file that is gone by the time it is read (moved or deleted after it was chosen).
@@ -457,7 +470,7 @@ describe("the whole flow on embedded defaults", () => {
     await save.click();
     await expectToast(page, "Failed to Update Premium Content", "A conversation starter is too long (at most 400 characters)");
     await page.unrouteAll();
-    await c.getByRole("button", { name: "Discard Changes" }).click();
+    await dialog(page).getByRole("button", { name: "Discard Changes" }).click();
 
     await refuse(page, "POST", "/regenerate", 409, "Only a completed profile can be regenerated.");
     await dialog(page).getByRole("button", { name: "Regenerate Optimization" }).click();

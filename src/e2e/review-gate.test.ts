@@ -24,6 +24,7 @@ import { adminCookie } from "../testing/admin.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { profileWithResult, putDraft, saveAs } from "../testing/result-columns.ts";
+import { checkedUnsavedQuestion } from "../testing/review-dialog.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { plainJpeg } from "../testing/test-images.ts";
 
@@ -208,9 +209,9 @@ describe("the review gate, end to end", () => {
 
     await c.getByRole("tab", { name: "Edit" }).click();
     await poll(() => bio.inputValue()).toBe(BIO);
-    await c.getByRole("button", { name: "Save Changes" }).click();
+    await dialog(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
-    await poll(() => c.getByTestId("review-save-state").textContent()).toBe("All changes saved.");
+    await poll(() => dialog(page).getByTestId("review-save-state").textContent()).toBe("All changes saved.");
     // Nothing is left to save, so the focus goes to the line that says so, inside the dialog.
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("review-save-state");
     const saved = stored(id).optimization as OptimisationResult;
@@ -275,19 +276,17 @@ describe("the review gate, end to end", () => {
     await revisionAsked();
     const id = paid.revision;
     const [first] = await mails("mail-results", id);
-    // The admin processes it; the rerun starts from the edited text and waits beside it as a draft.
+    // The admin processes it, once asked; the rerun starts from the edited text and waits beside it as a draft, in the
+    // dialog that stayed open (issue 28, item 5).
     const again = await dashboard(id);
     await review(again.page, id);
     await dialog(again.page).getByRole("button", { name: "Process Revision Request" }).click();
+    const confirm = dialog(again.page).getByRole("form", { name: "Process this revision request?" });
+    await poll(() => confirm.textContent()).toContain("This dialog stays open and shows the new draft");
+    await confirm.getByRole("button", { name: "Confirm Process Revision" }).click();
     await expectToast(again.page, "Revision Request Processed");
-    await dialog(again.page).waitFor({ state: "detached" });
     await untilStored(id, (p) => p.status === "completed" && p.draftOptimization !== null, "the revision's draft");
     expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(BIO);
-
-    await again.page.reload();
-    await again.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await row(again.page, id).waitFor();
-    await review(again.page, id);
     const draft = dialog(again.page).getByTestId("review-draft");
     await draft.waitFor();
     // Nothing replaced the edit: the form holds it. Each part the draft changed is listed, the current text beside the
@@ -317,6 +316,8 @@ describe("the review gate, end to end", () => {
     await dialog(again.page).getByRole("button", { name: "Send Optimization Email" }).click();
     await dialog(again.page).getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(again.page, "Email Sent");
+    // The Send button is gone: the focus is on the line saying the e-mail is on its way, in the dialog.
+    await poll(() => again.page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("review-progress");
     await poll(async () => (await mails("mail-results", id)).length, { ms: 20_000 }).toBe(2);
     const revised = (await mails("mail-results", id)).find((m) => m.messageId !== first!.messageId)!;
     expect(revised.subject).toBe("Your revised Bumble profile is ready");
@@ -356,7 +357,7 @@ describe("the review gate, end to end", () => {
     const theirs = `Their edit ${Date.now()}.`;
     saveAs(store.db, id, "sam", (w) => ({ ...w, bio: { ...w.bio!, optimised: theirs } }));
 
-    await content(page).getByRole("button", { name: "Save Changes" }).click();
+    await dialog(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Choose a Text", "Someone else changed the bio since you opened it");
     const conflict = content(page).getByTestId("review-conflict-bio");
     await poll(() => conflict.getByTestId("conflict-by").textContent()).toStartWith("sam saved another text at");
@@ -366,7 +367,7 @@ describe("the review gate, end to end", () => {
     expect((stored(id).optimization as OptimisationResult).bio!.optimised).toBe(theirs);
 
     await content(page).getByRole("button", { name: "Keep my text (save it next)" }).click();
-    await content(page).getByRole("button", { name: "Save Changes" }).click();
+    await dialog(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
     await poll(() => (stored(id).optimization as OptimisationResult).bio!.optimised).toBe(mine);
     expect(errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
@@ -381,7 +382,7 @@ describe("the review gate, end to end", () => {
     await Promise.all([review(alex.page, id), review(sam.page, id)]);
     const field = (o: Opened, label: string) => content(o.page).getByLabel(label, { exact: true });
     const answerLabel = "Answer to “My perfect day”";
-    const save = async (o: Opened) => content(o.page).getByRole("button", { name: "Save Changes" }).click();
+    const save = async (o: Opened) => dialog(o.page).getByRole("button", { name: "Save Changes" }).click();
 
     // Different parts, both from the version each opened.
     await field(alex, "Bio").fill("Alex's bio: architect, sketcher, market cyclist.");
@@ -452,14 +453,7 @@ describe("accessibility of the review gate", () => {
         expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
         await d.getByRole("button", { name: "Close" }).click();
-        const question = page.getByRole("alertdialog", { name: "You have unsaved changes" });
-        await question.waitFor();
-        expect(await seriousViolations(page, { include: '[role="alertdialog"]' })).toEqual([]);
-        // Tab stays on the question's two buttons.
-        for (let i = 0; i < 3; i++) {
-          await page.keyboard.press("Tab");
-          await poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
-        }
+        const question = await checkedUnsavedQuestion(page);
         await question.getByRole("button", { name: "Discard changes" }).click();
         await d.waitFor({ state: "detached" });
         expect(errors).toEqual([]);

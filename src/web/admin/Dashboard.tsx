@@ -64,7 +64,7 @@ function useListQuery() {
  * and, while it shows work the machine is doing (a profile being optimised, an e-mail on its way), again every few
  * seconds while the tab is visible, so "Sending" turns to "Sent" without a reload (./use-reread.ts).
  */
-export function Dashboard({ username, onSignedOut }: { username: string; onSignedOut: () => void }) {
+export function Dashboard({ username, focusHeading = false, onSignedOut }: { username: string; focusHeading?: boolean; onSignedOut: () => void }) {
   const toast = useToast();
   const query = useListQuery();
   const [list, setList] = useState<List>({ state: "loading" });
@@ -80,6 +80,10 @@ export function Dashboard({ username, onSignedOut }: { username: string; onSigne
   const signedOut = useRef(onSignedOut);
   signedOut.current = onSignedOut;
   useEffect(() => setSearch(query.q), [query.q]);
+  // Signed in just now: the sign-in form that had the focus is gone, so the dashboard's heading takes it.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
 
   const reload = useCallback(() => setReads((n) => n + 1), []);
   // A read the admin did not ask for (the machine's work moving on) leaves Refresh and the table's busy state alone.

@@ -5,100 +5,37 @@ import { LimitAnnouncer, LimitCount, type AppLimit } from "../profile/AppLimitCo
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
-import { useFocusAfterBusy } from "../ui/focus.ts";
-import { writeDetail } from "./actions.ts";
 import { ConflictPanel } from "./ConflictPanel.tsx";
-import { fieldId, FORM_LIMITS, formErrors, GUIDE_FILE, guideFromFile, partsChange, premiumContentMissing, type FormErrors, type PartsForm } from "./parts-form.ts";
-import type { AdminProfileDetail } from "./types.ts";
+import { fieldId, FORM_LIMITS, GUIDE_FILE, guideFromFile, type FormErrors, type PartsForm } from "./parts-form.ts";
 import type { PartsFormState } from "./use-parts-form.ts";
-
-/** The spec's toasts: the content's pair, and the premium content's pair when only the starters or the guide changed. */
-const TOASTS = {
-  content: { done: "Changes Saved", failed: "Failed to Save Changes" },
-  premium: { done: "Premium Content Updated", failed: "Failed to Update Premium Content" },
-} as const;
+import type { SavePartsState } from "./use-save-parts.ts";
 
 /**
  * The review dialog's writing tool (issue 20, item 2): every part the customer receives in its own plain-text field,
- * saved only by "Save Changes". The bio and each answer count against the app's limit; the starters and the guide's
- * sections are one field each, added and removed in place; the guide can be filled from a .txt or .md file. A save
- * sends only the parts this tab changed, each with the version it was based on (issue 27, item 3): parts nobody else
- * touched are saved at once; a part another administrator saved too is shown beside its field with both texts and
- * who saved the other, and the writer keeps their text (merged or not) or takes the other.
+ * saved only by "Save Changes" (in the dialog's sticky bar, with Save and send: ./use-save-parts.ts). The bio and each
+ * answer count against the app's limit; the starters and the guide's sections are one field each, added and removed
+ * in place; the guide can be filled from a .txt or .md file. A part another administrator saved too is shown beside
+ * its field with both texts and who saved the other, and the writer keeps their text (merged or not) or takes the
+ * other (issue 27, item 3).
  */
 export function PartsEditor({
-  profileId,
   app,
   premium,
   state,
-  onSaved,
-  onConflict,
-  onRefused,
+  saving,
 }: {
-  profileId: string;
   app: DatingApp;
   premium: boolean;
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
-  /** `sent`: the form as it was sent (the admin may type on while the save is under way). */
-  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
-  /** A save that met another: the profile as stored now (the parts it could write are in it). */
-  onConflict: (detail: AdminProfileDetail) => void;
-  /** A refused save: read the profile again (the text stays in the form). */
-  onRefused: () => Promise<void>;
+  /** The dialog's save: Enter in a field saves, and each field shows what stopped the last save. */
+  saving: SavePartsState;
 }) {
-  const toast = useToast();
-  const { form, base, setForm, dirty, conflicts, toSave } = state;
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [pending, setPending] = useState(false);
-  const button = useFocusAfterBusy<HTMLButtonElement>(pending);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Save and Discard leave nothing to save, so their buttons go or are disabled: the focus goes to the line saying so.
-  const saveState = useRef<HTMLParagraphElement>(null);
-  const settled = () => requestAnimationFrame(() => saveState.current?.focus());
+  const { form, base, setForm, conflicts } = state;
+  const { errors } = saving;
 
-  const save = async (e?: FormEvent<HTMLFormElement>) => {
-    e?.preventDefault();
-    const found = formErrors(form);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(first)?.focus();
-      return;
-    }
-    if (premiumContentMissing(form, premium)) {
-      toast({ title: "No Content Provided", description: "Please enter conversation starters or upload a strategy guide file.", variant: "destructive" });
-      return;
-    }
-    if (toSave.length === 0) {
-      if (conflicts.length > 0) document.getElementById(`review-conflict-${conflicts[0]!.part}`)?.focus();
-      return;
-    }
-    const titles = toSave.every((k) => k === "starters" || k === "guide") ? TOASTS.premium : TOASTS.content;
-    const bases = Object.fromEntries(
-      toSave.flatMap((k): [PartKey, string][] => {
-        const based = state.bases[k];
-        return based ? [[k, based]] : [];
-      }),
-    );
-    setPending(true);
-    const answer = await writeDetail(profileId, "PUT", "parts", { version: base.version, parts: partsChange(form, toSave), bases });
-    setPending(false);
-    if (!answer.ok && answer.conflict) {
-      const { profile, conflicts: met } = answer.conflict;
-      if (profile.parts) state.conflict(profile.parts, profile.version, met);
-      onConflict(profile);
-      toast({ title: "Choose a Text", description: answer.message });
-      requestAnimationFrame(() => document.getElementById(`review-conflict-${met[0]!.part}`)?.focus());
-      return;
-    }
-    if (!answer.ok) {
-      toast({ title: titles.failed, description: answer.message, variant: "destructive" });
-      if (answer.status === 409) await onRefused();
-      return;
-    }
-    toast({ title: titles.done, description: "The customer receives this text when the results are sent." });
-    onSaved(answer.detail, form);
-    settled();
+  const save = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void saving.save();
   };
 
   const conflictPanel = (part: PartKey) => {
@@ -108,11 +45,11 @@ export function PartsEditor({
 
   const edit = (update: (f: PartsForm) => PartsForm, id?: string) => {
     setForm(update);
-    if (id && errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
+    if (id) saving.clearError(id);
   };
 
   return (
-    <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
+    <form onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
       {form.bio !== null && base.parts.bio && conflictPanel("bio")}
       {form.bio !== null && base.parts.bio && (
         <CountedText
@@ -181,31 +118,6 @@ export function PartsEditor({
         )}
       </Field>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <button ref={button} type="submit" disabled={pending || toSave.length === 0} className={buttonClass("primary")}>
-          {pending ? "Saving..." : "Save Changes"}
-        </button>
-        {dirty && !pending && (
-          <button
-            type="button"
-            className={buttonClass("ghost")}
-            onClick={() => {
-              state.discard();
-              setErrors({});
-              settled();
-            }}
-          >
-            Discard Changes
-          </button>
-        )}
-        <p ref={saveState} tabIndex={-1} className="text-sm text-muted-foreground outline-none" role="status" data-testid="review-save-state">
-          {conflicts.length > 0
-            ? `Choose a text for ${conflicts.length === 1 ? "the part" : `each of the ${conflicts.length} parts`} another administrator saved too; the rest is ${toSave.length > 0 ? "not saved yet" : "saved"}.`
-            : dirty
-              ? "Unsaved changes: the customer receives the saved text until you save."
-              : "All changes saved."}
-        </p>
-      </div>
     </form>
   );
 }

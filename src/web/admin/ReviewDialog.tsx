@@ -26,6 +26,10 @@ import { writeDetail } from "./actions.ts";
 import { DraftChooser } from "./DraftChooser.tsx";
 import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
+import { PartNavigator } from "./PartNavigator.tsx";
+import { partLabel } from "./parts-form.ts";
+import { useSaveParts, type SavePartsState } from "./use-save-parts.ts";
+import { WriterBar } from "./WriterBar.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
@@ -34,14 +38,18 @@ type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail
 
 const MOVING = new Set<AdminState>(MOVING_STATES);
 
-/** After these the profile leaves review (it is queued again, or refunded): the dialog closes and the list shows where it went. */
-const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "process-revision", "recover", "refund"]);
+/**
+ * After these the profile leaves review (it is queued again, or refunded): the dialog closes and the list shows where
+ * it went. Not a revision: the dialog stays open on it and shows the new draft when the run ends (issue 28, item 5).
+ */
+const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "recover", "refund"]);
 
 /**
  * The review dialog (spec sections 2 and 4, issues 11 and 20): what the customer sent beside what the optimiser made,
  * the result's parts to edit in plain text with a preview as the customer will see it, a new draft to choose from,
  * the photos, the audit trail, and the actions the server allows now. Every change reads the profile again and
- * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first.
+ * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first. Save and
+ * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5).
  */
 export function ReviewDialog({
   profileId,
@@ -61,7 +69,9 @@ export function ReviewDialog({
   const toast = useToast();
   const loaded = detail.state === "loaded" ? detail.data : null;
   const parts = usePartsForm(loaded?.parts ?? null, loaded?.version ?? null);
-  const { ask, dialog: unsavedQuestion } = useUnsavedGuard(parts.dirty, parts.discard);
+  const { ask, choose, dialog: unsavedQuestion } = useUnsavedGuard(parts.dirty, parts.discard);
+  // The editor (0) or the preview (1): a save that stops at a field brings the editor back.
+  const [view, setView] = useState(0);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -105,6 +115,21 @@ export function ReviewDialog({
     },
     [onChanged],
   );
+
+  const saving = useSaveParts({
+    profileId,
+    premium: loaded !== null && sellsPremium(loaded),
+    state: parts,
+    showEditor: () => setView(0),
+    onSaved: saved,
+    onConflict: conflicted,
+    onRefused: load,
+  });
+  const saveFirst = async () => {
+    const outcome = await saving.save();
+    return outcome === "saved" || outcome === "nothing";
+  };
+  const unsavedParts = parts.dirty && parts.base ? parts.toSave.map((k) => partLabel(k, parts.base!.parts)) : [];
 
   const applyDraft = async (take: PartKey[]) => {
     if (!loaded || !(await ask("apply the draft choices"))) return false;
@@ -164,12 +189,8 @@ export function ReviewDialog({
             </button>
           </div>
         )}
-        {data && <ReviewBody profile={data} parts={parts} onSaved={saved} onConflict={conflicted} onRefused={load} onApplyDraft={applyDraft} />}
-      </div>
-      {data && (
-        <div className="max-h-[45vh] shrink-0 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
-          <ActionBar profile={data} ask={ask} onDone={actionDone} />
-          <div className="mt-3 border-t border-border pt-3">
+        {data && (
+          <ReviewBody profile={data} parts={parts} saving={saving} view={view} onView={setView} onApplyDraft={applyDraft} onRestored={saved}>
             <DataActions
               profile={data}
               ask={ask}
@@ -178,7 +199,14 @@ export function ReviewDialog({
                 onClose(true);
               }}
             />
-          </div>
+          </ReviewBody>
+        )}
+      </div>
+      {data && (
+        // The writer's bar, in reach wherever the dialog is scrolled and in the preview too: Save, then the actions.
+        <div className="max-h-[45vh] shrink-0 space-y-3 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
+          {editing(data, parts) && <WriterBar parts={parts} saving={saving} />}
+          <ActionBar profile={data} ask={ask} choose={choose} unsaved={unsavedParts} saveFirst={saveFirst} onDone={actionDone} />
         </div>
       )}
       {unsavedQuestion}
@@ -186,20 +214,40 @@ export function ReviewDialog({
   );
 }
 
+/** Whether the dialog shows the editor: a result the server lets this admin edit, of an app the editor knows. */
+function editing(profile: AdminProfileDetail, parts: PartsFormState): boolean {
+  return Boolean(profile.editable && parts.form && parts.base && profile.optimization && appOf(profile));
+}
+
+/** Premium and elite sell the starters and the strategy guide. */
+const sellsPremium = (profile: AdminProfileDetail) => profile.plan_id === "premium" || profile.plan_id === "elite";
+
+const appOf = (profile: AdminProfileDetail): DatingApp | null => ((DATING_APPS as readonly string[]).includes(profile.dating_app) ? (profile.dating_app as DatingApp) : null);
+
+/**
+ * The dialog's body, laid out for the writer (issue 28, item 5): what the profile is and what needs attention, then
+ * the content to write (a new draft to choose from first), then what informs it (the original and Before and After,
+ * elite's parts), then the record (history, photos, audit) and the customer's data. `children`: the data actions.
+ */
 function ReviewBody({
   profile,
   parts,
-  onSaved,
-  onConflict,
-  onRefused,
+  saving,
+  view,
+  onView,
   onApplyDraft,
+  onRestored,
+  children,
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
-  onSaved: (detail: AdminProfileDetail, sent?: PartsForm) => void;
-  onConflict: (detail: AdminProfileDetail) => void;
-  onRefused: () => Promise<void>;
+  saving: SavePartsState;
+  view: number;
+  onView: (view: number) => void;
   onApplyDraft: (take: PartKey[]) => Promise<boolean>;
+  /** A version restored from the history: its detail, as a save's. */
+  onRestored: (detail: AdminProfileDetail) => void;
+  children: ReactNode;
 }) {
   const now = useNow();
   const fallback = profile.optimization?.fallback;
@@ -210,7 +258,9 @@ function ReviewBody({
     ? null
     : profile.order?.status === "refunded"
       ? "This order was refunded, so its result can no longer be edited."
-      : "This result has been sent to the customer, so it can no longer be edited. Regenerate it or process a revision to change it.";
+      : profile.state === "in_progress"
+        ? "The optimizer is working on this profile: its result can be edited when the new draft is ready."
+        : "This result has been sent to the customer, so it can no longer be edited. Regenerate it or process a revision to change it.";
 
   return (
     <div className="space-y-8">
@@ -294,6 +344,10 @@ function ReviewBody({
         </section>
       )}
 
+      {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
+
+      <ContentSection profile={profile} parts={parts} locked={locked} saving={saving} view={view} onView={onView} />
+
       <div className="grid gap-8 lg:grid-cols-2">
         <OriginalProfile profile={profile} />
         {profile.optimization ? (
@@ -310,13 +364,10 @@ function ReviewBody({
 
       {profile.optimization && <EliteParts result={profile.optimization} />}
 
-      {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
-
-      <ContentSection profile={profile} parts={parts} locked={locked} onSaved={onSaved} onConflict={onConflict} onRefused={onRefused} />
-
-      <VersionHistory profile={profile} unsaved={parts.dirty} onRestored={onSaved} />
+      <VersionHistory profile={profile} unsaved={parts.dirty} onRestored={onRestored} />
       <PhotoReview photos={profile.photos} deletedAt={profile.photos_deleted_at} />
       <AuditTrail entries={profile.audit} />
+      <div className="border-t border-border pt-4">{children}</div>
     </div>
   );
 }
@@ -338,20 +389,21 @@ function ContentSection({
   profile,
   parts,
   locked,
-  onSaved,
-  onConflict,
-  onRefused,
+  saving,
+  view,
+  onView,
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
   locked: string | null;
-  onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
-  onConflict: (detail: AdminProfileDetail) => void;
-  onRefused: () => Promise<void>;
+  saving: SavePartsState;
+  view: number;
+  onView: (view: number) => void;
 }) {
   const { form, base } = parts;
   const working = profile.optimization;
-  const app = (DATING_APPS as readonly string[]).includes(profile.dating_app) ? (profile.dating_app as DatingApp) : null;
+  const app = appOf(profile);
+  const premium = sellsPremium(profile);
   if (!form || !base || !working || !app) {
     return (
       <section aria-labelledby="review-content-heading" data-testid="review-content">
@@ -379,19 +431,16 @@ function ContentSection({
         <div className="mt-3">
           <Tabs
             label="Edit or preview the content"
+            selected={view}
+            onSelect={onView}
             tabs={[
               {
                 label: "Edit",
                 content: (
-                  <PartsEditor
-                    profileId={profile.id}
-                    app={app}
-                    premium={profile.plan_id === "premium" || profile.plan_id === "elite"}
-                    state={{ ...parts, form, base }}
-                    onSaved={onSaved}
-                    onConflict={onConflict}
-                    onRefused={onRefused}
-                  />
+                  <>
+                    <PartNavigator form={form} parts={base.parts} premium={premium} unsaved={parts.toSave} />
+                    <PartsEditor app={app} premium={premium} state={{ ...parts, form, base }} saving={saving} />
+                  </>
                 ),
               },
               { label: "Preview as the customer sees it", content: preview },

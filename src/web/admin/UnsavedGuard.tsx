@@ -1,17 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "../ui/button.ts";
 
+/** Go on (the text discarded), stay, or the question's third way (e.g. "Save and send": keep the text and go on). */
+export type UnsavedAnswer = "go" | "stay" | "alternative";
+
 interface Question {
   /** What the admin was about to do, in words: "close the dialog", "send the results". */
   what: string;
-  answer: (go: boolean) => void;
+  /** A third answer's button, when the action has a way to keep the text ("Save and send"). */
+  alternative?: string;
+  answer: (answer: UnsavedAnswer) => void;
   opener: HTMLElement | null;
 }
 
 /**
  * The review dialog's guard of unsaved text (issue 20, item 2: an edit is never lost). `ask(what)` answers at once
  * when nothing is unsaved; otherwise it asks in a dialog of its own and answers whether to go on, having discarded
- * the text (`discard`) when the admin chose to. A reload or closing the tab gets the browser's own question.
+ * the text (`discard`) when the admin chose to. `choose(what, alternative)` offers a third way besides discarding and
+ * staying (Send offers "Save and send", issue 28 item 5). A reload or closing the tab gets the browser's own question.
  */
 export function useUnsavedGuard(dirty: boolean, discard: () => void) {
   const [question, setQuestion] = useState<Question | null>(null);
@@ -29,31 +35,32 @@ export function useUnsavedGuard(dirty: boolean, discard: () => void) {
     return () => window.removeEventListener("beforeunload", beforeUnload);
   }, [dirty]);
 
-  const ask = useCallback(
-    (what: string) =>
-      new Promise<boolean>((resolve) => {
-        if (!dirtyNow.current) return resolve(true);
+  const choose = useCallback(
+    (what: string, alternative?: string) =>
+      new Promise<UnsavedAnswer>((resolve) => {
+        if (!dirtyNow.current) return resolve("go");
         const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        setQuestion({ what, opener, answer: resolve });
+        setQuestion({ what, alternative, opener, answer: resolve });
       }),
     [],
   );
+  const ask = useCallback(async (what: string) => (await choose(what)) === "go", [choose]);
 
-  const answer = (go: boolean) => {
+  const answer = (given: UnsavedAnswer) => {
     if (!question) return;
     setQuestion(null);
-    if (go) discard();
-    else question.opener?.focus();
-    question.answer(go);
+    if (given === "go") discard();
+    else if (given === "stay") question.opener?.focus();
+    question.answer(given);
   };
 
-  const dialog = question ? <UnsavedQuestion what={question.what} onAnswer={answer} /> : null;
-  return { ask, dialog };
+  const dialog = question ? <UnsavedQuestion what={question.what} alternative={question.alternative} onAnswer={answer} /> : null;
+  return { ask, choose, dialog };
 }
 
-function UnsavedQuestion({ what, onAnswer }: { what: string; onAnswer: (go: boolean) => void }) {
+function UnsavedQuestion({ what, alternative, onAnswer }: { what: string; alternative?: string; onAnswer: (answer: UnsavedAnswer) => void }) {
   const stay = useRef<HTMLButtonElement>(null);
-  const leave = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => stay.current?.focus(), []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -61,11 +68,13 @@ function UnsavedQuestion({ what, onAnswer }: { what: string; onAnswer: (go: bool
       // Escape answers this question only: the review dialog under it stays open.
       e.preventDefault();
       e.nativeEvent.preventDefault();
-      onAnswer(false);
+      onAnswer("stay");
     } else if (e.key === "Tab") {
-      // Two buttons: Tab and Shift+Tab go from one to the other.
+      // Tab and Shift+Tab go round the question's buttons only.
       e.preventDefault();
-      (document.activeElement === stay.current ? leave : stay).current?.focus();
+      const buttons = [...(box.current?.querySelectorAll("button") ?? [])];
+      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+      buttons[(at + (e.shiftKey ? buttons.length - 1 : 1)) % buttons.length]?.focus();
     }
     e.stopPropagation();
   };
@@ -73,6 +82,7 @@ function UnsavedQuestion({ what, onAnswer }: { what: string; onAnswer: (go: bool
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4">
       <div
+        ref={box}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="unsaved-title"
@@ -85,13 +95,19 @@ function UnsavedQuestion({ what, onAnswer }: { what: string; onAnswer: (go: bool
           You have unsaved changes
         </h2>
         <p id="unsaved-text" className="text-sm text-muted-foreground">
-          Your edits to this result are not saved. To {what} now, they must be discarded. To keep them, stay and press Save Changes first.
+          Your edits to this result are not saved. To {what} now, they must be discarded. To keep them, stay and press Save Changes first
+          {alternative ? `, or choose ${alternative}.` : "."}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button ref={stay} type="button" className={buttonClass("primary")} onClick={() => onAnswer(false)}>
+          <button ref={stay} type="button" className={buttonClass("primary")} onClick={() => onAnswer("stay")}>
             Keep editing
           </button>
-          <button ref={leave} type="button" className={buttonClass("outline", "md", "text-danger")} onClick={() => onAnswer(true)}>
+          {alternative && (
+            <button type="button" className={buttonClass("outline")} onClick={() => onAnswer("alternative")}>
+              {alternative}
+            </button>
+          )}
+          <button type="button" className={buttonClass("outline", "md", "text-danger")} onClick={() => onAnswer("go")}>
             Discard changes
           </button>
         </div>

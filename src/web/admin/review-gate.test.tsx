@@ -13,6 +13,8 @@ import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import { usePartsForm } from "./use-parts-form.ts";
+import { useSaveParts } from "./use-save-parts.ts";
+import { WriterBar } from "./WriterBar.tsx";
 
 // happy-dom only for this file (it replaces fetch/Response while registered).
 beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" }));
@@ -65,11 +67,13 @@ const button = (root: ParentNode, name: string) => {
 function Editor({ parts, version, premium }: { parts: EditableParts; version: string; premium: boolean }) {
   const state = usePartsForm(parts, version);
   const { ask, dialog } = useUnsavedGuard(state.dirty, state.discard);
+  const saving = useSaveParts({ profileId: "p1", premium, state, showEditor: () => {}, onSaved: () => {}, onConflict: () => {}, onRefused: async () => {} });
   const [asked, setAsked] = useState<string>("");
   if (!state.form || !state.base) return null;
   return (
     <>
-      <PartsEditor profileId="p1" app="bumble" premium={premium} state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onConflict={() => {}} onRefused={async () => {}} />
+      <PartsEditor app="bumble" premium={premium} state={{ ...state, form: state.form, base: state.base }} saving={saving} />
+      <WriterBar parts={state} saving={saving} />
       <button type="button" onClick={async () => setAsked(String(await ask("close the dialog")))}>
         Close
       </button>

@@ -14,7 +14,8 @@ type Session =
   | { state: "failed"; message: string }
   /** `focus`: the form takes the focus (after signing out), not on a first visit. */
   | { state: "signed-out"; focus: boolean }
-  | { state: "signed-in"; username: string };
+  /** `focus`: the dashboard takes the focus (after signing in: the form that had it is gone), not on a visit. */
+  | { state: "signed-in"; username: string; focus: boolean };
 
 /**
  * /admin: the login form when signed out, the dashboard when signed in (spec sections 2 and 6). The session is asked
@@ -30,7 +31,7 @@ export function AdminPage() {
       try {
         const status = await apiGet<AuthStatus>("/api/admin/auth-status", { on401: "returnNull" });
         if (cancelled) return;
-        setSession(status?.authenticated ? { state: "signed-in", username: status.username ?? "" } : { state: "signed-out", focus: false });
+        setSession(status?.authenticated ? { state: "signed-in", username: status.username ?? "", focus: false } : { state: "signed-out", focus: false });
       } catch (err) {
         if (!cancelled) setSession({ state: "failed", message: messageOf(err, "The server could not be reached.") });
       }
@@ -52,10 +53,10 @@ export function AdminPage() {
           }}
         />
       )}
-      {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username) => setSession({ state: "signed-in", username })} />}
+      {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username) => setSession({ state: "signed-in", username, focus: true })} />}
       {session.state === "signed-in" && (
         <Suspense fallback={<Spinner label="Loading the dashboard..." />}>
-          <Dashboard username={session.username} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+          <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
         </Suspense>
       )}
     </>

@@ -9,10 +9,13 @@ export interface TabSpec {
  * Tabs after the WAI-ARIA Authoring Practices: one tab stop (the selected tab), arrow keys move between tabs and
  * select them, Home and End jump to the ends. On a phone the tabs stack: "Recommendations" is wider than a third of
  * the screen. Every panel stays mounted (hidden when not selected), so what the
- * customer opened or scrolled in one panel is still there when they come back to it.
+ * customer opened or scrolled in one panel is still there when they come back to it. `selected` and `onSelect` let the
+ * page choose the tab (the review dialog brings its editor back when a save stops at a field).
  */
-export function Tabs({ label, tabs }: { label: string; tabs: TabSpec[] }) {
-  const [selected, setSelected] = useState(0);
+export function Tabs({ label, tabs, selected: chosen, onSelect }: { label: string; tabs: TabSpec[]; selected?: number; onSelect?: (i: number) => void }) {
+  const [own, setOwn] = useState(0);
+  const selected = chosen ?? own;
+  const setSelected = onSelect ?? setOwn;
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (i: number) => `${base}-tab-${i}`;
