@@ -79,6 +79,13 @@ const envSchema = z.object({
   SUPPORT_EMAIL: email.default("support@localhost"),
   ADMIN_USERNAME: z.string().min(1).max(64).default("admin"),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(256).optional(),
+  // A writer's claim on a profile lapses after this long without a write by them (src/admin/claims.ts).
+  CLAIM_LAPSE_MINUTES: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of minutes between 1 and 1440")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1440, "must be a whole number of minutes between 1 and 1440")
+    .default(20),
   PAYMENT_PROVIDER: z.enum(["stripe", "local"], "must be stripe or local").optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must start with pk_").optional(),
@@ -167,7 +174,8 @@ export interface Config {
   retention: RetentionPeriods;
   outboxDir: string;
   mail: { smtpUrl?: string; from: string; supportEmail: string };
-  admin: { username: string; password?: string };
+  /** `claimLapseMs`: a claim on a profile lapses this long after its claimer's last write (src/admin/claims.ts). */
+  admin: { username: string; password?: string; claimLapseMs: number };
   payments: {
     provider: "stripe" | "local";
     stripe: {
@@ -250,7 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     retention: { photoDays: env.PHOTO_RETENTION_DAYS, profileDays: env.PROFILE_RETENTION_DAYS },
     outboxDir: env.OUTBOX_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
-    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, claimLapseMs: env.CLAIM_LAPSE_MINUTES * 60_000 },
     payments: {
       provider,
       stripe: {
