@@ -6,6 +6,7 @@ import { ACTIONS, EMAIL_ALREADY_SENT, runAction } from "./actions.ts";
 import { ConfirmButtons } from "./ConfirmButtons.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
+import { useOfferedActions } from "./role.ts";
 
 const BUSY_LABELS: Record<AdminAction, string> = {
   "send-email": "Sending...",
@@ -75,7 +76,7 @@ export function ActionBar({
   const [reasonError, setReasonError] = useState<string | undefined>();
   // The e-mail goes out from the job loop a moment after the server accepts it: from then on this button says so.
   const [sentHere, setSentHere] = useState(false);
-  const allowed = new Set(profile.actions);
+  const allowed = new Set(useOfferedActions(profile.actions));
   // Closing the refund form (Cancel) gives the focus back to the button that opened it.
   const refundButton = useRef<HTMLButtonElement>(null);
   const wasRefunding = useRef(false);
