@@ -192,6 +192,21 @@ describe("claims on a profile", () => {
     expect(stats.body.estimate.method).toMatch(/^Each profile waiting for a person/);
   });
 
+  test("a send nobody claimed counts, untimed; an erasure leaves the rows without the profile's id", async () => {
+    setup();
+    const olive = adminCookie(ctx.store.db, "olive");
+    const id = await optimised("basic");
+    expect((await json(call(olive, "POST", `/profiles/${id}/send-email`))).status).toBe(200);
+    expect(claimsOn(id).map((c) => [c.admin, c.claimedAt, c.endReason, c.planId])).toEqual([["olive", null, "sent", "basic"]]);
+    const stats = (await json<ThroughputAnswer>(call(olive, "GET", "/throughput"))).body;
+    expect(stats.writers).toEqual([{ writer: "olive", plan: "basic", sentToday: 1, sentThisWeek: 1, medianMinutes: null }]);
+
+    const email = ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!.email;
+    expect((await json(call(olive, "DELETE", `/profiles/${id}`, { email }))).status).toBe(200);
+    expect(ctx.store.db.select().from(claims).all().map((c) => [c.profileId, c.admin, c.endReason])).toEqual([[null, "olive", "sent"]]);
+    expect((await json<ThroughputAnswer>(call(olive, "GET", "/throughput"))).body.writers).toEqual(stats.writers);
+  });
+
   test("a lapsed claim holds nothing: shown as free, claimed by another without a take-over, ended as lapsed; CLAIM_LAPSE_MINUTES sets the lapse", async () => {
     setup({ CLAIM_LAPSE_MINUTES: "5" });
     const id = waiting("premium", 2);

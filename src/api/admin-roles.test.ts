@@ -93,4 +93,12 @@ describe("a writer and an owner on every admin route", () => {
       expect({ route: `${route.method} ${route.path}`, message: status === 403 ? body.message : "allowed" }).toMatchObject({ message: expect.not.stringMatching(/^Only an owner/) });
     }
   });
+
+  test("every audit row the two walks wrote names its author", () => {
+    const rows = ctx.store.db.select().from(adminAudit).all();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.admin !== "sam" && r.admin !== "olive")).toEqual([]);
+    // The writer's own work is theirs: at least their sign-outs, and whatever the walk's empty bodies let through.
+    expect(rows.some((r) => r.admin === "sam")).toBe(true);
+  });
 });
