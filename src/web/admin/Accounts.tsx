@@ -8,6 +8,7 @@ import { controlClass, Field } from "../ui/field.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { LoadError } from "./LoadError.tsx";
 import { ROLE_LABELS } from "./role.ts";
+import { TableHead } from "./TableHead.tsx";
 import { formatDateTime } from "./time.ts";
 
 const CONNECTION = "Please check your connection and try again.";
@@ -125,14 +126,7 @@ export function Accounts({ username: me }: { username: string }) {
       {loaded.state === "loaded" && (
         <div role="region" aria-label="Accounts" tabIndex={0} className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-left text-sm">
-            <thead className="bg-muted text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Username</th>
-                <th scope="col" className="px-3 py-2 font-medium">Role</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="px-3 py-2 font-medium">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Username", "Role", "Status", "Actions"]} />
             <tbody>
               {loaded.accounts.map((a) => {
                 const url = `/api/admin/accounts/${a.id}`;

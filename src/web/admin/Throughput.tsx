@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ThroughputAnswer } from "../../shared/api/team.ts";
 import { apiGet, messageOf } from "../api.ts";
+import { TableHead } from "./TableHead.tsx";
 import { formatDateTime } from "./time.ts";
 
 const PLAN_LABELS = { basic: "Basic", premium: "Premium", elite: "Elite" } as const;
@@ -33,15 +34,7 @@ export function Throughput({ reads }: { reads: number }) {
       {data && data.writers.length > 0 && (
         <div role="region" aria-label="Sent per writer and plan" tabIndex={0} className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-left text-sm">
-            <thead className="bg-muted text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Writer</th>
-                <th scope="col" className="px-3 py-2 font-medium">Plan</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Sent today</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">This week</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Median minutes, claim to send</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Writer", "Plan", { name: "Sent today", numeric: true }, { name: "This week", numeric: true }, { name: "Median minutes, claim to send", numeric: true }]} />
             <tbody>
               {data.writers.map((w) => (
                 <tr key={`${w.writer}-${w.plan}`} className="border-t border-border">
