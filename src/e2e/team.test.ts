@@ -1,7 +1,7 @@
 /**
  * The team's accounts in the browser (issue 29): an owner creates a writer in /admin's Accounts section and is shown
  * the password once; the writer signs in with it and sees the Writer badge, "Change my password", and no refund, no
- * customer-data buttons and no accounts; an owner sees all three. Both themes at 1280 and 375 px, axe clean, no
+ * customer-data buttons and no accounts; an owner sees all three, and who is writing a profile in the list. Both themes at 1280 and 375 px, axe clean, no
  * sideways scrolling.
  */
 import { afterAll, beforeAll, describe, expect } from "bun:test";
@@ -107,6 +107,14 @@ describe("accounts", () => {
     await poll(() => dialog.getByRole("button", { name: "Export Data" }).count()).toBe(0);
     await poll(() => dialog.getByRole("button", { name: "Erase Data" }).count()).toBe(0);
     expect(writer.errors).toEqual([]);
+
+    // The writer claims it (the queue's own buttons come later): the owner's list says who is writing it.
+    const claimed = await writer.page.evaluate(async (id) => (await fetch(`/api/admin/profiles/${id}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status, profileId);
+    expect(claimed).toBe(200);
+    const answered = owner.page.waitForResponse((r) => r.url().includes("/api/admin/profiles?"));
+    await owner.page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await answered;
+    await poll(() => owner.page.locator(`tr[data-profile-id="${profileId}"]`).getByTestId("claim").textContent()).toBe("sam is writing this");
   }, 60_000);
 
   test("an owner disables an account after confirming; it is shown disabled and enabled again", async () => {
