@@ -253,6 +253,8 @@ describe("claims on a profile", () => {
       ["POST", `/profiles/${encodeURIComponent("' or 1=1 --")}/claim`, {}, 404, /Profile not found/],
       ["POST", `/profiles/${"x".repeat(5000)}/claim`, {}, 404, /Profile not found/],
       ["DELETE", `/profiles/nope/claim`, undefined, 404, /Profile not found/],
+      ["POST", `/profiles/%E0%A4%A/send-email`, undefined, 404, /./],
+      ["POST", `/profiles/%E0%A4%A/claim`, {}, 404, /./],
       ["POST", `/profiles/${sent}/claim`, {}, 409, /nothing to write on this profile/],
     ];
     for (const [method, path, body, status, message] of cases) {

@@ -61,6 +61,14 @@ const accountId = (raw: string) => {
   return Number(raw);
 };
 
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** The routes that send a result to its customer: they end the sender's claim instead of renewing it. */
 export const SEND_ROUTES = new Set(["send-email"]);
 /** The profile routes that change nothing of the text, or are an owner's business: no claim is checked or taken. */
@@ -74,7 +82,9 @@ export function claimGuard(ctx: AppContext, now: () => number = Date.now): Middl
   return async (c, next) => {
     const match = /\/profiles\/([^/]+)\/([^/]+)/.exec(c.req.path);
     if (c.req.method === "GET" || c.req.method === "HEAD" || !match || UNCLAIMED_ROUTES.has(match[2]!)) return next();
-    const profileId = decodeURIComponent(match[1]!);
+    const profileId = decoded(match[1]!);
+    // Not a profile id at all: the route answers it (404).
+    if (profileId === null) return next();
     const admin = c.get("admin").username;
     assertClaimAllows(ctx.store.db, profileId, admin, now());
     await next();
