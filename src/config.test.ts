@@ -132,6 +132,17 @@ describe("retention of paid profiles", () => {
   });
 });
 
+describe("the team's claims", () => {
+  test("CLAIM_LAPSE_MINUTES: 20 by default, whole minutes from 1 to 1440, bad values named in one line", () => {
+    expect(loadConfig({}).admin.claimLapseMs).toBe(20 * 60_000);
+    expect(loadConfig({ CLAIM_LAPSE_MINUTES: "1" }).admin.claimLapseMs).toBe(60_000);
+    expect(loadConfig({ CLAIM_LAPSE_MINUTES: "1440" }).admin.claimLapseMs).toBe(1440 * 60_000);
+    for (const bad of ["0", "-5", "1.5", "twenty", "1441", "1e2"]) {
+      expect(() => loadConfig({ CLAIM_LAPSE_MINUTES: bad })).toThrow(/^Invalid configuration: CLAIM_LAPSE_MINUTES must be a whole number of minutes between 1 and 1440/);
+    }
+  });
+});
+
 describe("the optimiser's settings", () => {
   test("OPTIMISE_CONCURRENCY and OPENAI_VISION: defaults, good values, and bad values named in one line", () => {
     expect(loadConfig({}).jobs.optimiseConcurrency).toBe(2);

@@ -52,6 +52,15 @@ function isAddressOrNetwork(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** A whole number from `min` to `max`, refused in one message naming the unit: "must be a whole number of seconds between 5 and 600". */
+function wholeNumber(unit: string, min: number, max: number, rule = `must be a whole number of ${unit} between ${min} and ${max}`) {
+  return z
+    .string()
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, rule);
+}
+
 const RETENTION_RULE = `must be a whole number of days between 0 (at once) and ${MAX_RETENTION_DAYS}`;
 const retentionDays = z
   .string()
@@ -79,6 +88,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: email.default("support@localhost"),
   ADMIN_USERNAME: z.string().min(1).max(64).default("admin"),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(256).optional(),
+  // A writer's claim on a profile lapses after this long without a write by them (src/admin/claims.ts).
+  CLAIM_LAPSE_MINUTES: wholeNumber("minutes", 1, 1440).default(20),
   PAYMENT_PROVIDER: z.enum(["stripe", "local"], "must be stripe or local").optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must start with pk_").optional(),
@@ -91,43 +102,18 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-5-mini"),
   OPENAI_VISION: z.enum(["true", "false"], "must be true or false").default("false"),
   OPENAI_RESPONSE_FORMAT: z.enum(["json_schema", "json_object"], "must be json_schema or json_object").default("json_schema"),
-  OPENAI_MAX_COMPLETION_TOKENS: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number of tokens between 1000 and 100000")
-    .transform(Number)
-    .refine((n) => n >= 1000 && n <= 100_000, "must be a whole number of tokens between 1000 and 100000")
-    .default(8000),
+  OPENAI_MAX_COMPLETION_TOKENS: wholeNumber("tokens", 1000, 100_000).default(8000),
   OPENAI_REASONING_EFFORT: z.enum(["none", "minimal", "low", "medium", "high", "xhigh"], "must be none, minimal, low, medium, high or xhigh").optional(),
-  OPENAI_TIMEOUT_SECONDS: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number of seconds between 5 and 600")
-    .transform(Number)
-    .refine((n) => n >= 5 && n <= 600, "must be a whole number of seconds between 5 and 600")
-    .default(60),
+  OPENAI_TIMEOUT_SECONDS: wholeNumber("seconds", 5, 600).default(60),
   TRUST_PROXY: trustProxy.optional(),
-  UNPAID_PROFILE_HOURS: z
-    .string()
-    .regex(/^\d+$/, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= UNPAID_PROFILE_HOURS, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`)
-    .default(UNPAID_PROFILE_HOURS),
+  UNPAID_PROFILE_HOURS: wholeNumber("hours", 1, UNPAID_PROFILE_HOURS, `must be a whole number of hours between 1 and ${UNPAID_PROFILE_HOURS} (the privacy policy's promise)`).default(UNPAID_PROFILE_HOURS),
   PHOTO_RETENTION_DAYS: retentionDays.default(DEFAULT_PHOTO_RETENTION_DAYS),
   PROFILE_RETENTION_DAYS: retentionDays.default(DEFAULT_PROFILE_RETENTION_DAYS),
   MIN_FREE_DISK_MB: z.string().regex(/^\d+$/, "must be a whole number of megabytes").transform(Number).default(512),
   // The slowest upload accepted: 2 KB/s over a minute lets a 7 MB upload through a 10 KB/s phone line (12 minutes)
   // and still ends a client that stalls or trickles (src/api/profiles.ts).
-  UPLOAD_MIN_BYTES_PER_SECOND: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number of bytes per second, at least 1")
-    .transform(Number)
-    .refine((n) => n >= 1, "must be a whole number of bytes per second, at least 1")
-    .default(2048),
-  UPLOAD_RATE_WINDOW_SECONDS: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number of seconds between 1 and 600")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 600, "must be a whole number of seconds between 1 and 600")
-    .default(60),
+  UPLOAD_MIN_BYTES_PER_SECOND: wholeNumber("bytes per second", 1, Number.MAX_SAFE_INTEGER, "must be a whole number of bytes per second, at least 1").default(2048),
+  UPLOAD_RATE_WINDOW_SECONDS: wholeNumber("seconds", 1, 600).default(60),
   RATE_LIMIT_SCALE: z
     .string()
     .regex(/^\d+(\.\d+)?$/, "must be a positive number")
@@ -167,7 +153,8 @@ export interface Config {
   retention: RetentionPeriods;
   outboxDir: string;
   mail: { smtpUrl?: string; from: string; supportEmail: string };
-  admin: { username: string; password?: string };
+  /** `claimLapseMs`: a claim on a profile lapses this long after its claimer's last write (src/admin/claims.ts). */
+  admin: { username: string; password?: string; claimLapseMs: number };
   payments: {
     provider: "stripe" | "local";
     stripe: {
@@ -250,7 +237,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     retention: { photoDays: env.PHOTO_RETENTION_DAYS, profileDays: env.PROFILE_RETENTION_DAYS },
     outboxDir: env.OUTBOX_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
-    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, claimLapseMs: env.CLAIM_LAPSE_MINUTES * 60_000 },
     payments: {
       provider,
       stripe: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
 
@@ -20,7 +20,7 @@ export function audit(db: Writer, entry: AuditEntry): void {
 
 /**
  * Sign-ins, failed and refused sign-ins and sign-outs (rows about no profile) are kept 90 days and 10,000 rows at
- * most, the oldest going first; everything done to a profile is kept. The throttle (./throttle.ts) already holds the
+ * most, the oldest going first; everything done to a profile or an account is kept. The throttle (./throttle.ts) already holds the
  * failures to five per username and per address per 15 minutes, and the refusals a lock-out causes to one row; the
  * bound is for the rest: many addresses, each failing its five.
  */
@@ -35,8 +35,9 @@ export function auditSignIn(db: DB, entry: AuditEntry & { action: (typeof SIGN_I
 }
 
 export function pruneSignInTrail(db: Pick<DB, "select" | "delete">, now = Date.now(), limits = SIGN_IN_TRAIL): void {
-  // Every other entry names a profile, so this reads the (profile_id, at) index alone.
-  const signIns = isNull(adminAudit.profileId);
+  // Read through the (profile_id, at) index; the accounts' own rows (created, disabled, …) name no profile either,
+  // and are kept like a profile's.
+  const signIns = and(isNull(adminAudit.profileId), inArray(adminAudit.action, [...SIGN_IN_ACTIONS]))!;
   db.delete(adminAudit)
     .where(and(signIns, lt(adminAudit.at, new Date(now - limits.maxAgeMs))))
     .run();

@@ -41,6 +41,8 @@ describe("bootstrapAdmin", () => {
     ctx = testContext({ ADMIN_PASSWORD: given });
     expect(bootstrapAdmin(ctx)).toEqual({ created: true, username: "admin" });
     expect(await verifyPassword(given, admins()[0]!.password)).toBe(true);
+    // The account from the environment is an owner (issue 29).
+    expect(admins()[0]).toMatchObject({ role: "owner", disabledAt: null });
     expect(ctx.log.lines).toEqual(['admin: created administrator "admin" with the password from ADMIN_PASSWORD']);
     expect(JSON.stringify(admins())).not.toContain(given);
   }, SLOW);

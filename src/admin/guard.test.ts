@@ -38,7 +38,7 @@ describe("requireAdmin on one route", () => {
     const { cookie, userId } = signedIn();
     const res = await appFor(ctx).request("/secret", { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ admin: { id: userId, username: "admin" } });
+    expect(await res.json()).toEqual({ admin: { id: userId, username: "admin", role: "owner" } });
   });
 
   test("a session that is more than half used is renewed and its cookie sent again", async () => {

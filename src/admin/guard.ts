@@ -1,11 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
+import { ownerOnlyMessage, type OwnerOnlyAction } from "../shared/admin/roles.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./cookie.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { validateAdminSessionToken, type AdminUser, type ValidSession } from "./sessions.ts";
 
 /** What admin handlers find on the context: `c.get("admin")` is the signed-in administrator. */
-export type AdminEnv = { Variables: { admin: AdminUser } };
+export type AdminEnv = { Variables: { admin: AdminUser; sessionId: string } };
 
 export const SIGN_IN_REQUIRED = "Sign in as an administrator to continue.";
 
@@ -31,6 +32,19 @@ export function requireAdmin(ctx: AppContext, now: () => number = Date.now): Mid
     const session = readAdminSession(c, ctx, now());
     if (!session) return c.json({ message: SIGN_IN_REQUIRED }, 401);
     c.set("admin", session.user);
+    c.set("sessionId", session.id);
+    await next();
+  };
+}
+
+/**
+ * The one guard of the owner-only routes (src/shared/admin/roles.ts OWNER_ONLY): a writer gets 403 with
+ * "Only an owner can <what>." Put it first on the route, before the body is read: `r.post("/x", requireOwner("refund"), …)`.
+ * src/api/admin-roles.test.ts walks every admin route and checks a writer is refused exactly these.
+ */
+export function requireOwner(action: OwnerOnlyAction): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    if (c.get("admin").role !== "owner") return c.json({ message: ownerOnlyMessage(action) }, 403);
     await next();
   };
 }

@@ -4,6 +4,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, lte } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { adminSessions, users } from "../db/schema.ts";
+import type { AdminRole } from "../shared/admin/roles.ts";
 
 /*
  * Admin sessions after Lucia's guide (lucia-auth.com/sessions/basic and /sessions/inactivity-timeout), by hand.
@@ -31,6 +32,8 @@ const PART = /^[a-z2-7]{32}$/;
 export interface AdminUser {
   id: number;
   username: string;
+  /** Read from the account at each request: a changed role holds from the next one. */
+  role: AdminRole;
 }
 
 export interface ValidSession {
@@ -77,7 +80,7 @@ export function validateAdminSessionToken(db: DB, token: string, now = Date.now(
   if (extra !== undefined || !id || !secret || !PART.test(id) || !PART.test(secret)) return null;
 
   const row = db
-    .select({ session: adminSessions, username: users.username })
+    .select({ session: adminSessions, username: users.username, role: users.role, disabledAt: users.disabledAt })
     .from(adminSessions)
     .innerJoin(users, eq(users.id, adminSessions.userId))
     .where(eq(adminSessions.id, id))
@@ -85,12 +88,13 @@ export function validateAdminSessionToken(db: DB, token: string, now = Date.now(
   if (!row) return null;
   const { session } = row;
   if (!constantTimeEqual(hashSecret(secret), session.secretHash)) return null;
-  if (session.expiresAt.getTime() <= now) {
+  // A disabled account's sessions are deleted with it (./users.ts); one left over is refused all the same.
+  if (session.expiresAt.getTime() <= now || row.disabledAt !== null) {
     invalidateAdminSession(db, id);
     return null;
   }
 
-  const user = { id: session.userId, username: row.username };
+  const user = { id: session.userId, username: row.username, role: row.role };
   // Renew only once more than half the idle time is used: one write per six hours, not one per request.
   const renewedExpiry = expiryFrom(now, session.createdAt.getTime());
   if (session.expiresAt.getTime() - now < SESSION_IDLE_MS / 2 && renewedExpiry > session.expiresAt.getTime()) {

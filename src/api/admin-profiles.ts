@@ -4,7 +4,8 @@ import { allowedActions, isEditable, processRevision, recover, regenerate, sendE
 import { editState, historyEntries, mailQueued as resultsMailQueued } from "../admin/edit.ts";
 import type { AdminListAnswer, AdminPhoto, AdminProfileDetail } from "../shared/api/admin-profiles.ts";
 import { audit, auditOf } from "../admin/audit.ts";
-import { adminOnly } from "../admin/guard.ts";
+import { adminOnly, requireOwner } from "../admin/guard.ts";
+import { claimedBy, claimOf, claimsOf } from "../admin/claims.ts";
 import { ADMIN_STATES, reviewState, resultSignals, type AdminState } from "../shared/admin/review-state.ts";
 import { reviewStateSql, urgencyOrder } from "../admin/review-state-sql.ts";
 import { writeTransaction } from "../db/client.ts";
@@ -26,6 +27,7 @@ import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
+import { adminTeamRoutes, claimGuard } from "./admin-team.ts";
 import { allowedProfile, zipResponse } from "./privacy.ts";
 import type { ErasureAnswer } from "../shared/api/privacy.ts";
 
@@ -36,6 +38,8 @@ const listQuery = z.object({
   q: z.string().trim().max(MAX_EMAIL_LENGTH, `q must be at most ${MAX_EMAIL_LENGTH} characters`).optional(),
   page: z.coerce.number("page must be a number").int().min(1, "page must be 1 or more").max(100_000).default(1),
   page_size: z.coerce.number("page_size must be a number").int().min(1).max(200, "page_size must be at most 200").default(25),
+  // The profiles the signed-in account holds a live claim on (src/admin/claims.ts).
+  mine: z.enum(["true", "false"], "mine must be true or false").optional(),
 });
 
 const refundBody = z.object({
@@ -67,8 +71,9 @@ export function adminProfilesRouter(ctx: AppContext) {
   r.get("/profiles", (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The query is not valid.");
-    const { status, state, q, page, page_size } = parsed.data;
+    const { status, state, q, page, page_size, mine } = parsed.data;
     const filters: SQL[] = [];
+    if (mine === "true") filters.push(claimedBy(c.get("admin").username, Date.now()));
     if (status) filters.push(eq(profiles.status, status));
     if (q) filters.push(matching(q));
 
@@ -105,6 +110,7 @@ export function adminProfilesRouter(ctx: AppContext) {
       return profile ? [{ profile, state }] : [];
     });
     const planOf = plansOf(rows.map((r) => r.profile.id));
+    const claimOn = claimsOf(db, rows.map((r) => r.profile.id), Date.now());
     return c.json<AdminListAnswer>({
       profiles: rows.map(({ profile: p, state }) => ({
         id: p.id,
@@ -118,6 +124,7 @@ export function adminProfilesRouter(ctx: AppContext) {
         plan_id: planOf.get(p.id) ?? null,
         deadline_at: p.deadlineAt?.toISOString() ?? null,
         needs_revision: p.needsRevision,
+        claim: claimOn.get(p.id) ?? null,
       })),
       total,
       page,
@@ -160,11 +167,15 @@ export function adminProfilesRouter(ctx: AppContext) {
       editable: isEditable(db, profile, order),
       audit: auditOf(db, profile.id),
       history: historyEntries(db, profile),
+      claim: claimOf(db, profile.id, Date.now()),
       ...editState(db, profile),
     };
   }
 
+  // Before the routes it guards: a write to a profile someone else holds is refused (src/api/admin-team.ts).
+  r.use("/profiles/:id/*", claimGuard(ctx));
   adminEditRoutes(ctx, r, detail);
+  adminTeamRoutes(ctx, r, detail);
 
   const actions = { "send-email": sendEmail, regenerate, recover, "process-revision": processRevision } as const;
   const messages = {
@@ -180,7 +191,7 @@ export function adminProfilesRouter(ctx: AppContext) {
     });
   }
 
-  r.post("/profiles/:id/export", (c) => {
+  r.post("/profiles/:id/export", requireOwner("export"), (c) => {
     const profile = db.select().from(profiles).where(eq(profiles.id, c.req.param("id"))).get();
     if (!profile) throw new ApiError(404, "Profile not found.");
     const at = new Date();
@@ -189,14 +200,14 @@ export function adminProfilesRouter(ctx: AppContext) {
     return zipResponse(exportProfile(ctx, profile, at), at);
   });
 
-  r.delete("/profiles/:id", jsonBody(erasureBody), (c) => {
+  r.delete("/profiles/:id", requireOwner("erase"), jsonBody(erasureBody), (c) => {
     // The customer's address, typed again: the one check that this is the profile the customer asked about.
     const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
     const erasure = eraseProfile(ctx, profile.id, { by: "admin", admin: c.get("admin").username });
     return c.json<ErasureAnswer>({ message: "The customer's data was deleted; a receipt is on its way to them.", deleted_at: erasure.at.toISOString() });
   });
 
-  r.post("/profiles/:id/refund", jsonBody(refundBody), async (c) => {
+  r.post("/profiles/:id/refund", requireOwner("refund"), jsonBody(refundBody), async (c) => {
     const { refundReference } = await refundOrder(ctx, c.get("admin").username, c.req.param("id"), c.req.valid("json").reason);
     return c.json({ message: "The order was refunded.", refund: refundReference });
   });

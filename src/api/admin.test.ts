@@ -86,7 +86,7 @@ describe("POST /api/admin/login", () => {
     const before = Date.now();
     const res = await login(app, { username: "admin", password: PASSWORD });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ authenticated: true, username: "admin" });
+    expect(await res.json()).toEqual({ authenticated: true, username: "admin", role: "owner" });
     expect(res.headers.get("cache-control")).toBe("no-store");
 
     const setCookie = setCookieOf(res)!;
@@ -110,7 +110,7 @@ describe("POST /api/admin/login", () => {
     expect(setCookie).not.toContain("Domain");
 
     const cookie = cookieFrom(res);
-    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin" });
+    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin", role: "owner" });
     expect((await authStatus(app, cookie.replace("__Host-", ""))).body).toEqual({ authenticated: false });
 
     const out = await logout(app, cookie, { Origin: "https://profileboost.example" });
@@ -180,7 +180,7 @@ describe("POST /api/admin/login", () => {
     expect(second.status).toBe(200);
     expect(sessions()).toHaveLength(1);
     expect((await authStatus(app, first)).body).toEqual({ authenticated: false });
-    expect((await authStatus(app, cookieFrom(second))).body).toEqual({ authenticated: true, username: "admin" });
+    expect((await authStatus(app, cookieFrom(second))).body).toEqual({ authenticated: true, username: "admin", role: "owner" });
   });
 });
 
@@ -189,7 +189,7 @@ describe("GET /api/admin/auth-status", () => {
     const app = setup();
     expect(await authStatus(app)).toEqual({ body: { authenticated: false }, setCookie: null });
     const cookie = await signIn(app);
-    expect(await authStatus(app, cookie)).toEqual({ body: { authenticated: true, username: "admin" }, setCookie: null });
+    expect(await authStatus(app, cookie)).toEqual({ body: { authenticated: true, username: "admin", role: "owner" }, setCookie: null });
   });
 
   test("a cookie that names no session: false, and the cookie is cleared", async () => {
@@ -205,7 +205,7 @@ describe("GET /api/admin/auth-status", () => {
     const tampered = cookie.slice(0, -1) + (cookie.endsWith("a") ? "b" : "a");
     expect((await authStatus(app, tampered)).body).toEqual({ authenticated: false });
     expect(sessions()).toHaveLength(1);
-    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin" });
+    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin", role: "owner" });
   });
 
   test("an expired session is refused and deleted", async () => {
@@ -226,7 +226,7 @@ describe("GET /api/admin/auth-status", () => {
 
     const before = Date.now();
     const { body, setCookie } = await authStatus(app, cookie);
-    expect(body).toEqual({ authenticated: true, username: "admin" });
+    expect(body).toEqual({ authenticated: true, username: "admin", role: "owner" });
     const [row] = sessions();
     expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + SESSION_IDLE_MS);
     expect(row!.lastVerifiedAt.getTime()).toBeGreaterThanOrEqual(before);
@@ -281,7 +281,7 @@ describe("requests from other sites", () => {
     const res = await logout(app, cookie, { Origin: "https://evil.example" });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: CROSS_SITE_REFUSED });
-    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin" });
+    expect((await authStatus(app, cookie)).body).toEqual({ authenticated: true, username: "admin", role: "owner" });
   });
 
   test("same-origin requests pass: PUBLIC_URL's origin, the request's own origin, Sec-Fetch-Site, Referer", async () => {
@@ -486,7 +486,7 @@ describe("a browser that signed in before keeps its own attempts (issue 20, F2: 
 
       const res = await login(app, { username: "admin", password: PASSWORD }, { address: "203.0.113.1", headers: { Cookie: device } });
       expect(res.status).toBe(200);
-      expect((await authStatus(app, cookieFrom(res))).body).toEqual({ authenticated: true, username: "admin" });
+      expect((await authStatus(app, cookieFrom(res))).body).toEqual({ authenticated: true, username: "admin", role: "owner" });
       // A fresh device cookie; the lock-out still holds for everyone else.
       expect(cookieFrom(res, "admin_device")).not.toBe(device);
       expect((await login(app, { username: "admin", password: PASSWORD }, { address: "192.0.2.1" })).status).toBe(429);

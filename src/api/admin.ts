@@ -72,6 +72,12 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
       auditSignIn(ctx.store.db, { admin: username, action: "sign-in failed", detail }, now());
       return c.json({ message: INVALID_CREDENTIALS }, 401);
     }
+    // A disabled account hears what a wrong password hears (docs/decisions/118-disabled-account-same-answer.md): the
+    // answer tells nobody which names exist or were disabled; the trail says why, for the owner.
+    if (admin.disabledAt !== null) {
+      auditSignIn(ctx.store.db, { admin: admin.username, action: "sign-in refused", detail: "the account is disabled" }, now());
+      return c.json({ message: INVALID_CREDENTIALS }, 401);
+    }
     attempt.succeeded();
 
     // A new sign-in replaces the browser's previous session instead of leaving it alive beside the new one.
@@ -81,7 +87,7 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
     devices.issue(c, admin.username, now());
     auditSignIn(ctx.store.db, { admin: admin.username, action: "signed in" }, now());
     ctx.log.info(`admin: ${admin.username} signed in`);
-    return c.json({ authenticated: true, username: admin.username });
+    return c.json<AuthStatus>({ authenticated: true, username: admin.username, role: admin.role });
   });
 
   r.post("/admin/logout", (c) => {
@@ -97,7 +103,7 @@ export function adminRouter(ctx: AppContext, options: { now?: () => number } = {
   // Never a 401: the admin page asks this on load to choose between the login form and the dashboard.
   r.get("/admin/auth-status", (c) => {
     const session = readAdminSession(c, ctx, now());
-    return c.json<AuthStatus>(session ? { authenticated: true, username: session.user.username } : { authenticated: false });
+    return c.json<AuthStatus>(session ? { authenticated: true, username: session.user.username, role: session.user.role } : { authenticated: false });
   });
 
   return r;

@@ -155,7 +155,9 @@ const EXPORTED_AS: Record<string, keyof ExportDocument> = {
   contact_messages: "contact_messages",
   deletions: "deletions",
 };
-const NOT_ABOUT_CUSTOMERS = new Set(["users", "admin_sessions", "settings", "payment_events", "__drizzle_migrations", "sqlite_sequence"]);
+// `claims` is the team's record of who worked on which order when (src/admin/claims.ts, docs/decisions/119): the
+// writer's time, not the customer's data; an erasure leaves its rows without the profile's id.
+const NOT_ABOUT_CUSTOMERS = new Set(["users", "admin_sessions", "settings", "payment_events", "claims", "__drizzle_migrations", "sqlite_sequence"]);
 
 describe("POST /api/profiles/:id/export", () => {
   test("a zip with every row stored about the customer, every column, and every photo and e-mail byte for byte; the address in any case", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { ADMIN_ROLES } from "../shared/admin/roles.ts";
 import { PLAN_IDS } from "../shared/orders/plans.ts";
 import { ORDER_STATUSES } from "../shared/orders/statuses.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
@@ -16,7 +17,10 @@ const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
 const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
 
-/** Administrators. Customers are anonymous and have no row here. */
+/**
+ * The team's accounts (owners and writers: src/shared/admin/roles.ts). Customers are anonymous and have no row here.
+ * An account is never deleted, only disabled: the audit trail and the claims name it by its username.
+ */
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),
@@ -24,6 +28,10 @@ export const users = sqliteTable("users", {
   password: text("password").notNull(),
   email: text("email").unique(),
   fullName: text("full_name"),
+  /** Every account made before roles, and the one from ADMIN_USERNAME, is an owner. */
+  role: text("role", { enum: ADMIN_ROLES }).notNull().default("owner"),
+  /** Set when an owner disabled the account: it cannot sign in and has no session. */
+  disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 
@@ -302,6 +310,41 @@ export const adminAudit = sqliteTable(
     detail: text("detail"),
   },
   (t) => [index("admin_audit_profile_idx").on(t.profileId, t.at)],
+);
+
+export const CLAIM_ENDS = ["released", "sent", "taken_over", "lapsed", "disabled"] as const;
+export type ClaimEnd = (typeof CLAIM_ENDS)[number];
+
+/**
+ * A writer's work on a profile (src/admin/claims.ts): claimed (by "Next", a claim, or the first save) at `claimed_at`,
+ * renewed by each write (`active_at`, `lapses_at`), open until released, sent, taken over, or found lapsed (`lapses_at`
+ * past) when someone else claims it. At most one open claim a profile. The rows stay after
+ * the claim ends, for the team's throughput (src/admin/throughput.ts); an erasure leaves them without the profile's id.
+ * A send without a claim is recorded too, with `claimed_at` null: it counts as sent, with no time to measure.
+ */
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The account's username, as the audit trail names it. */
+    admin: text("admin").notNull(),
+    /** The order's plan when the claim began: the throughput is per plan, and outlives an erasure. */
+    planId: text("plan_id", { enum: PLAN_IDS }),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    /** The claimer's last write (or the claim itself). */
+    activeAt: integer("active_at", { mode: "timestamp_ms" }).notNull(),
+    /** `active_at` plus CLAIM_LAPSE_MINUTES as configured then: an open claim past this holds nothing. */
+    lapsesAt: integer("lapses_at", { mode: "timestamp_ms" }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    endReason: text("end_reason", { enum: CLAIM_ENDS }),
+  },
+  (t) => [
+    uniqueIndex("claims_open_idx")
+      .on(t.profileId)
+      .where(sql`${t.endedAt} is null`),
+    index("claims_ended_idx").on(t.endedAt),
+  ],
 );
 
 export const DELETION_REASONS = ["retention", "customer", "admin"] as const;

@@ -10,6 +10,7 @@ import type { ResultVersionKind } from "../optimiser/version-kinds.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import type { SubmittedProfile } from "./profiles.ts";
+import type { ClaimView } from "./team.ts";
 
 /** What the review dialog reads beside the detail: the parts, the draft's, what the draft changes, and the version. */
 export interface EditState {
@@ -89,6 +90,8 @@ export interface AdminListRow {
   /** The delivery deadline; a revision's own once one is asked for (the plan's hours from the request). */
   deadline_at: string | null;
   needs_revision: boolean;
+  /** Who is writing it now (src/admin/claims.ts); null when nobody holds it. */
+  claim: ClaimView | null;
 }
 
 export interface AdminListAnswer {
@@ -148,4 +151,6 @@ export interface AdminProfileDetail extends EditState, SubmittedProfile {
   audit: AuditEntry[];
   /** Every version of the result, newest first. */
   history: HistoryEntry[];
+  /** Who is writing it now (src/admin/claims.ts); null when nobody holds it. */
+  claim: ClaimView | null;
 }

@@ -7,6 +7,7 @@ import { ConfirmButtons } from "./ConfirmButtons.tsx";
 import type { UnsavedAnswer } from "./UnsavedGuard.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
+import { useOfferedActions } from "./role.ts";
 
 /** What the bar offers: the server's actions, and Save and send (the editor's save, then the server's send-email). */
 type Offer = AdminAction | "save-and-send";
@@ -120,7 +121,7 @@ export function ActionBar({
   const [reasonError, setReasonError] = useState<string | undefined>();
   // The e-mail goes out from the job loop a moment after the server accepts it: from then on this button says so.
   const [sentHere, setSentHere] = useState(false);
-  const allowed = new Set(profile.actions);
+  const allowed = new Set(useOfferedActions(profile.actions));
   // Closing the refund form (Cancel) gives the focus back to the button that opened it.
   const refundButton = useRef<HTMLButtonElement>(null);
   const wasRefunding = useRef(false);

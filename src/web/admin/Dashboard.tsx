@@ -10,6 +10,7 @@ import { STATE_LABELS } from "./badges.tsx";
 import { LoadError } from "./LoadError.tsx";
 import { ProfileTable } from "./ProfileTable.tsx";
 import type { AdminListAnswer } from "./types.ts";
+import { RoleBadge, Team } from "./Team.tsx";
 import { useRereadWhileMoving } from "./use-reread.ts";
 
 /** Its own chunk, fetched at the first Review: the page's first load carries only the sign-in and the list. */
@@ -155,7 +156,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
             Admin Dashboard
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground">{username}</span>
+            Signed in as <span className="font-medium text-foreground">{username}</span> <RoleBadge />
           </p>
         </div>
         <div className="flex gap-2">
@@ -295,6 +296,8 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
           </nav>
         </>
       )}
+
+      <Team username={username} reads={reads} />
 
       {reviewing && (
         <Suspense fallback={null}>

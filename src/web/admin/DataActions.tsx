@@ -6,6 +6,7 @@ import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { ConfirmButtons } from "./ConfirmButtons.tsx";
+import { useRole } from "./role.ts";
 import type { AdminProfileDetail } from "./types.ts";
 
 const FIELD_ID = "review-erase-email";
@@ -15,7 +16,7 @@ const CONNECTION = "Please check your connection and try again.";
  * The customer's data in the review dialog (GDPR articles 15 and 17), for a customer who asks support rather than
  * using their results page: Export Data downloads the same zip the customer gets; Erase Data deletes it all at once
  * after the administrator types the customer's address again (the server checks it, as it does the customer's).
- * Both are recorded in the audit trail. `onErased` closes the dialog: the profile is gone.
+ * Both are recorded in the audit trail. `onErased` closes the dialog: the profile is gone. Shown to an owner only.
  */
 export function DataActions({
   profile,
@@ -28,6 +29,7 @@ export function DataActions({
   onErased: () => void;
 }) {
   const toast = useToast();
+  const owner = useRole() === "owner";
   const [busy, setBusy] = useState<"export" | "erase" | null>(null);
   const [erasing, setErasing] = useState(false);
   const [email, setEmail] = useState("");
@@ -77,6 +79,9 @@ export function DataActions({
       setBusy(null);
     }
   };
+
+  // The customer's data is an owner's business (docs/decisions/117-owner-and-writer-one-guard.md).
+  if (!owner) return null;
 
   return (
     <div className="space-y-3" data-testid="review-data-actions">

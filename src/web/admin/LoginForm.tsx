@@ -4,6 +4,7 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
+import type { AdminRole } from "../../shared/admin/roles.ts";
 import type { AuthStatus } from "./types.ts";
 
 type Errors = Partial<Record<"username" | "password", string>>;
@@ -12,7 +13,7 @@ type Errors = Partial<Record<"username" | "password", string>>;
  * The administrator's sign-in (spec section 5: both fields required). A wrong password and the throttle both answer
  * with the server's words under "Login Failed". `focusHeading`: after signing out, the form takes the focus.
  */
-export function LoginForm({ onSignedIn, focusHeading }: { onSignedIn: (username: string) => void; focusHeading: boolean }) {
+export function LoginForm({ onSignedIn, focusHeading }: { onSignedIn: (username: string, role: AdminRole) => void; focusHeading: boolean }) {
   const toast = useToast();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -39,7 +40,7 @@ export function LoginForm({ onSignedIn, focusHeading }: { onSignedIn: (username:
       const res = await apiRequest("POST", "/api/admin/login", { username: username.trim(), password });
       const answer = (await res.json()) as AuthStatus;
       toast({ title: "Login Successful" });
-      onSignedIn(answer.username ?? username.trim());
+      onSignedIn(answer.username ?? username.trim(), answer.role ?? "writer");
     } catch (err) {
       toast({ title: "Login Failed", description: messageOf(err, "Login failed"), variant: "destructive" });
       setPending(false);

@@ -80,6 +80,7 @@ export function ProfileTable({
               <td className="px-3 py-2">{planTitle(row.plan_id)}</td>
               <td className="px-3 py-2">
                 <StatusAndState status={row.status} state={row.state} />
+                {row.claim && <p className="mt-1 text-xs text-muted-foreground" data-testid="claim">{row.claim.by} is writing this</p>}
               </td>
               <td className="px-3 py-2">
                 <EmailBadge sent={row.email_sent} sentAt={row.email_sent_at} now={now} />

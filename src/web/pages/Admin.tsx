@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { LoadError } from "../admin/LoadError.tsx";
 import { LoginForm } from "../admin/LoginForm.tsx";
+import { RoleContext } from "../admin/role.ts";
 import type { AuthStatus } from "../admin/types.ts";
+import type { AdminRole } from "../../shared/admin/roles.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { island } from "../island.tsx";
@@ -15,7 +17,7 @@ type Session =
   /** `focus`: the form takes the focus (after signing out), not on a first visit. */
   | { state: "signed-out"; focus: boolean }
   /** `focus`: the dashboard takes the focus (after signing in: the form that had it is gone), not on a visit. */
-  | { state: "signed-in"; username: string; focus: boolean };
+  | { state: "signed-in"; username: string; role: AdminRole; focus: boolean };
 
 /**
  * /admin: the login form when signed out, the dashboard when signed in (spec sections 2 and 6). The session is asked
@@ -31,7 +33,7 @@ export function AdminPage() {
       try {
         const status = await apiGet<AuthStatus>("/api/admin/auth-status", { on401: "returnNull" });
         if (cancelled) return;
-        setSession(status?.authenticated ? { state: "signed-in", username: status.username ?? "", focus: false } : { state: "signed-out", focus: false });
+        setSession(status?.authenticated ? { state: "signed-in", username: status.username ?? "", role: status.role ?? "writer", focus: false } : { state: "signed-out", focus: false });
       } catch (err) {
         if (!cancelled) setSession({ state: "failed", message: messageOf(err, "The server could not be reached.") });
       }
@@ -53,10 +55,12 @@ export function AdminPage() {
           }}
         />
       )}
-      {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username) => setSession({ state: "signed-in", username, focus: true })} />}
+      {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username, role) => setSession({ state: "signed-in", username, role, focus: true })} />}
       {session.state === "signed-in" && (
         <Suspense fallback={<Spinner label="Loading the dashboard..." />}>
-          <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+          <RoleContext.Provider value={session.role}>
+            <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+          </RoleContext.Provider>
         </Suspense>
       )}
     </>

@@ -1,0 +1,153 @@
+/**
+ * The team's accounts in the browser (issue 29): an owner creates a writer in /admin's Accounts section and is shown
+ * the password once; the writer signs in with it and sees the Writer badge, "Change my password", and no refund, no
+ * customer-data buttons and no accounts; an owner sees all three, and who is writing a profile in the list. Both themes at 1280 and 375 px, axe clean, no
+ * sideways scrolling.
+ */
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import { eq } from "drizzle-orm";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { openStore, type Store } from "../db/client.ts";
+import { profiles, users } from "../db/schema.ts";
+import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
+import { submitAndPay } from "../testing/customer.ts";
+import { startServer, type RunningServer } from "../testing/server.ts";
+import { plainJpeg } from "../testing/test-images.ts";
+
+const OWNER = "olive";
+const PASSWORD = "correct horse battery staple";
+
+let server: RunningServer;
+let browser: TestBrowser;
+let tabs: ThemedTabs;
+let store: Store;
+let profileId: string;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_USERNAME: OWNER, ADMIN_PASSWORD: PASSWORD });
+  browser = await launchBrowser();
+  tabs = themedTabs(browser, server.url);
+  store = openStore(join(server.dir, "app.sqlite"));
+  const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
+  profileId = (await submitAndPay(server.url, { plan: "basic", profile: { email: "team@example.com", dating_app: "tinder", bio: "Teacher and weekend potter who loves jazz." }, photos })).profileId;
+}, 60_000);
+afterAll(async () => {
+  store?.close();
+  await browser?.close();
+  await server?.cleanup();
+});
+
+async function signIn(username: string, password: string, options: { theme?: "light" | "dark"; width?: number } = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
+  const errors = recordPageErrors(page);
+  await page.goto(`${server.url}/admin`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByTestId("admin-profiles").waitFor();
+  return { page, errors };
+}
+
+/** The owner's Accounts form: a new account, the server's password read from the panel that shows it once. */
+async function createAccount(page: Page, username: string, role: "writer" | "owner"): Promise<string> {
+  const form = page.getByRole("form", { name: "New account" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Create account" }).click();
+  const shown = page.getByTestId("account-password");
+  await shown.waitFor();
+  await poll(() => shown.textContent()).toContain(username);
+  const password = (await page.getByTestId("account-password-value").textContent())!.trim();
+  expect(password).toMatch(/^[a-z2-7]{26}$/);
+  await page.locator(`tr[data-account="${username}"]`).waitFor();
+  return password;
+}
+
+async function openReview(page: Page) {
+  await until(() => store.db.select().from(profiles).where(eq(profiles.id, profileId)).get()?.status === "completed", `profile ${profileId} to be optimised`);
+  const answered = page.waitForResponse((r) => r.url().includes("/api/admin/profiles?"));
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await answered;
+  await page.locator(`tr[data-profile-id="${profileId}"]`).getByRole("button", { name: /^Review/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Review Profile" });
+  await dialog.getByRole("heading", { name: "Original Profile" }).waitFor();
+  await dialog.getByRole("button", { name: /Regenerate/ }).waitFor();
+  return dialog;
+}
+
+describe("accounts", () => {
+  test("an owner creates a writer; the writer signs in and sees no refund, no customer data and no accounts", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    await poll(() => owner.page.getByTestId("role-badge").textContent()).toBe("Owner");
+    const ownerDialog = await openReview(owner.page);
+    await ownerDialog.getByRole("button", { name: "Refund", exact: true }).waitFor();
+    await ownerDialog.getByRole("button", { name: "Export Data" }).waitFor();
+    await owner.page.keyboard.press("Escape");
+    await ownerDialog.waitFor({ state: "detached" });
+
+    const password = await createAccount(owner.page, "sam", "writer");
+    await poll(() => owner.page.locator('tr[data-account="sam"] td').nth(1).textContent()).toBe("Writer");
+    expect(store.db.select().from(users).where(eq(users.username, "sam")).get()?.role).toBe("writer");
+    // Done: the password is gone from the page for good.
+    await owner.page.getByRole("button", { name: "Done" }).click();
+    await poll(() => owner.page.getByTestId("account-password").count()).toBe(0);
+    expect(owner.errors).toEqual([]);
+
+    const writer = await signIn("sam", password, { theme: "dark" });
+    await poll(() => writer.page.getByTestId("role-badge").textContent()).toBe("Writer");
+    await writer.page.getByRole("heading", { name: "Change my password" }).waitFor();
+    await writer.page.getByRole("heading", { name: "Team throughput" }).waitFor();
+    await poll(() => writer.page.getByTestId("accounts").count()).toBe(0);
+    const dialog = await openReview(writer.page);
+    await poll(() => dialog.getByRole("button", { name: "Refund", exact: true }).count()).toBe(0);
+    await poll(() => dialog.getByRole("button", { name: "Export Data" }).count()).toBe(0);
+    await poll(() => dialog.getByRole("button", { name: "Erase Data" }).count()).toBe(0);
+    expect(writer.errors).toEqual([]);
+
+    // The writer claims it (the queue's own buttons come later): the owner's list says who is writing it.
+    const claimed = await writer.page.evaluate(async (id) => (await fetch(`/api/admin/profiles/${id}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status, profileId);
+    expect(claimed).toBe(200);
+    const answered = owner.page.waitForResponse((r) => r.url().includes("/api/admin/profiles?"));
+    await owner.page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await answered;
+    await poll(() => owner.page.locator(`tr[data-profile-id="${profileId}"]`).getByTestId("claim").textContent()).toBe("sam is writing this");
+  }, 60_000);
+
+  test("an owner disables an account after confirming; it is shown disabled and enabled again", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    await createAccount(owner.page, "lee", "writer");
+    const row = owner.page.locator('tr[data-account="lee"]');
+    await row.getByRole("button", { name: "Disable lee" }).click();
+    await row.getByRole("button", { name: "Disable", exact: true }).click();
+    await poll(() => row.locator("td").nth(2).textContent()).toMatch(/^Disabled /);
+    await row.getByRole("button", { name: "Enable lee" }).click();
+    await poll(() => row.locator("td").nth(2).textContent()).toBe("Enabled");
+    expect(owner.errors).toEqual([]);
+  }, 60_000);
+});
+
+describe("accessibility", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: the owner's accounts with a password shown, and a writer's dashboard, nothing serious for axe, no sideways scrolling`, async () => {
+        const owner = await signIn(OWNER, PASSWORD, { theme, width });
+        await poll(() => owner.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        const password = await createAccount(owner.page, `w-${theme}-${width}`, "writer");
+        expect(await seriousViolations(owner.page)).toEqual([]);
+        await poll(() => owner.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(owner.errors).toEqual([]);
+
+        const writer = await signIn(`w-${theme}-${width}`, password, { theme, width });
+        await writer.page.getByTestId("throughput").waitFor();
+        await writer.page.getByTestId("change-password").waitFor();
+        expect(await seriousViolations(writer.page)).toEqual([]);
+        await poll(() => writer.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(writer.errors).toEqual([]);
+      }, 60_000);
+    }
+  }
+});
