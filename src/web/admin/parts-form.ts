@@ -4,7 +4,9 @@
  * No React here, so the rules are tested on their own.
  */
 import type { PartsChange } from "../../shared/api/admin-profiles.ts";
-import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../shared/optimiser/parts.ts";
+import { EDIT_LIMITS, guideFromText, partText, type EditableParts, type PartKey, type PartsEdit } from "../../shared/optimiser/parts.ts";
+
+export { partText };
 
 export interface GuideSection {
   heading: string;
@@ -175,21 +177,5 @@ export function partLabel(key: PartKey, parts: EditableParts): string {
       const prompt = parts.prompts.find((p) => p.key === key)?.prompt;
       return prompt ? `Answer to “${prompt}”` : "Prompt answer";
     }
-  }
-}
-
-/** A part as one text, for the draft chooser's side-by-side and its word diff. */
-export function partText(key: PartKey, parts: EditableParts): string {
-  switch (key) {
-    case "bio":
-      return parts.bio?.text ?? "";
-    case "starters":
-      return parts.starters.map((s, i) => `${i + 1}. ${s}`).join("\n");
-    case "guide":
-      return parts.guide ? [parts.guide.title, ...parts.guide.sections.map((s) => `\n${s.heading}\n${s.text}`)].join("\n") : "";
-    case "recommendations":
-      return parts.recommendations;
-    default:
-      return parts.prompts.find((p) => p.key === key)?.text ?? "";
   }
 }
