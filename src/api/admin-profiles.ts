@@ -26,6 +26,8 @@ import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
+import { deskState } from "../admin/brief.ts";
+import { toWrite } from "../shared/admin/desk.ts";
 import { allowedProfile, zipResponse } from "./privacy.ts";
 import type { ErasureAnswer } from "../shared/api/privacy.ts";
 
@@ -118,6 +120,8 @@ export function adminProfilesRouter(ctx: AppContext) {
         plan_id: planOf.get(p.id) ?? null,
         deadline_at: p.deadlineAt?.toISOString() ?? null,
         needs_revision: p.needsRevision,
+        // Read only where the state says a part waits: the same function named it (src/shared/admin/desk.ts).
+        to_write: state === "needs_attention" ? toWriteLabels(p) : [],
       })),
       total,
       page,
@@ -160,8 +164,14 @@ export function adminProfilesRouter(ctx: AppContext) {
       editable: isEditable(db, profile, order),
       audit: auditOf(db, profile.id),
       history: historyEntries(db, profile),
+      desk: deskState(db, profile, working),
       ...editState(db, profile),
     };
+  }
+
+  function toWriteLabels(profile: typeof profiles.$inferSelect): string[] {
+    const result = workingVersion(db, profile)?.result;
+    return result ? toWrite(result).map((p) => p.label) : [];
   }
 
   adminEditRoutes(ctx, r, detail);
