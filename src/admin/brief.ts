@@ -21,15 +21,19 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** What the forms store for a field left empty: not a fact. */
 const NOT_GIVEN = new Set(["Not provided", "Not specified"]);
 
-/** The detail's `desk`: the parts still to write, the parts kept as they are, and a brief for every part. */
-export function deskState(db: Pick<DB, "select">, profile: ProfileRow, working: Version | null): DeskState | null {
+/**
+ * The detail's `desk`: the parts still to write, the parts kept as they are, and a brief for every part. A revision's
+ * note is the working result's when its run answered one, else the waiting draft's (a revision of an edited result).
+ */
+export function deskState(db: Pick<DB, "select">, profile: ProfileRow, working: Version | null, draft: OptimisationResult | null): DeskState | null {
   const result = working?.result;
   if (!working || !result) return null;
   const parts = partsOf(result);
   const machine = machineParts(db, working);
   const facts = factsOf(profile);
+  const note = [result, draft].find((r) => r?.reason === "revision")?.revisionNotes ?? null;
   const brief: DeskState["brief"] = {};
-  for (const part of partKeysOf(result)) brief[part] = partBrief(result, parts, machine, facts, part);
+  for (const part of partKeysOf(result)) brief[part] = partBrief(result, parts, machine, facts, note, part);
   return { toWrite: toWrite(result), stands: result.editorial?.stands ?? [], brief };
 }
 
@@ -41,13 +45,13 @@ function machineParts(db: Pick<DB, "select">, working: Version): EditableParts |
   return null;
 }
 
-function partBrief(result: OptimisationResult, parts: EditableParts, machine: EditableParts | null, facts: string[], part: PartKey): PartBrief {
+function partBrief(result: OptimisationResult, parts: EditableParts, machine: EditableParts | null, facts: string[], revisionNote: string | null, part: PartKey): PartBrief {
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
   const bioLike = part === "bio" || (VERSION_KEYS as readonly PartKey[]).includes(part);
   const original = bioLike ? (parts.bio?.original ?? null) : prompt >= 0 ? (parts.prompts[prompt]?.original ?? null) : null;
   const draft = machine ? partText(part, machine) : null;
   return {
-    revisionNote: result.reason === "revision" ? result.revisionNotes : null,
+    revisionNote,
     facts,
     problems: problemsOf(result, part),
     voice: voiceOf(original ?? customerText(parts)),

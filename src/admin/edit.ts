@@ -154,9 +154,9 @@ function overlay(current: EditableParts, change: PartsChange): PartsEdit {
     guide: change.guide !== undefined ? change.guide : current.guide,
     recommendations: change.recommendations ?? current.recommendations,
     // Only the versions sent change; versions sent to a result without them are kept, so the edit's checks name it.
-    versions: change.versions && current.versions ? current.versions.map((v) => change.versions!.find((c) => c.tone === v.tone) ?? v) : (change.versions ?? current.versions),
-    promptsToAnswer: change.promptsToAnswer ?? current.promptsToAnswer,
-    photoPlan: change.photoPlan ?? current.photoPlan,
+    versions: change.versions && current.versions ? current.versions.map((v) => change.versions!.find((c) => c.tone === v.tone) ?? v) : change.versions !== undefined ? change.versions : current.versions,
+    promptsToAnswer: change.promptsToAnswer !== undefined ? change.promptsToAnswer : current.promptsToAnswer,
+    photoPlan: change.photoPlan !== undefined ? change.photoPlan : current.photoPlan,
   };
 }
 
@@ -168,7 +168,8 @@ function sentParts(change: PartsChange): PartKey[] {
   if (change.starters !== undefined) keys.push("starters");
   if (change.guide !== undefined) keys.push("guide");
   if (change.recommendations !== undefined) keys.push("recommendations");
-  for (const tone of BIO_TONES) if (change.versions?.some((v) => v.tone === tone)) keys.push(VERSION_KEY_OF[tone]);
+  // null (no versions) names them all, so the edit's checks refuse it on a result that has them.
+  for (const tone of BIO_TONES) if (change.versions === null || change.versions?.some((v) => v.tone === tone)) keys.push(VERSION_KEY_OF[tone]);
   if (change.promptsToAnswer !== undefined) keys.push("promptsToAnswer");
   if (change.photoPlan !== undefined) keys.push("photoPlan");
   return keys;

@@ -27,6 +27,7 @@ import type { DatingApp } from "../shared/profiles/options.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { profileWithResult } from "../testing/result-columns.ts";
+import { keepEverything } from "../testing/desk.ts";
 import { comparisons } from "../web/ui/BeforeAfter.tsx";
 import type { AdminProfileDetail, PartsConflictAnswer, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
@@ -106,6 +107,7 @@ function snapshot(id: string) {
 }
 
 async function release(id: string) {
+  keepEverything(ctx, id);
   expect((await call("POST", `/api/admin/profiles/${id}/send-email`)).status).toBe(200);
   await runJobs();
   expect(row(id).emailSent).toBe(true);
@@ -199,11 +201,15 @@ describe("one source of truth: the edit is what the customer receives", () => {
     const zip = await call("POST", `/api/admin/profiles/${profileId}/export`);
     expect(zip.status).toBe(200);
     const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))[EXPORT_JSON]!)) as ExportDocument;
-    // The version the release points at is the edited one; its author is named only as a role.
+    // The version the release points at holds the edit (the parts left kept as they are, with a reason); its
+    // author, and whoever kept a part, are named only as a role.
     const releasedId = doc.result_releases.at(-1)!.version_id;
     const exported = doc.result_versions.find((v) => v.id === releasedId)!;
-    expect(exported).toMatchObject({ kind: "edit", author: AN_ADMINISTRATOR });
+    expect(exported).toMatchObject({ kind: "stand", author: AN_ADMINISTRATOR });
     const inExport = exported.result as OptimisationResult;
+    expect(inExport.editorial!.stands!.map((s) => s.by)).toEqual(inExport.editorial!.stands!.map(() => AN_ADMINISTRATOR));
+    // The customer's own copy carries no reason to keep a part.
+    expect(page.profile.optimization!.editorial!.stands).toBeUndefined();
     expect(inExport.bio!.optimised).toBe(bio);
     expect(inExport.conversationStarters[1]).toBe(starter);
     expect(JSON.stringify(doc)).not.toContain(`"author": "admin"`);

@@ -78,9 +78,11 @@ export const partsBody = z.object({
         .min(1, "versions must name at least one version")
         .max(BIO_TONES.length, `At most ${BIO_TONES.length} bio versions`)
         .refine((vs) => new Set(vs.map((v) => v.tone)).size === vs.length, "Each bio version can be sent once")
+        .nullable()
         .optional(),
-      promptsToAnswer: text("The prompts to answer", L.promptsToAnswer).optional(),
-      photoPlan: text("The photo plan", L.photoPlan).optional(),
+      // null, as the detail answers a part the result does not have: the edit's checks say when it has one.
+      promptsToAnswer: text("The prompts to answer", L.promptsToAnswer).nullable().optional(),
+      photoPlan: text("The photo plan", L.photoPlan).nullable().optional(),
     },
     "parts is required",
   ),

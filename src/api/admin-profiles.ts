@@ -17,7 +17,7 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
 import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
-import { optimizedAt, workingVersion } from "../profiles/versions.ts";
+import { draftVersion, optimizedAt, workingVersion } from "../profiles/versions.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
@@ -164,7 +164,7 @@ export function adminProfilesRouter(ctx: AppContext) {
       editable: isEditable(db, profile, order),
       audit: auditOf(db, profile.id),
       history: historyEntries(db, profile),
-      desk: deskState(db, profile, working),
+      desk: deskState(db, profile, working, draftVersion(db, profile)?.result ?? null),
       ...editState(db, profile),
     };
   }

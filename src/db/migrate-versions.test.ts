@@ -90,7 +90,14 @@ describe("the migration to result versions, on a database written by the code be
       }
       expect(detail.status).toBe(200);
       const { parts, draft_parts, draft_changes, optimized_profile, recommendations, actions } = detail.body;
-      expect({ parts, draft_parts, draft_changes, optimized_profile, recommendations, actions } as Record<string, unknown>).toEqual(admin);
+      // Elite's own parts (issue 28) came after this database: the parts it had read the same, and the new ones load.
+      const before = (p: Record<string, unknown> | null) => {
+        if (!p) return p;
+        const { versions, promptsToAnswer, photoPlan, ...rest } = p;
+        expect([versions, promptsToAnswer, photoPlan]).not.toContain(undefined);
+        return rest;
+      };
+      expect({ parts: before(parts), draft_parts: before(draft_parts), draft_changes, optimized_profile, recommendations, actions } as Record<string, unknown>).toEqual(admin);
     });
   }
 

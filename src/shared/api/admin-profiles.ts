@@ -28,9 +28,9 @@ export interface PartsChange {
   guide?: { title: string; sections: { heading: string; text: string }[] } | null;
   recommendations?: string;
   /** Elite: only the versions the tab changed, each by its tone. */
-  versions?: VersionText[];
-  promptsToAnswer?: string;
-  photoPlan?: string;
+  versions?: VersionText[] | null;
+  promptsToAnswer?: string | null;
+  photoPlan?: string | null;
 }
 
 /** A part another save changed since the tab's base: not written; the detail beside it has their text. */
