@@ -8,8 +8,12 @@ import { controlClass, Field } from "../ui/field.tsx";
 import { useFocusAfterBusy } from "../ui/focus.ts";
 import { writeDetail } from "./actions.ts";
 import { ConflictPanel } from "./ConflictPanel.tsx";
-import { fieldId, FORM_LIMITS, formErrors, GUIDE_FILE, guideFromFile, partsChange, premiumContentMissing, type FormErrors, type PartsForm } from "./parts-form.ts";
+import { fieldId, FORM_LIMITS, formErrors, GUIDE_FILE, guideFromFile, partLabel, partsChange, premiumContentMissing, withText, type FormErrors, type PartsForm } from "./parts-form.ts";
 import type { AdminProfileDetail } from "./types.ts";
+import type { DeskState } from "../../shared/api/admin-profiles.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { TONE_LABELS } from "../../shared/optimiser/render.ts";
+import { PartBriefPanel } from "./WriterDesk.tsx";
 import type { PartsFormState } from "./use-parts-form.ts";
 
 /** The spec's toasts: the content's pair, and the premium content's pair when only the starters or the guide changed. */
@@ -30,6 +34,8 @@ export function PartsEditor({
   profileId,
   app,
   premium,
+  desk = null,
+  version,
   state,
   onSaved,
   onConflict,
@@ -38,6 +44,10 @@ export function PartsEditor({
   profileId: string;
   app: DatingApp;
   premium: boolean;
+  /** The writer's desk (src/admin/brief.ts): a brief beside each part, and "Keep as it is…" for a part still to write. */
+  desk?: DeskState | null;
+  /** The version the detail answered (a reason to keep a part is recorded against it); the form's base when absent. */
+  version?: string;
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
   /** `sent`: the form as it was sent (the admin may type on while the save is under way). */
   onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
@@ -111,6 +121,22 @@ export function PartsEditor({
     if (id && errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
   };
 
+  /** A part's brief under its field: "Start from the draft" or "… the original" puts that text in the field. */
+  const brief = (part: PartKey) => (
+    <PartBriefPanel
+      profileId={profileId}
+      version={version ?? base.version}
+      part={part}
+      label={desk?.toWrite.find((p) => p.part === part)?.label ?? partLabel(part, base.parts).toLowerCase()}
+      desk={desk}
+      onStart={(text) => {
+        edit((f) => withText(f, part, text), fieldId.part(part));
+        requestAnimationFrame(() => document.getElementById(fieldId.part(part))?.focus());
+      }}
+      onDetail={onConflict}
+    />
+  );
+
   return (
     <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
       {form.bio !== null && base.parts.bio && conflictPanel("bio")}
@@ -126,6 +152,32 @@ export function PartsEditor({
           error={errors[fieldId.bio]}
           onChange={(text) => edit((f) => ({ ...f, bio: text }), fieldId.bio)}
         />
+      )}
+      {form.bio !== null && brief("bio")}
+
+      {form.versions && base.parts.bio && (
+        <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="review-versions">
+          <legend className="px-1 font-semibold">Bio versions (elite: one in each tone)</legend>
+          {form.versions.map((v) => {
+            const key = VERSION_KEY_OF[v.tone];
+            return (
+              <div key={v.tone} className="space-y-3">
+                {conflictPanel(key)}
+                <CountedText
+                  id={fieldId.part(key)}
+                  label={`${TONE_LABELS[v.tone]} version`}
+                  value={v.text}
+                  max={base.parts.bio!.limit}
+                  limit={{ app, field: "bio" }}
+                  maxLength={FORM_LIMITS.bio}
+                  rows={4}
+                  onChange={(text) => edit((f) => withText(f, key, text))}
+                />
+                {brief(key)}
+              </div>
+            );
+          })}
+        </fieldset>
       )}
 
       {form.prompts.map((p, i) => {
@@ -145,9 +197,40 @@ export function PartsEditor({
             error={errors[id]}
               onChange={(text) => edit((f) => ({ ...f, prompts: f.prompts.map((q, j) => (j === i ? { ...q, text } : q)) }), id)}
             />
+            {brief(p.key)}
           </div>
         );
       })}
+
+      {form.promptsToAnswer !== null && conflictPanel("promptsToAnswer")}
+      {form.promptsToAnswer !== null && (
+        <div className="space-y-3">
+          <PlainTextPart
+            id={fieldId.part("promptsToAnswer")}
+            label="Prompts to answer"
+            hint={`One a line: the prompt, “ — ”, then why it suits them. At most ${FORM_LIMITS.suggestions}.`}
+            value={form.promptsToAnswer}
+            maxLength={FORM_LIMITS.promptsToAnswer}
+            onChange={(text) => edit((f) => withText(f, "promptsToAnswer", text))}
+          />
+          {brief("promptsToAnswer")}
+        </div>
+      )}
+
+      {form.photoPlan !== null && conflictPanel("photoPlan")}
+      {form.photoPlan !== null && (
+        <div className="space-y-3">
+          <PlainTextPart
+            id={fieldId.part("photoPlan")}
+            label="Photo plan"
+            hint={`The summary, a blank line, then one missing shot a line: the shot, “ — ”, then why. At most ${FORM_LIMITS.shots} shots.`}
+            value={form.photoPlan}
+            maxLength={FORM_LIMITS.photoPlan}
+            onChange={(text) => edit((f) => withText(f, "photoPlan", text))}
+          />
+          {brief("photoPlan")}
+        </div>
+      )}
 
       {premium && conflictPanel("starters")}
       {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
@@ -207,6 +290,15 @@ export function PartsEditor({
         </p>
       </div>
     </form>
+  );
+}
+
+/** Elite's prompts to answer or photo plan: one plain-text field. */
+function PlainTextPart({ id, label, hint, value, maxLength, onChange }: { id: string; label: string; hint: string; value: string; maxLength: number; onChange: (text: string) => void }) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      {(control) => <textarea {...control} rows={6} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass.textarea} />}
+    </Field>
   );
 }
 

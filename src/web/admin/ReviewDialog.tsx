@@ -10,6 +10,7 @@ import { appLabel, DeadlineText, EmailBadge, planTitle, StatusAndState } from ".
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { DataActions } from "./DataActions.tsx";
 import { EliteParts } from "./EliteParts.tsx";
+import { StillToWrite } from "./WriterDesk.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
 import { PhotoReview } from "./PhotoReview.tsx";
@@ -248,6 +249,8 @@ function ReviewBody({
         )}
       </dl>
 
+      <StillToWrite desk={profile.editable ? profile.desk : null} />
+
       {(profile.photos_deleted_at || profile.text_cleared_at) && (
         <section aria-labelledby="review-retention-heading" className="rounded-lg border border-border bg-muted p-4" data-testid="review-retention">
           <h3 id="review-retention-heading" className="font-semibold">
@@ -308,7 +311,8 @@ function ReviewBody({
         )}
       </div>
 
-      {profile.optimization && <EliteParts result={profile.optimization} />}
+      {/* Editable, elite's parts are fields of the editor below, each with its brief. */}
+      {profile.optimization && !profile.editable && <EliteParts result={profile.optimization} />}
 
       {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
 
@@ -387,6 +391,8 @@ function ContentSection({
                     profileId={profile.id}
                     app={app}
                     premium={profile.plan_id === "premium" || profile.plan_id === "elite"}
+                    desk={profile.desk}
+                    version={profile.version}
                     state={{ ...parts, form, base }}
                     onSaved={onSaved}
                     onConflict={onConflict}

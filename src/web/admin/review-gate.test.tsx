@@ -270,7 +270,7 @@ describe("the preview", () => {
   const result = sampleResult(input("premium"));
   const form = (edit: Partial<ReturnType<typeof partsOf>> = {}) => {
     const p = { ...partsOf(result), ...edit };
-    return { bio: p.bio?.text ?? null, prompts: p.prompts.map((q) => ({ key: q.key, prompt: q.prompt, text: q.text })), starters: p.starters, guide: p.guide, recommendations: p.recommendations };
+    return { ...formOf(p), bio: p.bio?.text ?? null };
   };
   const preview = (working: OptimisationResult, f: ReturnType<typeof form>) => mount(<PartsPreview profileId="p1" appName="Bumble" working={working} form={f} photos={[]} photosDeleted={false} />);
 
