@@ -32,11 +32,8 @@ export function StillToWrite({ desk }: { desk: DeskState | null }) {
               href={`#${fieldId.part(p.part)}`}
               className="font-medium text-primary underline"
               onClick={(e) => {
-                const field = document.getElementById(fieldId.part(p.part));
-                if (!field) return;
                 e.preventDefault();
-                field.focus();
-                field.scrollIntoView({ block: "center" });
+                goToField(fieldId.part(p.part));
               }}
             >
               {capitalise(p.label)}
@@ -47,6 +44,20 @@ export function StillToWrite({ desk }: { desk: DeskState | null }) {
       </ul>
     </section>
   );
+}
+
+/** The part's field, focused; the editor's tab is chosen first when the preview shows (its fields are hidden then). */
+function goToField(id: string) {
+  const focus = () => {
+    const field = document.getElementById(id);
+    field?.focus();
+    field?.scrollIntoView({ block: "center" });
+  };
+  const field = document.getElementById(id);
+  if (field && field.offsetParent !== null) return focus();
+  const edit = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim() === "Edit");
+  edit?.click();
+  requestAnimationFrame(focus);
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
