@@ -1,6 +1,6 @@
 /**
  * The writer's desk (issue 28): which parts of a result a person must still write before it may leave. Premium and
- * elite sell writing ("Complete Bio Rewrite", "Every Prompt Answer Rewritten", three bio versions…); when the AI
+ * elite sell writing ("Complete Bio Rewrite", "A Writer on Every Prompt Answer", three bio versions…); when the AI
  * engine did not write a part (the local analyser's draft can only cut, reorder and append the customer's words), or
  * its answer failed our checks or fell back, that part is the machine's draft until a person edits it
  * (`editorial.edited`) or records why it stands as it is (`editorial.stands`). Basic, a light edit, is never held.
@@ -109,7 +109,7 @@ function partReason(result: OptimisationResult, part: PartKey): string {
   if (prompt >= 0) {
     const p = result.prompts[prompt]!;
     if (p.needsWriter) return `The optimizer could not write a better answer: ${p.needsWriter.reason}`;
-    return result.plan === "elite" ? "Elite sells every answer rewritten." : "The optimizer changed this answer: premium sells weak answers rewritten in the customer's voice.";
+    return result.plan === "elite" ? "Elite sells a writer on every answer." : "The optimizer changed this answer: premium sells weak answers rewritten in the customer's voice.";
   }
   if (part === "promptsToAnswer") return "Elite sells which prompts to answer next, chosen for this customer; these are the optimizer's picks.";
   if (part === "photoPlan") return "Elite sells a photo plan; the optimizer's says only what the photo measurements show.";

@@ -113,7 +113,8 @@ describe("rendering the edited parts", () => {
     const html = specFields(apply(result, { ...editOf(result), recommendations: text }).result).recommendations;
     expect(html).toContain("<p>Lead with &lt;b&gt;nursing&lt;/b&gt; &amp; &quot;baking&quot;.</p>\n<h3>What to try</h3>\n<ul><li>Ask about &lt;script&gt;x&lt;/script&gt;</li><li>Keep it short</li></ul>");
     expect(html).not.toContain("Almost everyone loves to laugh");
-    expect(html).toContain("reviewed by our team");
+    expect(html).toContain("Our team wrote these recommendations; the rest was drafted automatically");
+    expect(html).not.toContain("reviewed by our team");
     expect(textBlocks("One line.\n\nNot a heading\n\nplain")).toEqual([
       { kind: "paragraph", text: "One line." },
       { kind: "paragraph", text: "Not a heading" },
