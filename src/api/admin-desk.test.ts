@@ -5,21 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { jobHandlers } from "../background.ts";
-import { newId } from "../db/ids.ts";
-import { adminAudit, orders, paymentSessions, profiles, resultVersions } from "../db/schema.ts";
-import { createJobLoop } from "../jobs/loop.ts";
-import { silentLogger } from "../log.ts";
-import { fulfil } from "../payments/fulfil.ts";
+import { adminAudit, profiles, resultVersions } from "../db/schema.ts";
 import { findOutboxMail, searchableText } from "../privacy/outbox.ts";
 import type { AdminListAnswer, AdminProfileDetail, UnwrittenAnswer } from "../shared/api/admin-profiles.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
 import { TONE_WHY } from "../shared/optimiser/parts.ts";
 import type { BioTone } from "../shared/optimiser/result.ts";
-import { PLANS, type PlanId } from "../shared/orders/plans.ts";
+import type { PlanId } from "../shared/orders/plans.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
+import { completedProfile as completedProfileIn, runDueJobs } from "../testing/completed-profile.ts";
 import { readFileSync } from "node:fs";
 
 let ctx: TestContext;
@@ -34,7 +30,7 @@ beforeAll(() => {
 });
 afterAll(() => ctx.cleanup());
 
-const runJobs = () => createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) }).runDue();
+const runJobs = () => runDueJobs(ctx);
 
 const BIO = "I love to laugh and travel. I teach chemistry at a high school and bake sourdough on Sundays. Looking for someone kind who likes long walks.";
 const ANSWER = "Coffee on the balcony before anyone else is up, and a long walk with no plan.";
@@ -42,29 +38,16 @@ const WEAK = "Ask me.";
 
 /** A paid profile, optimised by the local analyser: `completed`, not released. */
 async function completedProfile(plan: PlanId, app: DatingApp = "bumble") {
-  const db = ctx.store.db;
-  const profileId = newId();
-  db.insert(profiles)
-    .values({
-      id: profileId,
-      email: `${profileId}@example.com`,
-      datingApp: app,
-      status: "created",
-      bio: app === "hinge" ? null : BIO,
-      jobTitle: "Chemistry teacher",
-      lookingFor: "Something long-term",
-      prompt1: "My simple pleasures",
-      response1: ANSWER,
-      prompt2: "Two truths and a lie",
-      response2: WEAK,
-    })
-    .run();
-  const orderId = newId();
-  db.insert(orders).values({ id: orderId, planId: plan, amount: PLANS[plan].priceCents, profileId }).run();
-  const reference = newId();
-  db.insert(paymentSessions).values({ id: reference, provider: "local", kind: "hosted", orderId, amount: PLANS[plan].priceCents, status: "paid" }).run();
-  fulfil(db, { orderId, provider: "local", reference, amount: PLANS[plan].priceCents, currency: "usd" });
-  await runJobs();
+  const { profileId } = await completedProfileIn(ctx, plan, {
+    datingApp: app,
+    bio: app === "hinge" ? null : BIO,
+    jobTitle: "Chemistry teacher",
+    lookingFor: "Something long-term",
+    prompt1: "My simple pleasures",
+    response1: ANSWER,
+    prompt2: "Two truths and a lie",
+    response2: WEAK,
+  });
   return profileId;
 }
 

@@ -202,34 +202,16 @@ export function PartsEditor({
         );
       })}
 
-      {form.promptsToAnswer !== null && conflictPanel("promptsToAnswer")}
-      {form.promptsToAnswer !== null && (
-        <div className="space-y-3">
-          <PlainTextPart
-            id={fieldId.part("promptsToAnswer")}
-            label="Prompts to answer"
-            hint={`One a line: the prompt, “ — ”, then why it suits them. At most ${FORM_LIMITS.suggestions}.`}
-            value={form.promptsToAnswer}
-            maxLength={FORM_LIMITS.promptsToAnswer}
-            onChange={(text) => edit((f) => withText(f, "promptsToAnswer", text))}
-          />
-          {brief("promptsToAnswer")}
-        </div>
-      )}
-
-      {form.photoPlan !== null && conflictPanel("photoPlan")}
-      {form.photoPlan !== null && (
-        <div className="space-y-3">
-          <PlainTextPart
-            id={fieldId.part("photoPlan")}
-            label="Photo plan"
-            hint={`The summary, a blank line, then one missing shot a line: the shot, “ — ”, then why. At most ${FORM_LIMITS.shots} shots.`}
-            value={form.photoPlan}
-            maxLength={FORM_LIMITS.photoPlan}
-            onChange={(text) => edit((f) => withText(f, "photoPlan", text))}
-          />
-          {brief("photoPlan")}
-        </div>
+      {ELITE_TEXTS.map(({ key, label, hint, maxLength }) =>
+        form[key] === null ? null : (
+          <div key={key} className="space-y-3">
+            {conflictPanel(key)}
+            <Field id={fieldId.part(key)} label={label} hint={hint}>
+              {(control) => <textarea {...control} rows={6} maxLength={maxLength} value={form[key] ?? ""} onChange={(e) => edit((f) => withText(f, key, e.target.value))} className={controlClass.textarea} />}
+            </Field>
+            {brief(key)}
+          </div>
+        ),
       )}
 
       {premium && conflictPanel("starters")}
@@ -293,14 +275,21 @@ export function PartsEditor({
   );
 }
 
-/** Elite's prompts to answer or photo plan: one plain-text field. */
-function PlainTextPart({ id, label, hint, value, maxLength, onChange }: { id: string; label: string; hint: string; value: string; maxLength: number; onChange: (text: string) => void }) {
-  return (
-    <Field id={id} label={label} hint={hint}>
-      {(control) => <textarea {...control} rows={6} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass.textarea} />}
-    </Field>
-  );
-}
+/** Elite's two plain-text parts, each one field. */
+const ELITE_TEXTS = [
+  {
+    key: "promptsToAnswer",
+    label: "Prompts to answer",
+    hint: `One a line: the prompt, “ — ”, then why it suits them. At most ${FORM_LIMITS.suggestions}.`,
+    maxLength: FORM_LIMITS.promptsToAnswer,
+  },
+  {
+    key: "photoPlan",
+    label: "Photo plan",
+    hint: `The summary, a blank line, then one missing shot a line: the shot, “ — ”, then why. At most ${FORM_LIMITS.shots} shots.`,
+    maxLength: FORM_LIMITS.photoPlan,
+  },
+] as const;
 
 /** A bio or an answer: its field, the live count against the app's limit in its description, the threshold announcer. */
 function CountedText({

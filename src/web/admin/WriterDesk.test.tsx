@@ -1,7 +1,6 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { Root } from "react-dom/client";
 import type { DeskState, PartBrief } from "../../shared/api/admin-profiles.ts";
 import { partsOf, type EditableParts } from "../../shared/optimiser/parts.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
@@ -9,41 +8,16 @@ import { PartsEditor } from "./PartsEditor.tsx";
 import { StillToWrite } from "./WriterDesk.tsx";
 import type { AdminProfileDetail } from "./types.ts";
 import { usePartsForm } from "./use-parts-form.ts";
+import { button as buttonIn, byLabel as byLabelIn, click, mount, type } from "../../testing/react-dom.tsx";
 
 // happy-dom only for this file (it replaces fetch/Response while registered).
 beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" }));
 afterAll(() => GlobalRegistrator.unregister());
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-async function mount(node: React.ReactNode) {
-  const { createRoot } = await import("react-dom/client");
-  const container = document.createElement("div");
-  document.body.append(container);
-  let root!: Root;
-  await act(async () => {
-    root = createRoot(container);
-    root.render(node);
-  });
-  return {
-    container,
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
 const frame = () => act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
-const click = (el: Element) => act(async () => (el as HTMLElement).click());
-const byLabel = (text: string) => {
-  const label = [...document.querySelectorAll("label")].find((l) => l.textContent?.trim() === text);
-  if (!label) throw new Error(`no label "${text}"`);
-  return document.getElementById(label.htmlFor) as HTMLTextAreaElement;
-};
-const button = (name: string) => {
-  const found = [...document.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
-  if (!found) throw new Error(`no button "${name}"`);
-  return found;
-};
+const byLabel = (text: string) => byLabelIn(document, text);
+const button = (name: string) => buttonIn(document, name);
 
 const result = sampleResult(sampleInput("elite", "bumble", [{ prompt: "My simple pleasures", response: "Coffee and a walk." }]), {
   bioVersions: { versions: [{ tone: "warm", text: "Warm nurse who bakes.", why: "x" }], note: null },
@@ -152,10 +126,7 @@ describe("the writer's desk in the editor", () => {
       await click(button("Record the reason"));
       expect(reason.getAttribute("aria-invalid")).toBe("true");
       expect(sent).toEqual([]);
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(reason, "Already strong: matches the photos.");
-        reason.dispatchEvent(new Event("input", { bubbles: true }));
-      });
+      await type(reason, "Already strong: matches the photos.");
       await click(button("Record the reason"));
       expect(sent).toEqual([{ url: "/api/admin/profiles/p1/stands", body: { version: "7", part: "photoPlan", reason: "Already strong: matches the photos." } }]);
       expect(got.map((d) => d.version)).toEqual(["8"]);

@@ -1,7 +1,6 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act, useState } from "react";
-import type { Root } from "react-dom/client";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { partsOf, type EditableParts, type PartKey } from "../../shared/optimiser/parts.ts";
 import type { OptimisationResult } from "../../shared/optimiser/result.ts";
@@ -13,6 +12,7 @@ import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import { usePartsForm } from "./use-parts-form.ts";
+import { button, byLabel, click, mount, type } from "../../testing/react-dom.tsx";
 
 // happy-dom only for this file (it replaces fetch/Response while registered).
 beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" }));
@@ -20,46 +20,6 @@ afterAll(() => GlobalRegistrator.unregister());
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const input = (plan: OptimiserInput["plan"]): OptimiserInput => sampleInput(plan);
-
-/** react-dom/client is loaded once the DOM is registered: it decides at load time which events it listens to. */
-async function mount(node: React.ReactNode) {
-  const { createRoot } = await import("react-dom/client");
-  const container = document.createElement("div");
-  document.body.append(container);
-  let root!: Root;
-  await act(async () => {
-    root = createRoot(container);
-    root.render(node);
-  });
-  return {
-    container,
-    rerender: (next: React.ReactNode) => act(async () => root.render(next)),
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
-
-const valueSetter = (el: HTMLTextAreaElement | HTMLInputElement) => Object.getOwnPropertyDescriptor(el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, "value")!.set!;
-async function type(el: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  await act(async () => {
-    el.focus();
-    valueSetter(el).call(el, value);
-    el.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-const click = (el: Element) => act(async () => (el as HTMLElement).click());
-const byLabel = (root: ParentNode, text: string) => {
-  const label = [...root.querySelectorAll("label")].find((l) => l.textContent?.trim() === text);
-  if (!label) throw new Error(`no label "${text}"`);
-  return document.getElementById(label.htmlFor) as HTMLTextAreaElement;
-};
-const button = (root: ParentNode, name: string) => {
-  const found = [...root.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
-  if (!found) throw new Error(`no button "${name}"`);
-  return found;
-};
 
 /** The editor and the guard as the review dialog wires them, on parts that a test can replace (a reload). */
 function Editor({ parts, version, premium }: { parts: EditableParts; version: string; premium: boolean }) {
