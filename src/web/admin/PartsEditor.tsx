@@ -10,10 +10,9 @@ import { writeDetail } from "./actions.ts";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { fieldId, FORM_LIMITS, formErrors, GUIDE_FILE, guideFromFile, partLabel, partsChange, premiumContentMissing, withText, type FormErrors, type PartsForm } from "./parts-form.ts";
 import type { AdminProfileDetail } from "./types.ts";
-import type { DeskState } from "../../shared/api/admin-profiles.ts";
 import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
 import { TONE_LABELS } from "../../shared/optimiser/render.ts";
-import { PartBriefPanel } from "./WriterDesk.tsx";
+import { PartBriefPanel, type DeskProps } from "./WriterDesk.tsx";
 import type { PartsFormState } from "./use-parts-form.ts";
 
 /** The spec's toasts: the content's pair, and the premium content's pair when only the starters or the guide changed. */
@@ -35,7 +34,6 @@ export function PartsEditor({
   app,
   premium,
   desk = null,
-  version,
   state,
   onSaved,
   onConflict,
@@ -44,10 +42,8 @@ export function PartsEditor({
   profileId: string;
   app: DatingApp;
   premium: boolean;
-  /** The writer's desk (src/admin/brief.ts): a brief beside each part, and "Keep as it is…" for a part still to write. */
-  desk?: DeskState | null;
-  /** The version the detail answered (a reason to keep a part is recorded against it); the form's base when absent. */
-  version?: string;
+  /** The writer's desk (./WriterDesk.tsx): a brief beside each part, and "Keep as it is…" for a part still to write. */
+  desk?: DeskProps | null;
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
   /** `sent`: the form as it was sent (the admin may type on while the save is under way). */
   onSaved: (detail: AdminProfileDetail, sent: PartsForm) => void;
@@ -122,20 +118,18 @@ export function PartsEditor({
   };
 
   /** A part's brief under its field: "Start from the draft" or "… the original" puts that text in the field. */
-  const brief = (part: PartKey) => (
-    <PartBriefPanel
-      profileId={profileId}
-      version={version ?? base.version}
-      part={part}
-      label={desk?.toWrite.find((p) => p.part === part)?.label ?? partLabel(part, base.parts).toLowerCase()}
-      desk={desk}
-      onStart={(text) => {
-        edit((f) => withText(f, part, text), fieldId.part(part));
-        requestAnimationFrame(() => document.getElementById(fieldId.part(part))?.focus());
-      }}
-      onDetail={onConflict}
-    />
-  );
+  const brief = (part: PartKey) =>
+    desk && (
+      <PartBriefPanel
+        {...desk}
+        part={part}
+        label={desk.state?.toWrite.find((p) => p.part === part)?.label ?? partLabel(part, base.parts).toLowerCase()}
+        onStart={(text) => {
+          edit((f) => withText(f, part, text), fieldId.part(part));
+          requestAnimationFrame(() => document.getElementById(fieldId.part(part))?.focus());
+        }}
+      />
+    );
 
   return (
     <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">

@@ -391,8 +391,7 @@ function ContentSection({
                     profileId={profile.id}
                     app={app}
                     premium={profile.plan_id === "premium" || profile.plan_id === "elite"}
-                    desk={profile.desk}
-                    version={profile.version}
+                    desk={{ state: profile.desk, profileId: profile.id, version: profile.version, onDetail: onConflict }}
                     state={{ ...parts, form, base }}
                     onSaved={onSaved}
                     onConflict={onConflict}

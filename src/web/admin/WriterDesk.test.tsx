@@ -53,7 +53,7 @@ function Editor({ parts, onDetail }: { parts: EditableParts; onDetail: (d: Admin
   return (
     <>
       <StillToWrite desk={desk} />
-      <PartsEditor profileId="p1" app="bumble" premium desk={desk} version="7" state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onConflict={onDetail} onRefused={async () => {}} />
+      <PartsEditor profileId="p1" app="bumble" premium desk={{ state: desk, profileId: "p1", version: "7", onDetail }} state={{ ...state, form: state.form, base: state.base }} onSaved={() => {}} onConflict={onDetail} onRefused={async () => {}} />
     </>
   );
 }

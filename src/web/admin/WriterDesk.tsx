@@ -62,27 +62,32 @@ function goToField(id: string) {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** What the editor needs of the dialog for the desk: one prop (PartsEditor's `desk`). */
+export interface DeskProps {
+  /** The detail's `desk`. */
+  state: DeskState | null;
+  profileId: string;
+  /** The version the detail answered: what a reason to keep is recorded against. */
+  version: string;
+  /** The profile as stored after a reason was recorded. */
+  onDetail: (detail: AdminProfileDetail) => void;
+}
+
 /** One part's brief, its starting texts and "Keep as it is…"; open while the part waits for a writer. */
 export function PartBriefPanel({
   profileId,
   version,
   part,
   label,
-  desk,
+  state: desk,
   onStart,
   onDetail,
-}: {
-  profileId: string;
-  /** The version the detail answered: what a reason to keep is recorded against. */
-  version: string;
+}: DeskProps & {
   part: PartKey;
   /** The part in the writer's words ("the bio"). */
   label: string;
-  desk: DeskState | null;
   /** Puts a text in the part's field. */
   onStart: (text: string) => void;
-  /** The profile as stored after a reason was recorded. */
-  onDetail: (detail: AdminProfileDetail) => void;
 }) {
   const brief = desk?.brief[part];
   if (!brief) return null;
