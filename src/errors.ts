@@ -18,13 +18,17 @@ export type ProblemKind =
   | "storage_full";
 
 export class DomainError extends Error {
+  /** What the answer carries beside its message, for a client to act on (e.g. the parts still to write). */
+  readonly details?: Record<string, unknown>;
+
   constructor(
     readonly kind: ProblemKind,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: Record<string, unknown> },
   ) {
     super(message, options);
     this.name = "DomainError";
+    if (options?.details) this.details = options.details;
   }
 }
 

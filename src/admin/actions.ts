@@ -15,6 +15,8 @@ import { paidOrderOf, type OrderRow } from "../orders/orders.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
 import { customerView, transition, type Transition } from "../profiles/lifecycle.ts";
 import type { AdminAction } from "../shared/admin/actions.ts";
+import { stillToWriteMessage, toWrite } from "../shared/admin/desk.ts";
+import { workingResult } from "../profiles/versions.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { audit } from "./audit.ts";
 
@@ -92,8 +94,22 @@ export function sendEmail(ctx: AppContext, admin: string, profileId: string): vo
     if (draft != null) throw new DomainError("conflict", "A new draft is waiting beside the edited result: keep or use its parts before sending.");
     const outcome = queueResultsEmailIn(tx, profileId);
     if (outcome === "already_queued") throw new DomainError("conflict", "The results e-mail is already on its way.");
+    // After the lifecycle's own refusals (refunded, not finished, already sent); the queued e-mail rolls back with it.
+    refuseUnwritten(tx, profileId);
     audit(tx, { admin, action: "send-email", profileId, detail: "results e-mail queued" });
   });
+}
+
+/**
+ * Premium and elite: nothing the machine drafted leaves before a person wrote it or said why it stands
+ * (src/shared/admin/desk.ts). A 409 naming each part, with `parts` (their names) and `to_write` (label and why).
+ */
+function refuseUnwritten(tx: Pick<DB, "select">, profileId: string): void {
+  const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
+  const result = profile && workingResult(tx, profile);
+  const left = result ? toWrite(result) : [];
+  if (left.length === 0) return;
+  throw new DomainError("conflict", stillToWriteMessage(left), { details: { parts: left.map((p) => p.part), to_write: left } });
 }
 
 const EDITABLE: ProfileStatus[] = ["completed", "revision_requested"];

@@ -20,9 +20,10 @@ import { jobs, profiles, type ResultVersionKind } from "../db/schema.ts";
 import { releaseCount, resultsMailKey } from "../delivery/results.ts";
 import { DomainError } from "../errors.ts";
 import { REFUNDED, refuseIfRefunded } from "../orders/refunded.ts";
-import { applyEdit, changedParts, guideFromText, partsOf, PROMPT_KEYS, takeFromDraft, type EditableParts, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
+import { toWrite, partLabelFor } from "../shared/admin/desk.ts";
+import { applyEdit, changedParts, guideFromText, partKeysOf, partsOf, PROMPT_KEYS, takeFromDraft, VERSION_KEYS, type EditableParts, type PartKey, type PartsEdit } from "../shared/optimiser/parts.ts";
 import { madeBy, specFields, startersFromMarkdown } from "../shared/optimiser/render.ts";
-import type { OptimisationResult } from "../shared/optimiser/result.ts";
+import { BIO_TONES, VERSION_KEY_OF, type OptimisationResult } from "../shared/optimiser/result.ts";
 import { customerView } from "../profiles/lifecycle.ts";
 import { addVersion, draftVersion, historyOf, parseVersionToken, readVersion, setWorking, versionToken, workingVersion, type Version } from "../profiles/versions.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
@@ -127,6 +128,11 @@ const PART_NAMES: Record<PartKey, string> = {
   starters: "conversation starters",
   guide: "strategy guide",
   recommendations: "recommendations",
+  versionWarm: "warm version",
+  versionPlayful: "playful version",
+  versionDirect: "direct version",
+  promptsToAnswer: "prompts to answer",
+  photoPlan: "photo plan",
 };
 const named = (keys: readonly PartKey[]) => keys.map((k) => PART_NAMES[k]).join(", ");
 
@@ -147,6 +153,10 @@ function overlay(current: EditableParts, change: PartsChange): PartsEdit {
     starters: change.starters ?? current.starters,
     guide: change.guide !== undefined ? change.guide : current.guide,
     recommendations: change.recommendations ?? current.recommendations,
+    // Only the versions sent change; versions sent to a result without them are kept, so the edit's checks name it.
+    versions: change.versions && current.versions ? current.versions.map((v) => change.versions!.find((c) => c.tone === v.tone) ?? v) : change.versions !== undefined ? change.versions : current.versions,
+    promptsToAnswer: change.promptsToAnswer !== undefined ? change.promptsToAnswer : current.promptsToAnswer,
+    photoPlan: change.photoPlan !== undefined ? change.photoPlan : current.photoPlan,
   };
 }
 
@@ -158,6 +168,10 @@ function sentParts(change: PartsChange): PartKey[] {
   if (change.starters !== undefined) keys.push("starters");
   if (change.guide !== undefined) keys.push("guide");
   if (change.recommendations !== undefined) keys.push("recommendations");
+  // null (no versions) names them all, so the edit's checks refuse it on a result that has them.
+  for (const tone of BIO_TONES) if (change.versions === null || change.versions?.some((v) => v.tone === tone)) keys.push(VERSION_KEY_OF[tone]);
+  if (change.promptsToAnswer !== undefined) keys.push("promptsToAnswer");
+  if (change.photoPlan !== undefined) keys.push("photoPlan");
   return keys;
 }
 
@@ -172,6 +186,14 @@ function partText(parts: EditableParts, key: PartKey): string {
       return JSON.stringify(parts.guide);
     case "recommendations":
       return JSON.stringify(parts.recommendations);
+    case "promptsToAnswer":
+      return JSON.stringify(parts.promptsToAnswer);
+    case "photoPlan":
+      return JSON.stringify(parts.photoPlan);
+    case "versionWarm":
+    case "versionPlayful":
+    case "versionDirect":
+      return JSON.stringify(parts.versions?.find((v) => VERSION_KEY_OF[v.tone] === key)?.text ?? null);
     default:
       return JSON.stringify(parts.prompts.find((p) => p.key === key)?.text ?? null);
   }
@@ -242,6 +264,9 @@ export function saveParts(ctx: AppContext, admin: string, profileId: string, ver
         ...(keep("starters") && { starters: mine.starters }),
         ...(keep("guide") && { guide: mine.guide }),
         ...(keep("recommendations") && { recommendations: mine.recommendations }),
+        ...(mine.versions && VERSION_KEYS.some(keep) && { versions: mine.versions.filter((v) => keep(VERSION_KEY_OF[v.tone])) }),
+        ...(keep("promptsToAnswer") && mine.promptsToAnswer !== null && { promptsToAnswer: mine.promptsToAnswer }),
+        ...(keep("photoPlan") && mine.photoPlan !== null && { photoPlan: mine.photoPlan }),
       };
       const { result, changed } = applyOrThrow(current, overlay(currentParts, written), at);
       const id = storeVersion(tx, profile, admin, "edit", result);
@@ -339,5 +364,27 @@ export function updatePremiumContent(ctx: AppContext, admin: string, profileId: 
     const parts = [edit.conversationStarters?.trim() && "conversation starters", edit.strategyGuide?.trim() && "strategy guide"].filter(Boolean);
     audit(tx, { admin, action: "edit-premium-content", profileId, detail: `${parts.join(" and ")} saved` });
     return changed;
+  });
+}
+
+/**
+ * POST …/stands: a part still to write kept as it is, with the writer's reason (src/shared/admin/desk.ts), as a new
+ * working version (kind `stand`, the same text) whose `editorial.stands` names the part, who and when; a reason
+ * given before for the part is replaced. `version` is the working version the writer read. Only a part waiting for
+ * a writer can be kept: one already written, or one the result does not have, is a conflict.
+ */
+export function recordStand(ctx: AppContext, admin: string, profileId: string, version: string, part: PartKey, reason: string): void {
+  writeTransaction(ctx.store.db, (tx) => {
+    const profile = editableProfile(tx, profileId, version);
+    const result = profile.working.result;
+    const label = partLabelFor(result, part);
+    if (!partKeysOf(result).includes(part)) throw new DomainError("conflict", `This result has no ${PART_NAMES[part]}.`);
+    if (!toWrite(result).some((p) => p.part === part)) throw new DomainError("conflict", `Nothing to keep: ${label} is not waiting for a writer.`);
+    const at = new Date().toISOString();
+    const before = result.editorial;
+    const stands = [...(before?.stands ?? []).filter((s) => s.part !== part), { part, reason, by: admin, at }];
+    const editorial = { edited: before?.edited ?? [], recommendations: before?.recommendations ?? null, editedAt: before?.editedAt ?? at, stands };
+    const id = storeVersion(tx, profile, admin, "stand", { ...result, editorial });
+    audit(tx, { admin, action: "stand", profileId, detail: `kept as it is: ${label} (version ${id}): ${reason}` });
   });
 }

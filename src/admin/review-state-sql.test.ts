@@ -7,7 +7,13 @@ import { enqueueJob } from "../jobs/queue.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
 import { reviewState, resultSignals, type ReviewFacts } from "../shared/admin/review-state.ts";
-import { reviewStateSql } from "./review-state-sql.ts";
+import { reviewStateSql, toWriteSql } from "./review-state-sql.ts";
+import { toWrite } from "../shared/admin/desk.ts";
+import { PART_KEYS, VERSION_KEYS, type PartKey } from "../shared/optimiser/part-keys.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
+import { DATING_APPS } from "../shared/profiles/options.ts";
+import { PLAN_IDS } from "../shared/orders/plans.ts";
+import { sampleInput, sampleResult } from "../testing/optimisation.ts";
 
 let ctx: TestContext;
 beforeAll(() => {
@@ -24,6 +30,12 @@ function storeWorking(profileId: string, result: unknown): number {
   return id;
 }
 
+/** A premium result drafted by the local analyser: its bio waits for a writer unless every part was written. */
+function resultFor(facts: Pick<ReviewFacts, "needsWriter" | "flagged">): OptimisationResult {
+  const result = sampleResult(sampleInput("premium"), { checks: { flagged: facts.flagged, problems: [] } });
+  return facts.needsWriter ? result : { ...result, editorial: { edited: [...PART_KEYS], recommendations: null, editedAt: new Date().toISOString() } };
+}
+
 /** Stores a profile whose facts are `facts`, the way the app stores each: columns, a refunded order, a queued job, the result's JSON. */
 function store(facts: ReviewFacts): string {
   const db = ctx.store.db;
@@ -38,7 +50,7 @@ function store(facts: ReviewFacts): string {
       needsRevision: facts.needsRevision,
     })
     .run();
-  const version = storeWorking(id, { summary: "x", needsWriter: facts.needsWriter ? { reason: "The bio needs a writer." } : null, checks: { flagged: facts.flagged, problems: [] } });
+  const version = storeWorking(id, resultFor(facts));
   db.insert(orders).values({ id: newId(), planId: "premium", amount: 999, profileId: id, status: facts.refunded ? "refunded" : "paid" }).run();
   if (facts.mailQueued) enqueueJob(db, RESULTS_MAIL, { payload: { profileId: id, versionId: version }, idempotencyKey: resultsMailKey(id, version, 0) });
   return id;
@@ -76,6 +88,51 @@ describe("reviewStateSql", () => {
     const stored = ctx.store.db.select().from(resultVersions).where(eq(resultVersions.id, row.workingVersionId!)).get()!;
     expect(resultSignals(stored.result)).toEqual({ needsWriter: true, flagged: true });
     expect(stateOf([id]).get(id)).toBe("needs_attention");
+  });
+
+  test("toWriteSql agrees with toWrite on results of every plan, app and engine, written, kept or not", () => {
+    const db = ctx.store.db;
+    const ai = { kind: "ai", model: "m" } as const;
+    const cases: [string, OptimisationResult][] = [];
+    const prompts = [
+      { prompt: "My simple pleasures", response: "Coffee and a walk.  " },
+      { prompt: "Two truths and a lie", response: "I can juggle." },
+    ];
+    let n = 0;
+    for (const plan of PLAN_IDS) {
+      for (const app of DATING_APPS) {
+        for (const variant of ["local", "ai", "flagged", "fallback", "ai-photos"] as const) {
+          for (const settle of ["none", "some", "stands", "all"] as const) {
+            n++;
+            const base = sampleResult(sampleInput(plan, app, prompts));
+            const engines = variant === "local" ? base.engines : { ...base.engines, analysis: ai, bio: ai, prompts: ai, ...(variant === "ai-photos" && { photos: ai }) };
+            const result: OptimisationResult = {
+              ...base,
+              engines,
+              // The second answer changed by the machine; the first only lost its trailing spaces (not a change).
+              prompts: base.prompts.map((p, i) => (i === 1 ? { ...p, optimised: `${p.optimised} Really.`, needsWriter: n % 3 === 0 ? { reason: "x" } : null } : p)),
+              checks: variant === "flagged" ? { flagged: true, problems: ["A link."] } : null,
+              fallback: variant === "fallback" ? { reason: "timeout" } : null,
+            };
+            const parts: PartKey[] = settle === "all" ? [...PART_KEYS] : settle === "some" ? ["bio", VERSION_KEYS[n % 3]!] : [];
+            const at = new Date().toISOString();
+            const stands = settle === "stands" ? [{ part: "photoPlan" as const, reason: "Already strong.", by: "admin", at }, { part: "bio" as const, reason: "Already strong.", by: "admin", at }] : undefined;
+            const editorial = parts.length > 0 || stands ? { edited: parts, recommendations: null, editedAt: at, ...(stands && { stands }) } : null;
+            const id = newId();
+            db.insert(profiles).values({ id, email: `${id}@example.com`, datingApp: app, status: "completed" }).run();
+            storeWorking(id, { ...result, editorial });
+            cases.push([id, { ...result, editorial }]);
+          }
+        }
+      }
+    }
+    const fromSql = new Map(db.select({ id: profiles.id, needs: toWriteSql() }).from(profiles).where(inArray(profiles.id, cases.map(([id]) => id))).all().map((r) => [r.id, Boolean(r.needs)]));
+    const disagreements = cases.filter(([id, r]) => fromSql.get(id) !== toWrite(r).length > 0).map(([, r]) => ({ plan: r.plan, app: r.app, engines: r.engines.bio.kind, editorial: r.editorial, ts: toWrite(r).map((p) => p.part) }));
+    expect(disagreements).toEqual([]);
+    // Both answers: some need a writer, some do not.
+    const needs = cases.filter(([id]) => fromSql.get(id)).length;
+    expect(needs).toBeGreaterThan(20);
+    expect(needs).toBeLessThan(cases.length - 20);
   });
 
   test("only a queued or running e-mail of the working version is 'sending'; a done, failed or older one is not", () => {

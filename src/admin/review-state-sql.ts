@@ -6,7 +6,9 @@
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { jobs, orders, profiles, resultReleases, resultVersions } from "../db/schema.ts";
+import { APPS_WITH_PROMPTS, ENGINE_OF, WRITTEN_PARTS } from "../shared/admin/desk.ts";
 import { ACTION_STATES, ADMIN_STATES, MOVING_STATES, RULES, type AdminState, type Condition, type ReviewFacts } from "../shared/admin/review-state.ts";
+import { PROMPT_KEYS, VERSION_KEYS, type PartKey } from "../shared/optimiser/part-keys.ts";
 
 /** The working version's result (src/profiles/versions.ts), looked up by its id. */
 const working = sql`(select ${resultVersions.result} from ${resultVersions} where ${resultVersions.id} = ${profiles.workingVersionId})`;
@@ -22,9 +24,41 @@ const FACTS: Record<Exclude<keyof ReviewFacts, "status">, SQL> = {
   refunded: sql`(${profiles.id} in (select ${orders.profileId} from ${orders} where ${orders.status} = 'refunded' and ${orders.profileId} is not null))`,
   // The results e-mail job's key is `mail:results:<profile>:v<working version>:r<releases so far>` (src/delivery/results.ts, resultsMailKey).
   mailQueued: sql`coalesce('mail:results:' || ${profiles.id} || ':v' || ${profiles.workingVersionId} || ':r' || (select count(*) from ${resultReleases} where ${resultReleases.profileId} = ${profiles.id}) in (select ${jobs.idempotencyKey} from ${jobs} where ${jobs.status} in ('queued', 'running')), 0)`,
-  needsWriter: fromResult(sql`json_type(${working}, '$.needsWriter') = 'object'`),
+  needsWriter: toWriteSql(),
   flagged: fromResult(sql`json_type(${working}, '$.checks.flagged') = 'true'`),
 };
+
+/**
+ * src/shared/admin/desk.ts's `toWrite` as SQL, 1 when a part is still to write: built from the same tables (the
+ * parts each plan sells written, the engine of each part, the apps with prompts), over the working version read once.
+ * Its test stores results that need a writer and results that do not, and checks both sides agree.
+ */
+export function toWriteSql(): SQL {
+  const r = sql.raw("desk_version.result");
+  const path = (p: string) => sql`json_extract(${r}, ${p})`;
+  const type = (p: string) => sql`json_type(${r}, ${p})`;
+  const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const spaces = sql.raw("char(32, 9, 10, 13)");
+  const plan = path("$.plan");
+  const machine = (part: PartKey) =>
+    sql`(${type("$.checks.flagged")} = 'true' or ${type("$.fallback")} = 'object' or ${path(`$.engines.${ENGINE_OF[part]}.kind`)} = 'local')`;
+  const settled = (part: PartKey) =>
+    sql`(exists (select 1 from json_each(${r}, '$.editorial.edited') where value = ${part}) or exists (select 1 from json_each(${r}, '$.editorial.stands') where json_extract(value, '$.part') = ${part}))`;
+  const sold = (part: PartKey): SQL => {
+    const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
+    if (prompt >= 0) {
+      const at = `$.prompts[${prompt}]`;
+      const changed = sql`trim(coalesce(${path(`${at}.original`)}, ''), ${spaces}) <> trim(${path(`${at}.optimised`)}, ${spaces})`;
+      return sql`(${type(at)} = 'object' and (${plan} = 'elite' or ${type(`${at}.needsWriter`)} = 'object' or ${changed}))`;
+    }
+    if (part === "bio" || (VERSION_KEYS as readonly PartKey[]).includes(part)) return sql`${type("$.bio")} = 'object'`;
+    if (part === "promptsToAnswer") return sql`${path("$.app")} in (${list(APPS_WITH_PROMPTS)})`;
+    return sql`1`;
+  };
+  const byPlan = (Object.entries(WRITTEN_PARTS) as [string, readonly PartKey[]][]).filter(([, parts]) => parts.length > 0);
+  const anyPart = byPlan.map(([name, parts]) => sql`(${plan} = ${name} and (${sql.join(parts.map((part) => sql`(${sold(part)} and ${machine(part)} and not ${settled(part)})`), sql` or `)}))`);
+  return sql`coalesce((select case when json_valid(${r}) then (${sql.join(anyPart, sql` or `)}) end from ${resultVersions} as desk_version where desk_version.id = ${profiles.workingVersionId}), 0)`;
+}
 
 function conditionSql(condition: Condition): SQL {
   const parts: SQL[] = [];

@@ -11,22 +11,22 @@ import { readFileSync } from "node:fs";
 import type { EditState } from "../shared/api/admin-profiles.ts";
 import { STALE_MESSAGE } from "../admin/edit.ts";
 import { newId } from "../db/ids.ts";
-import { adminAudit, orders, paymentSessions, profiles } from "../db/schema.ts";
+import { adminAudit, orders, profiles } from "../db/schema.ts";
 import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
 import { silentLogger } from "../log.ts";
 import type { PartsEdit } from "../shared/optimiser/parts.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
-import { PLANS } from "../shared/orders/plans.ts";
 import { REFUNDED } from "../orders/refunded.ts";
-import { fulfil } from "../payments/fulfil.ts";
 import { AN_ADMINISTRATOR, EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
 import { findOutboxMail, searchableText } from "../privacy/outbox.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { profileWithResult } from "../testing/result-columns.ts";
+import { keepEverything } from "../testing/desk.ts";
+import { completedProfile as completedProfileIn } from "../testing/completed-profile.ts";
 import { comparisons } from "../web/ui/BeforeAfter.tsx";
 import type { AdminProfileDetail, PartsConflictAnswer, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
@@ -54,20 +54,9 @@ const ANSWER = "Coffee on the balcony before anyone else is up, and a long walk 
 
 /** A paid profile written as the form stores it, optimised by the job loop: `completed`, not released. */
 async function completedProfile(plan: PlanId = "premium", app: DatingApp = "bumble") {
-  const db = ctx.store.db;
-  const profileId = newId();
-  const email = `${profileId}@example.com`;
-  db.insert(profiles)
-    .values({ id: profileId, email, datingApp: app, status: "created", bio: app === "hinge" ? null : BIO, prompt1: "My simple pleasures", response1: ANSWER })
-    .run();
-  const orderId = newId();
-  db.insert(orders).values({ id: orderId, planId: plan, amount: PLANS[plan].priceCents, profileId }).run();
-  const reference = newId();
-  db.insert(paymentSessions).values({ id: reference, provider: "local", kind: "hosted", orderId, amount: PLANS[plan].priceCents, status: "paid" }).run();
-  fulfil(db, { orderId, provider: "local", reference, amount: PLANS[plan].priceCents, currency: "usd" });
-  await runJobs();
-  expect(row(profileId).status).toBe("completed");
-  return { profileId, orderId, email };
+  const made = await completedProfileIn(ctx, plan, { datingApp: app, bio: app === "hinge" ? null : BIO, prompt1: "My simple pleasures", response1: ANSWER });
+  expect(row(made.profileId).status).toBe("completed");
+  return made;
 }
 
 const get = (path: string) => app.request(path, { headers: { Cookie: cookie } });
@@ -106,6 +95,7 @@ function snapshot(id: string) {
 }
 
 async function release(id: string) {
+  keepEverything(ctx, id);
   expect((await call("POST", `/api/admin/profiles/${id}/send-email`)).status).toBe(200);
   await runJobs();
   expect(row(id).emailSent).toBe(true);
@@ -199,11 +189,15 @@ describe("one source of truth: the edit is what the customer receives", () => {
     const zip = await call("POST", `/api/admin/profiles/${profileId}/export`);
     expect(zip.status).toBe(200);
     const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))[EXPORT_JSON]!)) as ExportDocument;
-    // The version the release points at is the edited one; its author is named only as a role.
+    // The version the release points at holds the edit (the parts left kept as they are, with a reason); its
+    // author, and whoever kept a part, are named only as a role.
     const releasedId = doc.result_releases.at(-1)!.version_id;
     const exported = doc.result_versions.find((v) => v.id === releasedId)!;
-    expect(exported).toMatchObject({ kind: "edit", author: AN_ADMINISTRATOR });
+    expect(exported).toMatchObject({ kind: "stand", author: AN_ADMINISTRATOR });
     const inExport = exported.result as OptimisationResult;
+    expect(inExport.editorial!.stands!.map((s) => s.by)).toEqual(inExport.editorial!.stands!.map(() => AN_ADMINISTRATOR));
+    // The customer's own copy carries no reason to keep a part.
+    expect(page.profile.optimization!.editorial!.stands).toBeUndefined();
     expect(inExport.bio!.optimised).toBe(bio);
     expect(inExport.conversationStarters[1]).toBe(starter);
     expect(JSON.stringify(doc)).not.toContain(`"author": "admin"`);

@@ -10,16 +10,18 @@
  *   the version the detail answered may come in the body (`version`) or an `If-Match` header, and a stale one is a 409.
  * - GET /profiles/:id/versions/:versionId: one version's parts beside its parent's (the history's diff).
  * - POST /profiles/:id/versions/:versionId/restore `{ version }`: that version's text as a new working version.
+ * - POST /profiles/:id/stands `{ version, part, reason }`: a part still to write kept as it is, with why (issue 28).
  */
 import type { Hono } from "hono";
 import type { AdminEnv } from "../admin/guard.ts";
 import { z } from "zod";
-import { conflictMessage, resolveDraft, restoreVersion, saveParts, updateContentHtml, updatePremiumContent, versionAnswer } from "../admin/edit.ts";
+import { conflictMessage, recordStand, resolveDraft, restoreVersion, saveParts, updateContentHtml, updatePremiumContent, versionAnswer } from "../admin/edit.ts";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { PartsConflictAnswer, VersionAnswer } from "../shared/api/admin-profiles.ts";
 import { EDIT_LIMITS as L, PART_KEYS, PROMPT_KEYS } from "../shared/optimiser/parts.ts";
+import { BIO_TONES, STAND_REASON } from "../shared/optimiser/result.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 
 /** A text field, trimmed, with its limit named in the message; line breaks and tabs but no other control character. */
@@ -68,6 +70,19 @@ export const partsBody = z.object({
         .nullable()
         .optional(),
       recommendations: text("The recommendations", L.recommendations).optional(),
+      versions: z
+        .array(
+          z.object({ tone: z.enum(BIO_TONES, `tone must be one of ${BIO_TONES.join(", ")}`), text: text("A bio version", L.bio) }, "each version must be an object with tone and text"),
+          "versions must be a list",
+        )
+        .min(1, "versions must name at least one version")
+        .max(BIO_TONES.length, `At most ${BIO_TONES.length} bio versions`)
+        .refine((vs) => new Set(vs.map((v) => v.tone)).size === vs.length, "Each bio version can be sent once")
+        .nullable()
+        .optional(),
+      // null, as the detail answers a part the result does not have: the edit's checks say when it has one.
+      promptsToAnswer: text("The prompts to answer", L.promptsToAnswer).nullable().optional(),
+      photoPlan: text("The photo plan", L.photoPlan).nullable().optional(),
     },
     "parts is required",
   ),
@@ -116,6 +131,18 @@ type AdminRouter = Hono<AdminEnv>;
 
 const restoreBody = z.object({ version });
 
+/** A part kept as it is: which, why (the audit keeps it), and the version the writer read. */
+export const standBody = z.object({
+  version,
+  part: z.enum(PART_KEYS, `part must be one of ${PART_KEYS.join(", ")}`),
+  reason: z
+    .string("reason is required: say why the text stands as it is")
+    .trim()
+    .min(STAND_REASON.min, `Say why the text stands as it is (at least ${STAND_REASON.min} characters)`)
+    .max(STAND_REASON.max, `The reason is too long (at most ${STAND_REASON.max} characters)`)
+    .refine(noControlCharacter, controlCharacterMessage("The reason")),
+});
+
 /** The version a PATCH was based on: the body's, else `If-Match` (an ETag, quoted or not); null when neither. */
 function sentVersion(body: string | undefined, ifMatch: string | undefined): string | null {
   if (body !== undefined && ifMatch !== undefined && body !== ifMatch.replace(/^(W\/)?"|"$/g, "")) {
@@ -158,6 +185,12 @@ export function adminEditRoutes<D>(ctx: AppContext, r: AdminRouter, detail: (id:
     const { version, ...edit } = c.req.valid("json");
     updatePremiumContent(ctx, c.get("admin").username, c.req.param("id"), edit, sentVersion(version, c.req.header("If-Match")));
     return c.json({ message: "Premium content updated." });
+  });
+
+  r.post("/profiles/:id/stands", jsonBody(standBody), (c) => {
+    const { version, part, reason } = c.req.valid("json");
+    recordStand(ctx, c.get("admin").username, c.req.param("id"), version, part, reason);
+    return c.json(detail(c.req.param("id")) as object);
   });
 
   r.get("/profiles/:id/versions/:versionId", (c) => {

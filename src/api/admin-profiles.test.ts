@@ -133,6 +133,15 @@ describe("GET /api/admin/profiles", () => {
   });
 });
 
+const LOCAL = { kind: "local" } as const;
+const MODEL = { kind: "ai", model: "test-model" } as const;
+/** A result the AI engine wrote (the photos are always the analyser's); and one the local analyser drafted. */
+const BY_THE_MODEL: OptimisationResult["engines"] = { analysis: MODEL, bio: MODEL, prompts: MODEL, photos: LOCAL, starters: MODEL, guide: MODEL };
+const BY_THE_ANALYSER: Partial<OptimisationResult> = {
+  engines: { analysis: LOCAL, bio: LOCAL, prompts: LOCAL, photos: LOCAL, starters: LOCAL, guide: LOCAL },
+  bio: { original: "I love to laugh.", optimised: "I love to laugh.", limit: 300, notes: [], needsWriter: { reason: "No better bio without a writer." } },
+};
+
 describe("GET /api/admin/profiles: what the admin has to do (state), per row, per count, per filter, most urgent first", () => {
   type Row = { id: string; state: string; status: string; deadline_at: string | null; email_sent: boolean };
   type List = { profiles: Row[]; total: number; counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<string, number> } };
@@ -159,9 +168,12 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
       extra,
       run,
       paid,
-      /** Paid and optimised with `result` in its stored result. */
+      /**
+       * Paid and optimised with `result` in its stored result: by default as the AI engine writes it (nothing to
+       * write by hand: src/shared/admin/desk.ts); `BY_THE_ANALYSER` for the local analyser's draft.
+       */
       async completed(result: Partial<OptimisationResult> = {}, plan: PlanId = "premium") {
-        Object.assign(extra, { needsWriter: undefined, checks: undefined }, result);
+        Object.assign(extra, { needsWriter: undefined, checks: undefined, engines: BY_THE_MODEL }, result);
         const id = paid(plan);
         await run();
         expect(w.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!.status).toBe("completed");
@@ -190,7 +202,7 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
     const w = world();
     try {
       const review = await w.completed();
-      const writer = await w.completed({ needsWriter: { reason: "The bio could not be improved without a writer." } });
+      const writer = await w.completed({ needsWriter: { reason: "The bio could not be improved without a writer." }, ...BY_THE_ANALYSER });
       const flagged = await w.completed({ checks: { flagged: true, problems: ["A number the customer never wrote: 42"] } });
       const sent = await w.completed();
       const revision = await w.completed();
@@ -250,7 +262,7 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
     const w = world();
     try {
       const [a, b] = [await w.completed(), await w.completed()];
-      const writer = await w.completed({ needsWriter: { reason: "No better bio without a writer." } });
+      const writer = await w.completed({ needsWriter: { reason: "No better bio without a writer." }, ...BY_THE_ANALYSER });
       const failed = await w.completed();
       w.ctx.store.db.update(profiles).set({ status: "failed" }).where(eq(profiles.id, failed)).run();
       const ids = async (query: string) => {

@@ -18,7 +18,7 @@ import type { PlanId } from "../shared/orders/plans.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { isRefunded } from "../orders/refunded.ts";
 import { MAX_EMAIL_LENGTH } from "../shared/email.ts";
-import { optimizedAt, workingVersion } from "../profiles/versions.ts";
+import { draftVersion, optimizedAt, workingVersion } from "../profiles/versions.ts";
 import { PROFILE_STATUSES } from "../shared/profiles/statuses.ts";
 import { adminFields } from "../profiles/view.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
@@ -28,6 +28,8 @@ import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
 import { adminTeamRoutes, claimGuard } from "./admin-team.ts";
+import { deskState } from "../admin/brief.ts";
+import { toWrite } from "../shared/admin/desk.ts";
 import { allowedProfile, zipResponse } from "./privacy.ts";
 import type { ErasureAnswer } from "../shared/api/privacy.ts";
 
@@ -125,6 +127,8 @@ export function adminProfilesRouter(ctx: AppContext) {
         deadline_at: p.deadlineAt?.toISOString() ?? null,
         needs_revision: p.needsRevision,
         claim: claimOn.get(p.id) ?? null,
+        // Read only where the state says a part waits: the same function named it (src/shared/admin/desk.ts).
+        to_write: state === "needs_attention" ? toWriteLabels(p) : [],
       })),
       total,
       page,
@@ -168,12 +172,18 @@ export function adminProfilesRouter(ctx: AppContext) {
       audit: auditOf(db, profile.id),
       history: historyEntries(db, profile),
       claim: claimOf(db, profile.id, Date.now()),
+      desk: deskState(db, profile, working, draftVersion(db, profile)?.result ?? null),
       ...editState(db, profile),
     };
   }
 
   // Before the routes it guards: a write to a profile someone else holds is refused (src/api/admin-team.ts).
   r.use("/profiles/:id/*", claimGuard(ctx));
+  function toWriteLabels(profile: typeof profiles.$inferSelect): string[] {
+    const result = workingVersion(db, profile)?.result;
+    return result ? toWrite(result).map((p) => p.label) : [];
+  }
+
   adminEditRoutes(ctx, r, detail);
   adminTeamRoutes(ctx, r, detail);
 

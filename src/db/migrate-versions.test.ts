@@ -62,6 +62,13 @@ const get = async (path: string) => {
   const res = await app.request(path, { headers: { Cookie: cookie } });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
+/**
+ * The recommendations' closing line, which says who made the result, is worded from the result when read (decision
+ * 108: it names the parts our team wrote); the rest of what the database held must read the same.
+ */
+const CLOSING = /<p><em>(?:This analysis was|Our team wrote)[^<]*before it was sent to you\.<\/em><\/p>/g;
+const sameBut = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>")) as T;
+
 const versionsOf = (id: string) => ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).orderBy(asc(resultVersions.id)).all();
 const releasesOf = (id: string) => ctx.store.db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).all();
 const profileRow = (id: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get();
@@ -80,7 +87,7 @@ describe("the migration to result versions, on a database written by the code be
   for (const name of CASES) {
     test(`${name}: the customer's results answer is the same as before`, async () => {
       const { id, results } = expected[name];
-      expect(await get(`/api/profiles/${id}/results`)).toEqual(results as { status: number; body: Record<string, any> });
+      expect(sameBut(await get(`/api/profiles/${id}/results`))).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
     });
 
     test(`${name}: the review dialog reads the same working parts, draft and actions`, async () => {
@@ -92,7 +99,14 @@ describe("the migration to result versions, on a database written by the code be
       }
       expect(detail.status).toBe(200);
       const { parts, draft_parts, draft_changes, optimized_profile, recommendations, actions } = detail.body;
-      expect({ parts, draft_parts, draft_changes, optimized_profile, recommendations, actions } as Record<string, unknown>).toEqual(admin);
+      // Elite's own parts (issue 28) came after this database: the parts it had read the same, and the new ones load.
+      const before = (p: Record<string, unknown> | null) => {
+        if (!p) return p;
+        const { versions, promptsToAnswer, photoPlan, ...rest } = p;
+        expect([versions, promptsToAnswer, photoPlan]).not.toContain(undefined);
+        return rest;
+      };
+      expect(sameBut({ parts: before(parts), draft_parts: before(draft_parts), draft_changes, optimized_profile, recommendations, actions } as Record<string, unknown>)).toEqual(sameBut(admin));
     });
   }
 

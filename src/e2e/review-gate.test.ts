@@ -21,6 +21,7 @@ import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import { partText } from "../web/admin/parts-form.ts";
 import type { EditState } from "../shared/api/admin-profiles.ts";
 import { adminCookie } from "../testing/admin.ts";
+import { keepEverything, keepEveryPartInDialog } from "../testing/desk.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { profileWithResult, putDraft, saveAs } from "../testing/result-columns.ts";
@@ -37,7 +38,7 @@ let tabs: ThemedTabs;
 let store: Store;
 
 /** Profiles paid for at the start; the job loop optimises them while the first test signs in. */
-const paid: Record<"flow" | "customer" | "asks" | "revision" | "dialog" | "twoAdmins", string> = { flow: "", customer: "", asks: "", revision: "", dialog: "", twoAdmins: "" };
+const paid: Record<"flow" | "customer" | "asks" | "revision" | "dialog" | "twoAdmins" | "elite", string> = { flow: "", customer: "", asks: "", revision: "", dialog: "", twoAdmins: "", elite: "" };
 
 const ORIGINAL_BIO = "No drama please. Architect who sketches old buildings and cycles to the market.";
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
   for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
     const profile = { email: `${key}@example.com`, dating_app: "bumble", bio: ORIGINAL_BIO, prompt1: "My perfect day", response1: "Cycling to a market, then sketching by the canal." };
-    paid[key] = (await submitAndPay(server.url, { plan: "premium", profile, photos })).profileId;
+    paid[key] = (await submitAndPay(server.url, { plan: key === "elite" ? "elite" : "premium", profile, photos })).profileId;
   }
 }, 60_000);
 afterAll(async () => {
@@ -153,6 +154,8 @@ async function editAndSend(id: string): Promise<void> {
     // The parts this edit changes, as the dialog sends them.
     parts: { bio: { text: BIO }, starters: [STARTER, ...parts.starters.slice(1)] },
   });
+  // What else the analyser drafted is kept as it is, with a reason (the dialog's "Keep as it is…").
+  keepEverything({ store }, id);
   await adminApi("POST", `/api/admin/profiles/${id}/send-email`);
   await untilStored(id, (p) => p.emailSent, "the results e-mail");
 }
@@ -217,6 +220,8 @@ describe("the review gate, end to end", () => {
     const saved = stored(id).optimization as OptimisationResult;
     expect(saved.bio!.optimised).toBe(BIO);
     expect(saved.conversationStarters[0]).toBe(STARTER);
+    // The bio is written; the answer the analyser drafted is kept as it is, from the list at the top of the dialog.
+    await keepEveryPartInDialog(dialog(page));
 
     await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
     await dialog(page).getByRole("button", { name: "Confirm Send" }).click();
@@ -330,6 +335,60 @@ describe("the review gate, end to end", () => {
     await poll(() => after.page.getByTestId("optimized-profile").textContent()).toContain(BIO);
     await poll(() => after.page.getByTestId("before-after").getByTestId("compare-bio").getByTestId("after").textContent()).toBe(BIO);
     expect(after.errors).toEqual([]);
+  });
+
+  test("elite, drafted by the analyser: the parts still to write at the top and in the list; each written from its brief (three versions, prompts to answer, photo plan); sent; the customer reads each", async () => {
+    const id = paid.elite;
+    await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+    const { page, errors } = await dashboard(id);
+    await poll(() => row(page, id).getByTestId("row-to-write").textContent()).toContain("the warm version, the playful version, the direct version, prompts to answer, the photo plan");
+    await review(page, id);
+    const d = dialog(page);
+    const list = d.getByTestId("review-to-write");
+    await poll(() => list.locator("li a").allTextContents()).toEqual([
+      "The bio",
+      "The answer to “My perfect day”",
+      "The warm version",
+      "The playful version",
+      "The direct version",
+      "Prompts to answer",
+      "The photo plan",
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A link takes the writer to the part's field.
+    await list.getByRole("link", { name: "The playful version" }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("review-part-versionPlayful");
+
+    // The bio from the customer's original, then reworked; the answer and the other parts typed.
+    const c = content(page);
+    await c.getByRole("button", { name: "Start from the original: the bio" }).click();
+    await poll(() => c.getByLabel("Bio", { exact: true }).inputValue()).toBe(ORIGINAL_BIO);
+    await c.getByLabel("Bio", { exact: true }).fill(BIO);
+    const written = {
+      "Answer to “My perfect day”": "A market at dawn by bike, then the canal with a sketchbook until the light goes.",
+      "Warm version": "Architect with a soft spot for old buildings; I'll sketch you one while the coffee cools.",
+      "Playful version": "I draw buildings for a living and for fun. Ask me to rate your front door.",
+      "Direct version": "Architect. Sketches old buildings, cycles to the market. Looking for someone curious.",
+      "Prompts to answer": "Two truths and a lie — Your sketchbook gives you three easy ones.\nMy most irrational fear — A building you love being torn down.",
+      "Photo plan": "Add one photo that shows you sketching.\n\nSketching outdoors — It shows your craft without a word.",
+    };
+    for (const [label, text] of Object.entries(written)) await c.getByLabel(label, { exact: true }).fill(text);
+    await c.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Changes Saved");
+    await list.waitFor({ state: "detached" });
+    await poll(() => d.getByTestId("review-summary").getByTestId("state-badge").textContent()).toBe("Awaiting Review");
+
+    await d.getByRole("button", { name: "Send Optimization Email" }).click();
+    await d.getByRole("button", { name: "Confirm Send" }).click();
+    await expectToast(page, "Email Sent");
+    await untilStored(id, (p) => p.emailSent, "the results e-mail");
+    const [mail] = await mails("mail-results", id);
+    for (const text of [written["Playful version"], "Two truths and a lie", "Sketching outdoors"]) expect(mail!.text).toContain(text);
+    expect(mail!.text).not.toContain("will add the rest");
+    const customer = await open(`/view-results?id=${id}`);
+    await poll(() => customer.page.getByTestId("optimized-profile").textContent()).toContain(written["Direct version"]);
+    expect(errors).toEqual([]);
+    expect(customer.errors).toEqual([]);
   });
 
   test("a reload with unsaved text asks first; a save that met another administrator's keeps the admin's text beside theirs; keeping it saves it next", async () => {

@@ -47,7 +47,7 @@ export function errorHandler(log: Logger) {
     if (err instanceof DomainError) {
       // Someone must free space or replace the disk; the log keeps the system's own error.
       if (err.kind === "storage_full") log.error(`${c.req.method} ${c.req.path}: storage`, err.cause ?? err);
-      return c.json({ message: err.message }, STATUS_OF[err.kind]);
+      return c.json({ ...err.details, message: err.message }, STATUS_OF[err.kind]);
     }
     if (err instanceof ProviderError) {
       // The customer learns only that the provider failed; the log keeps the cause.

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { AppContext } from "../context.ts";
 import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
+import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 import { findOutboxMail } from "./outbox.ts";
 import { subjectRows } from "./subject.ts";
 
@@ -78,7 +79,7 @@ export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSe
       "database table, with its column names; times are ISO 8601 in UTC, amounts in cents. The photos and e-mails are the files beside this one.",
     exported_at: at.toISOString(),
     profile: rowJson(profiles, rows.profile),
-    result_versions: rows.resultVersions.map((r) => rowJson(resultVersions, { ...r, author: r.author === null ? null : AN_ADMINISTRATOR })),
+    result_versions: rows.resultVersions.map((r) => rowJson(resultVersions, { ...r, author: r.author === null ? null : AN_ADMINISTRATOR, result: standsByRole(r.result) })),
     result_releases: rows.resultReleases.map((r) => rowJson(resultReleases, r)),
     photos: rows.photos.map((r) => rowJson(photos, r)),
     photo_files: photoFiles,
@@ -103,4 +104,12 @@ function rowJson(table: SQLiteTable, row: object): Record<string, unknown> {
     out[column.name] = value instanceof Date ? value.toISOString() : value instanceof Uint8Array ? Buffer.from(value).toString("base64") : (value ?? null);
   }
   return out;
+}
+
+/** A stored result with the writers who kept a part as it is (`editorial.stands[].by`) named only as a role. */
+function standsByRole(stored: unknown): unknown {
+  const parsed = optimisationResultSchema.safeParse(stored);
+  const stands = parsed.success ? parsed.data.editorial?.stands : undefined;
+  if (!parsed.success || !stands) return stored;
+  return { ...parsed.data, editorial: { ...parsed.data.editorial!, stands: stands.map((s) => ({ ...s, by: AN_ADMINISTRATOR })) } };
 }

@@ -114,7 +114,14 @@ export function latestRelease(db: Reader, profileId: string): { versionId: numbe
 /** What a release shows: the version's result with the spec's HTML fields rendered from it. */
 export function releaseView(result: OptimisationResult, releasedAt: Date): ReleasedResult {
   const fields = specFields(result);
-  return { optimizedProfile: fields.optimizedProfile, recommendations: fields.recommendations, optimization: result, releasedAt: releasedAt.toISOString() };
+  return { optimizedProfile: fields.optimizedProfile, recommendations: fields.recommendations, optimization: withoutStands(result), releasedAt: releasedAt.toISOString() };
+}
+
+/** The result without the writers' reasons for keeping parts (who and why is the desk's, not the customer's). */
+function withoutStands(result: OptimisationResult): OptimisationResult {
+  if (!result.editorial?.stands) return result;
+  const { stands: _, ...editorial } = result.editorial;
+  return { ...result, editorial };
 }
 
 /** What the customer reads: the latest release's version, or null before the first release (or once its text was cleared). */

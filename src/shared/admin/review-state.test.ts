@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { PROFILE_STATUSES } from "../profiles/statuses.ts";
+import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import { ACTION_STATES, ADMIN_STATES, FILTER_STATES, MOVING_STATES, RULES, resultSignals, reviewState, type AdminState, type ReviewFacts } from "./review-state.ts";
 
 const base: ReviewFacts = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false };
@@ -62,8 +63,12 @@ describe("reviewState", () => {
 });
 
 describe("resultSignals", () => {
-  test("reads the stored result as it is: an object for needsWriter, exactly true for checks.flagged", () => {
-    expect(resultSignals({ needsWriter: { reason: "x" }, checks: { flagged: true, problems: [] } })).toEqual({ needsWriter: true, flagged: true });
+  test("reads the stored result as it is: a part still to write for needsWriter, exactly true for checks.flagged", () => {
+    const premium = sampleResult(sampleInput("premium"));
+    expect(resultSignals({ ...premium, checks: { flagged: true, problems: [] } })).toEqual({ needsWriter: true, flagged: true });
+    // Basic is never held for a writer, whatever the machine said.
+    expect(resultSignals({ ...sampleResult(sampleInput("basic")), needsWriter: { reason: "x" } })).toEqual({ needsWriter: false, flagged: false });
+    expect(resultSignals({ needsWriter: { reason: "x" }, checks: { flagged: true, problems: [] } })).toEqual({ needsWriter: false, flagged: true });
     expect(resultSignals({ needsWriter: null, checks: { flagged: false, problems: [] } })).toEqual({ needsWriter: false, flagged: false });
     expect(resultSignals({ checks: null })).toEqual({ needsWriter: false, flagged: false });
     expect(resultSignals({ needsWriter: "yes", checks: { flagged: "true" } })).toEqual({ needsWriter: false, flagged: false });

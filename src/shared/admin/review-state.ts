@@ -1,7 +1,7 @@
 /**
  * What the administrator has to do about a profile (issue 20, item 4), derived in one place from what is stored:
- * the spec's status, `email_sent`, `needs_revision`, a refund of its order, a results e-mail on its way, and the
- * stored result's `needsWriter` and `checks.flagged` (src/shared/optimiser/result.ts). The spec's Status and Email Status
+ * the spec's status, `email_sent`, `needs_revision`, a refund of its order, a results e-mail on its way, the parts
+ * still to write (./desk.ts) and the stored result's `checks.flagged` (src/shared/optimiser/result.ts). The spec's Status and Email Status
  * badges stay as they are; this is the state beside them that says whose turn it is.
  *
  * The rules are data, read top to bottom, the first match wins. `reviewState` applies them to one profile's facts
@@ -10,7 +10,9 @@
  *
  * Pure and free of server imports: the dashboard reads the states and their order from here.
  */
+import { optimisationResultSchema } from "../optimiser/result.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
+import { toWrite } from "./desk.ts";
 
 /** Every state, most urgent first: the order of the dashboard's filters and counts, and of the list within a deadline. */
 export const ADMIN_STATES = ["needs_attention", "failed", "revision_requested", "awaiting_review", "sending", "in_progress", "sent", "refunded", "awaiting_payment"] as const;
@@ -33,7 +35,7 @@ export interface ReviewFacts {
   refunded: boolean;
   /** A results e-mail for the current result is queued or being sent (src/delivery/results.ts). */
   mailQueued: boolean;
-  /** The local analyser could not write a better bio than the customer's: a person must write it. */
+  /** A part of the result is still to write (./desk.ts `toWrite`): a person must write it, or say why it stands. */
   needsWriter: boolean;
   /** The AI model's answer failed our checks and was stored anyway. */
   flagged: boolean;
@@ -76,9 +78,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * The two signals read from a stored result as it is (a working version's `result`, any shape, absent in old rows), the way
- * the SQL reads them: `needsWriter` set to an object, `checks.flagged` exactly true.
+ * the SQL reads them: a part still to write (./desk.ts, on a result that reads), `checks.flagged` exactly true.
  */
 export function resultSignals(stored: unknown): Pick<ReviewFacts, "needsWriter" | "flagged"> {
   if (!isRecord(stored)) return { needsWriter: false, flagged: false };
-  return { needsWriter: isRecord(stored.needsWriter), flagged: isRecord(stored.checks) && stored.checks.flagged === true };
+  const result = optimisationResultSchema.safeParse(stored);
+  return { needsWriter: result.success && toWrite(result.data).length > 0, flagged: isRecord(stored.checks) && stored.checks.flagged === true };
 }

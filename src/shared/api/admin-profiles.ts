@@ -4,8 +4,9 @@
  */
 import type { AdminAction } from "../admin/actions.ts";
 import type { AdminState } from "../admin/review-state.ts";
-import type { EditableParts, PartKey, PromptKey } from "../optimiser/parts.ts";
-import type { OptimisationResult } from "../optimiser/result.ts";
+import type { EditableParts, PartKey, PromptKey, VersionText } from "../optimiser/parts.ts";
+import type { OptimisationResult, Stand } from "../optimiser/result.ts";
+import type { ToWrite } from "../admin/desk.ts";
 import type { ResultVersionKind } from "../optimiser/version-kinds.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
@@ -27,6 +28,10 @@ export interface PartsChange {
   starters?: string[];
   guide?: { title: string; sections: { heading: string; text: string }[] } | null;
   recommendations?: string;
+  /** Elite: only the versions the tab changed, each by its tone. */
+  versions?: VersionText[] | null;
+  promptsToAnswer?: string | null;
+  photoPlan?: string | null;
 }
 
 /** A part another save changed since the tab's base: not written; the detail beside it has their text. */
@@ -45,6 +50,42 @@ export interface PartsConflictAnswer {
   saved: PartKey[];
   conflicts: PartConflict[];
   profile: AdminProfileDetail;
+}
+
+/** The writer's brief for one part (src/admin/brief.ts): what to read before writing it. */
+export interface PartBrief {
+  /** The customer's revision note, when this run answered one: the first thing to read. */
+  revisionNote: string | null;
+  /** The customer's facts a rewrite keeps ("Job: nurse", "In their bio: “…”"), from their submission. */
+  facts: string[];
+  /** The problems the analysis found in this part, with why (and the AI checks' problems when it was flagged). */
+  problems: { title: string; reason: string; phrase: string | null }[];
+  /** The customer's voice in one line: length, tone, emoji. */
+  voice: string;
+  /** The app's character limit for the part; null where none applies. */
+  limit: number | null;
+  /** What the plan promises of the part, in the plan table's words. */
+  promise: string;
+  /** The machine's draft of the part (the latest optimizer run on the working line); null where it made none. */
+  draft: string | null;
+  /** The customer's own text; null where the part has none (the prompts to answer, the photo plan, …). */
+  original: string | null;
+}
+
+/** The writer's desk (issue 28): the parts still to write, the parts kept as they are, and a brief for every part. */
+export interface DeskState {
+  /** src/shared/admin/desk.ts `toWrite`: Send refuses while this is not empty. */
+  toWrite: ToWrite[];
+  stands: Stand[];
+  /** One brief per part the result has. */
+  brief: Partial<Record<PartKey, PartBrief>>;
+}
+
+/** Send's 409 while parts are still to write: the message names them; `parts` their names, `to_write` each with why. */
+export interface UnwrittenAnswer {
+  message: string;
+  parts: PartKey[];
+  to_write: ToWrite[];
 }
 
 /** A version in the review dialog's history, newest first. */
@@ -92,6 +133,8 @@ export interface AdminListRow {
   needs_revision: boolean;
   /** Who is writing it now (src/admin/claims.ts); null when nobody holds it. */
   claim: ClaimView | null;
+  /** The writer's labels of the parts still to write ("the bio", "the warm version"); empty when none is. */
+  to_write: string[];
 }
 
 export interface AdminListAnswer {
@@ -153,4 +196,6 @@ export interface AdminProfileDetail extends EditState, SubmittedProfile {
   history: HistoryEntry[];
   /** Who is writing it now (src/admin/claims.ts); null when nobody holds it. */
   claim: ClaimView | null;
+  /** The writer's desk; null before the first result. */
+  desk: DeskState | null;
 }

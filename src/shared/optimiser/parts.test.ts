@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import type { OptimiserInput } from "../../optimiser/input.ts";
-import { applyEdit, baseOf, changedParts, findingsText, guideFromText, hasEdits, partsOf, takeFromDraft, textBlocks, type PartsEdit } from "./parts.ts";
+import { applyEdit, baseOf, changedParts, findingsText, guideFromText, hasEdits, partsOf, takeFromDraft, textBlocks, TONE_WHY, type PartsEdit } from "./parts.ts";
 import { specFields } from "./render.ts";
-import { optimisationResultSchema, type OptimisationResult } from "./result.ts";
+import { BIO_TONES, optimisationResultSchema, type OptimisationResult } from "./result.ts";
 
 const AT = new Date("2026-03-01T10:00:00.000Z");
 
@@ -113,7 +113,8 @@ describe("rendering the edited parts", () => {
     const html = specFields(apply(result, { ...editOf(result), recommendations: text }).result).recommendations;
     expect(html).toContain("<p>Lead with &lt;b&gt;nursing&lt;/b&gt; &amp; &quot;baking&quot;.</p>\n<h3>What to try</h3>\n<ul><li>Ask about &lt;script&gt;x&lt;/script&gt;</li><li>Keep it short</li></ul>");
     expect(html).not.toContain("Almost everyone loves to laugh");
-    expect(html).toContain("reviewed by our team");
+    expect(html).toContain("Our team wrote these recommendations; the rest was drafted automatically");
+    expect(html).not.toContain("reviewed by our team");
     expect(textBlocks("One line.\n\nNot a heading\n\nplain")).toEqual([
       { kind: "paragraph", text: "One line." },
       { kind: "paragraph", text: "Not a heading" },
@@ -159,5 +160,130 @@ describe("drafts and the base of a rerun", () => {
     expect(long).toMatchObject({ title: "Fallback", sections: [{ heading: "Your strategy" }, { heading: "Your strategy (continued)", points: ["Point 11", "Point 12"] }] });
     expect(guideFromText("\n  \n", "F")).toBe("The strategy guide has no text.");
     expect(guideFromText(Array.from({ length: 101 }, (_, i) => `P${i}`).join("\n"), "F")).toStartWith("The strategy guide is too long");
+  });
+});
+
+describe("elite's parts: the versions, the prompts to answer and the photo plan", () => {
+  const elite = (overrides: Partial<OptimisationResult> = {}) =>
+    sampleResult(input("elite"), {
+      bioVersions: { versions: [{ tone: "warm", text: "Warm nurse who bakes.", why: "Made warmer by the machine." }], note: "You wrote too little for three versions." },
+      promptSuggestions: { suggestions: [{ prompt: "Two truths and a lie", reason: "Your baking gives you a lie." }], note: null },
+      photoPlan: { summary: "Your set lacks a wider shot.", missing: [{ kind: "wider", shot: "A wider shot", why: "Your face fills every frame." }] },
+      ...overrides,
+    });
+  const full = (result: OptimisationResult): PartsEdit => {
+    const p = partsOf(result);
+    return { ...editOf(result), versions: p.versions, promptsToAnswer: p.promptsToAnswer, photoPlan: p.photoPlan };
+  };
+
+  test("partsOf: always three tones (a missing one empty), the suggestions and the plan as plain text; null on other plans", () => {
+    const parts = partsOf(elite());
+    expect(parts.versions).toEqual([
+      { tone: "warm", text: "Warm nurse who bakes." },
+      { tone: "playful", text: "" },
+      { tone: "direct", text: "" },
+    ]);
+    expect(parts.promptsToAnswer).toBe("Two truths and a lie — Your baking gives you a lie.");
+    expect(parts.photoPlan).toBe("Your set lacks a wider shot.\n\nA wider shot — Your face fills every frame.");
+    const premium = partsOf(sampleResult(input()));
+    expect([premium.versions, premium.promptsToAnswer, premium.photoPlan]).toEqual([null, null, null]);
+    // An elite result stored before elite had its parts: the versions and the plan are there to write.
+    const { bioVersions: _, promptSuggestions: __, photoPlan: ___, ...old } = elite();
+    const oldParts = partsOf(optimisationResultSchema.parse(old));
+    expect(oldParts.versions!.map((v) => v.text)).toEqual(["", "", ""]);
+    expect(oldParts.photoPlan).toBe("");
+  });
+
+  test("applyEdit writes each part: a written version says its tone, the note goes once all three exist; the rest read back", () => {
+    const result = elite();
+    const edit = full(result);
+    edit.versions = [
+      { tone: "warm", text: "Warm nurse who bakes." },
+      { tone: "playful", text: "  Night shifts, day loaves.  " },
+      { tone: "direct", text: "Nurse. Baker. Walker." },
+    ];
+    edit.promptsToAnswer = "Two truths and a lie — Your baking gives you a lie.\n- My most irrational fear - You mentioned spiders.";
+    edit.photoPlan = "Add two shots.\n\nA wider shot — Your face fills every frame.\nA photo with friends – Shows your social side.";
+    const out = apply(result, edit);
+    expect(out.changed).toEqual(["versionPlayful", "versionDirect", "promptsToAnswer", "photoPlan"]);
+    expect(out.result.bioVersions).toEqual({
+      versions: [
+        { tone: "warm", text: "Warm nurse who bakes.", why: "Made warmer by the machine." },
+        { tone: "playful", text: "Night shifts, day loaves.", why: TONE_WHY.playful },
+        { tone: "direct", text: "Nurse. Baker. Walker.", why: TONE_WHY.direct },
+      ],
+      note: null,
+    });
+    expect(out.result.promptSuggestions).toEqual({
+      suggestions: [
+        { prompt: "Two truths and a lie", reason: "Your baking gives you a lie." },
+        { prompt: "My most irrational fear", reason: "You mentioned spiders." },
+      ],
+      note: null,
+    });
+    expect(out.result.photoPlan).toEqual({
+      summary: "Add two shots.",
+      missing: [
+        { kind: "wider", shot: "A wider shot", why: "Your face fills every frame." },
+        { kind: "written", shot: "A photo with friends", why: "Shows your social side." },
+      ],
+    });
+    expect(out.result.editorial!.edited).toEqual(["versionPlayful", "versionDirect", "promptsToAnswer", "photoPlan"]);
+    expect(optimisationResultSchema.parse(out.result)).toEqual(out.result);
+    // What the customer reads: each written part, the tone's sentence, no machine note.
+    const fields = specFields(out.result);
+    const html = typeof fields.optimizedProfile === "string" ? fields.optimizedProfile : fields.optimizedProfile.html;
+    expect(html).toContain("3 versions of your bio to choose from");
+    expect(html).toContain("Night shifts, day loaves.");
+    expect(html).not.toContain("You wrote too little");
+    expect(fields.recommendations).toContain("My most irrational fear");
+    expect(fields.recommendations).toContain("A photo with friends");
+    // Editing a part again, or leaving elite's parts out of the edit, keeps the rest.
+    expect(apply(out.result, editOf(out.result)).changed).toEqual([]);
+  });
+
+  test("bad input is refused with what is wrong", () => {
+    const result = elite();
+    const refused = (e: Partial<PartsEdit>, r = result) => {
+      const out = applyEdit(r, { ...full(r), ...e }, AT);
+      return out.ok ? "accepted" : `${out.kind}: ${out.message}`;
+    };
+    const versions = partsOf(result).versions!;
+    expect(refused({ versions: versions.map((v) => (v.tone === "warm" ? { ...v, text: " " } : v)) })).toBe("invalid: The warm version cannot be empty.");
+    expect(refused({ versions: versions.map((v) => (v.tone === "direct" ? { ...v, text: "x".repeat(301) } : v)) })).toBe("invalid: The direct version is 301 characters; the app allows 300 for a bio.");
+    expect(refused({ versions: versions.slice(0, 2) })).toStartWith("invalid: Send each bio version once");
+    expect(refused({ versions: null })).toStartWith("invalid: The bio versions are missing");
+    expect(refused({ promptsToAnswer: "No separator here" })).toBe("invalid: Line 1 of the prompts to answer needs the prompt, “ — ”, then why.");
+    expect(refused({ promptsToAnswer: "  \n " })).toStartWith("invalid: Write at least one prompt to answer");
+    expect(refused({ promptsToAnswer: Array.from({ length: 6 }, (_, i) => `P${i} — why`).join("\n") })).toBe("invalid: At most 5 prompts to answer, one a line.");
+    expect(refused({ photoPlan: "" })).toStartWith("invalid: The photo plan needs its summary first");
+    expect(refused({ photoPlan: "Summary.\n\nJust a shot" })).toBe("invalid: Shot 1 of the photo plan needs the shot, “ — ”, then why.");
+    expect(refused({ photoPlan: `Summary.\n\n${"x".repeat(121)} — why` })).toBe("invalid: Shot 1 of the photo plan is over 120 characters.");
+    // Parts on a plan that has none.
+    const premium = sampleResult(input());
+    expect(refused({ versions }, premium)).toStartWith("conflict: Bio versions belong to elite");
+    expect(refused({ promptsToAnswer: "A — b" }, premium)).toStartWith("conflict: Prompts to answer belong to elite");
+    expect(refused({ photoPlan: "S." }, premium)).toStartWith("conflict: The photo plan belongs to elite");
+  });
+
+  test("takeFromDraft takes each version, the prompts to answer and the photo plan on their own; a later edit replaces a part's reason to stand", () => {
+    const at = AT.toISOString();
+    const working = elite({ editorial: { edited: ["versionWarm"], recommendations: null, editedAt: at, stands: [{ part: "photoPlan", reason: "Already strong.", by: "ann", at }] } });
+    const draft = elite({
+      bioVersions: { versions: BIO_TONES.map((tone) => ({ tone, text: `Draft ${tone}.`, why: "x" })), note: null },
+      photoPlan: { summary: "Draft plan.", missing: [] },
+    });
+    const taken = takeFromDraft(working, draft, ["versionPlayful", "photoPlan"], AT);
+    expect(taken.bioVersions!.versions.map((v) => v.text)).toEqual(["Warm nurse who bakes.", "Draft playful."]);
+    expect(taken.photoPlan).toEqual({ summary: "Draft plan.", missing: [] });
+    expect(taken.promptSuggestions).toEqual(working.promptSuggestions);
+    expect(taken.editorial).toEqual({ edited: ["versionWarm"], recommendations: null, editedAt: at });
+    const all = takeFromDraft(working, draft, ["versionWarm", "versionPlayful", "versionDirect"], AT);
+    expect(all.bioVersions).toEqual(draft.bioVersions);
+    expect(all.editorial!.stands).toHaveLength(1);
+    // Writing the photo plan replaces its reason to stand.
+    const written = apply(working, { ...full(working), photoPlan: "A new plan." }).result;
+    expect(written.editorial!.stands).toBeUndefined();
+    expect(written.editorial!.edited).toEqual(["versionWarm", "photoPlan"]);
   });
 });

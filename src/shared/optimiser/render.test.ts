@@ -111,5 +111,28 @@ describe("the spec's fields rendered from a result", () => {
     expect(madeBy(local)).toContain("our own analyzer");
     const ai = { ...local, engines: { ...local.engines, bio: { kind: "ai" as const, model: "gpt-5-mini" } } };
     expect(madeBy(ai)).toContain("an AI model (gpt-5-mini)");
+    expect(madeBy(local)).toBe("This analysis was drafted automatically by our own analyzer, which runs on our server, then approved by our team before it was sent to you.");
+  });
+
+  test("it names the parts our team wrote, and never calls a text reviewed or rewritten that nobody wrote", () => {
+    const at = "2026-03-01T10:00:00.000Z";
+    const result = sampleResult(input("elite"));
+    const written = { ...result, editorial: { edited: ["bio" as const, "prompt1" as const, "versionWarm" as const, "photoPlan" as const], recommendations: null, editedAt: at } };
+    expect(madeBy(written)).toBe(
+      `Our team wrote your bio, your answer to “${result.prompts[0]!.prompt}”, the warm version of your bio and the photo plan; the rest was drafted automatically by our own analyzer, which runs on our server, then approved by our team before it was sent to you.`,
+    );
+    for (const r of [result, written]) expect(specFields(r).recommendations).not.toMatch(/reviewed by our team|rewritten/);
+  });
+
+  test("the machine's note on fewer bio versions is not shown once a writer wrote or kept each version", () => {
+    const at = "2026-03-01T10:00:00.000Z";
+    const note = "You gave us enough for one version. A writer will add the rest.";
+    const result = sampleResult(input("elite"), { bioVersions: { versions: [{ tone: "warm", text: "Warm.", why: "Warm in tone." }], note } });
+    const html = (r: typeof result) => (specFields(r).optimizedProfile as { html: string }).html;
+    expect(html(result)).toContain("A writer will add the rest.");
+    const stands = (["versionPlayful", "versionDirect"] as const).map((part) => ({ part, reason: "Too little to write more.", by: "ann", at }));
+    const settled = { ...result, editorial: { edited: ["versionWarm" as const], recommendations: null, editedAt: at, stands } };
+    expect(html(settled)).not.toContain("A writer will");
+    expect(html(settled)).toContain("Another version of your bio to choose from");
   });
 });

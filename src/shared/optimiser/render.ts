@@ -5,7 +5,7 @@
  * model wrote it, or a customer's words are quoted in it), so every one is escaped here; nothing else makes HTML.
  */
 import { appRules } from "./apps.ts";
-import { textBlocks, whereLabel } from "./parts.ts";
+import { textBlocks, VERSION_KEYS, whereLabel, type PartKey } from "./parts.ts";
 import type { Engine, OptimisationResult, PhotoAnalysis } from "./result.ts";
 
 export interface PremiumContent {
@@ -108,7 +108,9 @@ function bioVersionsHtml(result: OptimisationResult): string[] {
   const versions = part.versions.flatMap((v) => {
     return [`<h4>${TONE_LABELS[v.tone]}</h4>`, paragraph(v.text), emphasis(v.why)];
   });
-  return [`<h3>${heading}</h3>`, ...versions, ...(part.note ? [paragraph(part.note)] : [])];
+  // The machine's note on fewer than three versions, once a writer wrote or kept each version, is the writer's call: not shown.
+  const settledByWriter = VERSION_KEYS.every((k) => result.editorial?.edited.includes(k) || result.editorial?.stands?.some((s) => s.part === k));
+  return [`<h3>${heading}</h3>`, ...versions, ...(part.note && !settledByWriter ? [paragraph(part.note)] : [])];
 }
 
 /** Elite: the app's prompts to answer next, each with why. */
@@ -155,14 +157,44 @@ export function uploadLabel(result: OptimisationResult, photoId: string): string
   return photo?.uploadPosition ? `Photo ${photo.uploadPosition}` : `Photo ${index + 1}`;
 }
 
-/** The plain statement of what was made automatically, and by what. */
+/**
+ * The plain statement of who made what: the parts a person of our team wrote, named; the rest drafted automatically
+ * (and by what), then approved by our team before it was sent (nothing leaves without an administrator's Send). It
+ * never calls a text rewritten, or reviewed, that nobody wrote.
+ */
 export function madeBy(result: OptimisationResult): string {
   const engines = Object.values(result.engines).filter((e): e is Engine => e !== null);
   const ai = engines.find((e) => e.kind === "ai");
-  const base = ai
-    ? `This analysis was drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyzer`
-    : "This analysis was drafted automatically by our own analyzer, which runs on our server";
-  return `${base}, then reviewed by our team before it was sent to you.`;
+  const drafted = ai ? `drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyzer` : "drafted automatically by our own analyzer, which runs on our server";
+  const written = (result.editorial?.edited ?? []).map((part) => WRITTEN_LABELS[part]?.(result)).filter((label): label is string => Boolean(label));
+  if (written.length === 0) return `This analysis was ${drafted}, then approved by our team before it was sent to you.`;
+  return `Our team wrote ${listed(written)}; the rest was ${drafted}, then approved by our team before it was sent to you.`;
+}
+
+/** The parts of a result in the customer's words, for "Our team wrote …". */
+const WRITTEN_LABELS: Partial<Record<PartKey, (result: OptimisationResult) => string | null>> = {
+  bio: () => "your bio",
+  prompt1: (r) => answerLabel(r, 0),
+  prompt2: (r) => answerLabel(r, 1),
+  prompt3: (r) => answerLabel(r, 2),
+  starters: () => "the conversation starters",
+  guide: () => "the strategy guide",
+  recommendations: () => "these recommendations",
+  versionWarm: () => "the warm version of your bio",
+  versionPlayful: () => "the playful version of your bio",
+  versionDirect: () => "the direct version of your bio",
+  promptsToAnswer: () => "the prompts to answer",
+  photoPlan: () => "the photo plan",
+};
+
+function answerLabel(result: OptimisationResult, index: number): string | null {
+  const prompt = result.prompts[index]?.prompt;
+  return prompt ? `your answer to “${prompt}”` : null;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 export function startersMarkdown(starters: readonly string[]): string {

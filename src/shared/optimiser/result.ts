@@ -133,6 +133,9 @@ export type StrategyGuide = z.infer<typeof strategyGuideSchema>;
 export const BIO_TONES = ["warm", "playful", "direct"] as const;
 export type BioTone = (typeof BIO_TONES)[number];
 
+/** Each tone's part (src/shared/optimiser/part-keys.ts): the warm version is `versionWarm`. */
+export const VERSION_KEY_OF = { warm: "versionWarm", playful: "versionPlayful", direct: "versionDirect" } as const satisfies Record<BioTone, (typeof PART_KEYS)[number]>;
+
 /**
  * Elite: up to three versions of the bio in different tones, each a complete bio within the app's limit, built from
  * the customer's own words. Fewer than three when the customer wrote too little for three that really differ; `note`
@@ -166,7 +169,8 @@ export const SHOT_KINDS = ["clear-solo", "smiling", "wider", "social", "activity
  */
 export const photoPlanSchema = z.object({
   summary: line(L.note),
-  missing: z.array(z.object({ kind: z.enum(SHOT_KINDS), shot: line(L.title), why: line(300) })).max(SHOT_KINDS.length),
+  /** `written`: a shot a writer named that is none of the analyser's kinds. */
+  missing: z.array(z.object({ kind: z.enum([...SHOT_KINDS, "written"]), shot: line(L.title), why: line(300) })).max(SHOT_KINDS.length),
 });
 export type PhotoPlan = z.infer<typeof photoPlanSchema>;
 
@@ -177,10 +181,27 @@ export type PhotoPlan = z.infer<typeof photoPlanSchema>;
  * machine's draft reaches the customer. A rerun never overwrites an edited part: its result waits beside the working
  * one as a draft (profiles.draft_optimization).
  */
+/** The length of the reason a writer gives for keeping a part as it is (src/shared/admin/desk.ts). */
+export const STAND_REASON = { min: 3, max: 300 } as const;
+
+/**
+ * A part a writer kept as it is, with why ("already strong: …"), who and when: it no longer waits to be written
+ * (src/shared/admin/desk.ts). A later edit of the part, or taking it from a rerun's draft, replaces it.
+ */
+export const standSchema = z.object({
+  part: z.enum(PART_KEYS),
+  reason: z.string().trim().min(STAND_REASON.min).max(STAND_REASON.max),
+  by: z.string().min(1).max(200),
+  at: z.iso.datetime(),
+});
+export type Stand = z.infer<typeof standSchema>;
+
 export const editorialSchema = z.object({
   edited: z.array(z.enum(PART_KEYS)).max(PART_KEYS.length),
   recommendations: z.string().max(L.editorialRecommendations).nullable(),
   editedAt: z.iso.datetime(),
+  /** The parts kept as they are, with the writer's reason; absent in results stored before it existed. */
+  stands: z.array(standSchema).max(PART_KEYS.length).optional(),
 });
 export type Editorial = z.infer<typeof editorialSchema>;
 

@@ -18,7 +18,7 @@ describe("the plan table", () => {
   test("Elite lists each part it adds to Premium, with its revision and delivery time", () => {
     expect(PLANS.elite.features).toEqual([
       "Everything in Premium",
-      "Every Prompt Answer Rewritten",
+      "A Writer on Every Prompt Answer",
       "3 Bio Versions in Different Tones",
       "5 Conversation Starters Built From Your Profile",
       "Which Prompts to Answer",
@@ -37,7 +37,7 @@ describe("the plan table", () => {
     for (const part of ["complete rewrite of your bio and weak answers in your voice", "photos chosen and ordered", "3 conversation starters", "strategy guide", "1 revision"]) {
       expect(PLANS.premium.description).toContain(part);
     }
-    for (const part of ["every answer rewritten", "three versions of your bio in different tones", "5 starters each built from your profile", "which prompts to answer", "a photo plan", "a guide made for your profile", "12 hours"]) {
+    for (const part of ["a writer on every answer", "three versions of your bio in different tones", "5 starters each built from your profile", "which prompts to answer", "a photo plan", "a guide made for your profile", "12 hours"]) {
       expect(PLANS.elite.description).toContain(part);
     }
   });

@@ -3,9 +3,8 @@ import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 const TONES = { warm: "Warm", playful: "Playful", direct: "Direct" } as const;
 
 /**
- * Elite's own parts of a result, read-only for the review: the bio versions, the prompts to answer and the photo
- * plan. They reach the customer inside the optimized profile and the recommendations (render.ts), which the admin
- * edits; this shows them whole, so the admin sees what elite delivers and what a writer must add.
+ * Elite's own parts of a result, read-only, once it can no longer be edited (sent, refunded): the bio versions, the
+ * prompts to answer and the photo plan. While it can be edited they are fields of the editor (PartsEditor.tsx).
  */
 export function EliteParts({ result }: { result: OptimisationResult }) {
   const { bioVersions, promptSuggestions, photoPlan } = result;
@@ -46,8 +45,8 @@ export function EliteParts({ result }: { result: OptimisationResult }) {
           <h4 className="font-semibold">Photo plan</h4>
           <p>{photoPlan.summary}</p>
           <ul className="mt-1 list-disc pl-5">
-            {photoPlan.missing.map((m) => (
-              <li key={m.kind}>
+            {photoPlan.missing.map((m, i) => (
+              <li key={i}>
                 <span className="font-medium">{m.shot}</span>: {m.why}
               </li>
             ))}

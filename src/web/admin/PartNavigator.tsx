@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import type { EditableParts, PartKey } from "../../shared/optimiser/parts.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
 import { fieldId, partLabel, type PartsForm } from "./parts-form.ts";
 
 /**
@@ -14,6 +15,10 @@ export function PartNavigator({ form, parts, premium, unsaved }: { form: PartsFo
     ...(premium ? [{ key: "starters" as const, id: form.starters.length > 0 ? fieldId.starter(0) : "review-add-starter" }] : []),
     ...(premium && form.guide ? [{ key: "guide" as const, id: fieldId.guideTitle }] : []),
     { key: "recommendations", id: fieldId.recommendations },
+    // Elite's own parts, each one field.
+    ...(form.versions ?? []).map((v) => ({ key: VERSION_KEY_OF[v.tone], id: fieldId.part(VERSION_KEY_OF[v.tone]) })),
+    ...(form.promptsToAnswer !== null ? [{ key: "promptsToAnswer" as const, id: fieldId.part("promptsToAnswer") }] : []),
+    ...(form.photoPlan !== null ? [{ key: "photoPlan" as const, id: fieldId.part("photoPlan") }] : []),
   ];
 
   const go = (e: MouseEvent<HTMLAnchorElement>, id: string) => {

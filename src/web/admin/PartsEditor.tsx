@@ -6,7 +6,10 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
-import { fieldId, FORM_LIMITS, GUIDE_FILE, guideFromFile, type FormErrors, type PartsForm } from "./parts-form.ts";
+import { fieldId, FORM_LIMITS, GUIDE_FILE, guideFromFile, partLabel, withText, type FormErrors, type PartsForm } from "./parts-form.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { TONE_LABELS } from "../../shared/optimiser/render.ts";
+import { PartBriefPanel, type DeskProps } from "./WriterDesk.tsx";
 import type { PartsFormState } from "./use-parts-form.ts";
 import type { SavePartsState } from "./use-save-parts.ts";
 
@@ -21,11 +24,14 @@ import type { SavePartsState } from "./use-save-parts.ts";
 export function PartsEditor({
   app,
   premium,
+  desk = null,
   state,
   saving,
 }: {
   app: DatingApp;
   premium: boolean;
+  /** The writer's desk (./WriterDesk.tsx): a brief beside each part, and "Keep as it is…" for a part still to write. */
+  desk?: DeskProps | null;
   state: PartsFormState & { form: PartsForm; base: NonNullable<PartsFormState["base"]> };
   /** The dialog's save: Enter in a field saves, and each field shows what stopped the last save. */
   saving: SavePartsState;
@@ -48,6 +54,20 @@ export function PartsEditor({
     if (id) saving.clearError(id);
   };
 
+  /** A part's brief under its field: "Start from the draft" or "… the original" puts that text in the field. */
+  const brief = (part: PartKey) =>
+    desk && (
+      <PartBriefPanel
+        {...desk}
+        part={part}
+        label={desk.state?.toWrite.find((p) => p.part === part)?.label ?? partLabel(part, base.parts).toLowerCase()}
+        onStart={(text) => {
+          edit((f) => withText(f, part, text), fieldId.part(part));
+          requestAnimationFrame(() => document.getElementById(fieldId.part(part))?.focus());
+        }}
+      />
+    );
+
   return (
     <form onSubmit={save} noValidate className="space-y-6" aria-labelledby="review-content-heading">
       {form.bio !== null && base.parts.bio && conflictPanel("bio")}
@@ -63,6 +83,32 @@ export function PartsEditor({
           error={errors[fieldId.bio]}
           onChange={(text) => edit((f) => ({ ...f, bio: text }), fieldId.bio)}
         />
+      )}
+      {form.bio !== null && brief("bio")}
+
+      {form.versions && base.parts.bio && (
+        <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="review-versions">
+          <legend className="px-1 font-semibold">Bio versions (elite: one in each tone)</legend>
+          {form.versions.map((v) => {
+            const key = VERSION_KEY_OF[v.tone];
+            return (
+              <div key={v.tone} className="space-y-3">
+                {conflictPanel(key)}
+                <CountedText
+                  id={fieldId.part(key)}
+                  label={`${TONE_LABELS[v.tone]} version`}
+                  value={v.text}
+                  max={base.parts.bio!.limit}
+                  limit={{ app, field: "bio" }}
+                  maxLength={FORM_LIMITS.bio}
+                  rows={4}
+                  onChange={(text) => edit((f) => withText(f, key, text))}
+                />
+                {brief(key)}
+              </div>
+            );
+          })}
+        </fieldset>
       )}
 
       {form.prompts.map((p, i) => {
@@ -82,9 +128,22 @@ export function PartsEditor({
             error={errors[id]}
               onChange={(text) => edit((f) => ({ ...f, prompts: f.prompts.map((q, j) => (j === i ? { ...q, text } : q)) }), id)}
             />
+            {brief(p.key)}
           </div>
         );
       })}
+
+      {ELITE_TEXTS.map(({ key, label, hint, maxLength }) =>
+        form[key] === null ? null : (
+          <div key={key} className="space-y-3">
+            {conflictPanel(key)}
+            <Field id={fieldId.part(key)} label={label} hint={hint}>
+              {(control) => <textarea {...control} rows={6} maxLength={maxLength} value={form[key] ?? ""} onChange={(e) => edit((f) => withText(f, key, e.target.value))} className={controlClass.textarea} />}
+            </Field>
+            {brief(key)}
+          </div>
+        ),
+      )}
 
       {premium && conflictPanel("starters")}
       {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
@@ -121,6 +180,22 @@ export function PartsEditor({
     </form>
   );
 }
+
+/** Elite's two plain-text parts, each one field. */
+const ELITE_TEXTS = [
+  {
+    key: "promptsToAnswer",
+    label: "Prompts to answer",
+    hint: `One a line: the prompt, “ — ”, then why it suits them. At most ${FORM_LIMITS.suggestions}.`,
+    maxLength: FORM_LIMITS.promptsToAnswer,
+  },
+  {
+    key: "photoPlan",
+    label: "Photo plan",
+    hint: `The summary, a blank line, then one missing shot a line: the shot, “ — ”, then why. At most ${FORM_LIMITS.shots} shots.`,
+    maxLength: FORM_LIMITS.photoPlan,
+  },
+] as const;
 
 /** A bio or an answer: its field, the live count against the app's limit in its description, the threshold announcer. */
 function CountedText({

@@ -81,6 +81,11 @@ export function ProfileTable({
               <td className="px-3 py-2">
                 <StatusAndState status={row.status} state={row.state} />
                 {row.claim && <p className="mt-1 text-xs text-muted-foreground" data-testid="claim">{row.claim.by} is writing this</p>}
+                {row.to_write?.length > 0 && (
+                  <p className="mt-1 max-w-56 text-xs text-muted-foreground" data-testid="row-to-write">
+                    To write: {row.to_write.join(", ")}
+                  </p>
+                )}
               </td>
               <td className="px-3 py-2">
                 <EmailBadge sent={row.email_sent} sentAt={row.email_sent_at} now={now} />

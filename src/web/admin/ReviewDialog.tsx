@@ -10,6 +10,7 @@ import { appLabel, DeadlineText, EmailBadge, planTitle, StatusAndState } from ".
 import { BeforeAfter } from "../ui/BeforeAfter.tsx";
 import { DataActions } from "./DataActions.tsx";
 import { EliteParts } from "./EliteParts.tsx";
+import { StillToWrite } from "./WriterDesk.tsx";
 import { Modal } from "./Modal.tsx";
 import { OriginalProfile } from "./OriginalProfile.tsx";
 import { PhotoReview } from "./PhotoReview.tsx";
@@ -190,7 +191,7 @@ export function ReviewDialog({
           </div>
         )}
         {data && (
-          <ReviewBody profile={data} parts={parts} saving={saving} view={view} onView={setView} onApplyDraft={applyDraft} onRestored={saved}>
+          <ReviewBody profile={data} parts={parts} saving={saving} view={view} onView={setView} onApplyDraft={applyDraft} onRestored={saved} onDetail={conflicted}>
             <DataActions
               profile={data}
               ask={ask}
@@ -237,6 +238,7 @@ function ReviewBody({
   onView,
   onApplyDraft,
   onRestored,
+  onDetail,
   children,
 }: {
   profile: AdminProfileDetail;
@@ -247,6 +249,8 @@ function ReviewBody({
   onApplyDraft: (take: PartKey[]) => Promise<boolean>;
   /** A version restored from the history: its detail, as a save's. */
   onRestored: (detail: AdminProfileDetail) => void;
+  /** The desk's answer (a part kept as it is): shown, with any text still unsaved kept in the form. */
+  onDetail: (detail: AdminProfileDetail) => void;
   children: ReactNode;
 }) {
   const now = useNow();
@@ -298,6 +302,8 @@ function ReviewBody({
         )}
       </dl>
 
+      <StillToWrite desk={profile.editable ? profile.desk : null} />
+
       {(profile.photos_deleted_at || profile.text_cleared_at) && (
         <section aria-labelledby="review-retention-heading" className="rounded-lg border border-border bg-muted p-4" data-testid="review-retention">
           <h3 id="review-retention-heading" className="font-semibold">
@@ -346,7 +352,7 @@ function ReviewBody({
 
       {profile.editable && profile.parts && profile.draft_parts && <DraftChooser current={profile.parts} draft={profile.draft_parts} changes={profile.draft_changes} onApply={onApplyDraft} />}
 
-      <ContentSection profile={profile} parts={parts} locked={locked} saving={saving} view={view} onView={onView} />
+      <ContentSection profile={profile} parts={parts} locked={locked} saving={saving} view={view} onView={onView} onDetail={onDetail} />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <OriginalProfile profile={profile} />
@@ -362,7 +368,8 @@ function ReviewBody({
         )}
       </div>
 
-      {profile.optimization && <EliteParts result={profile.optimization} />}
+      {/* Editable, elite's parts are fields of the editor below, each with its brief. */}
+      {profile.optimization && !profile.editable && <EliteParts result={profile.optimization} />}
 
       <VersionHistory profile={profile} unsaved={parts.dirty} onRestored={onRestored} />
       <PhotoReview photos={profile.photos} deletedAt={profile.photos_deleted_at} />
@@ -392,6 +399,7 @@ function ContentSection({
   saving,
   view,
   onView,
+  onDetail,
 }: {
   profile: AdminProfileDetail;
   parts: PartsFormState;
@@ -399,6 +407,7 @@ function ContentSection({
   saving: SavePartsState;
   view: number;
   onView: (view: number) => void;
+  onDetail: (detail: AdminProfileDetail) => void;
 }) {
   const { form, base } = parts;
   const working = profile.optimization;
@@ -439,7 +448,13 @@ function ContentSection({
                 content: (
                   <>
                     <PartNavigator form={form} parts={base.parts} premium={premium} unsaved={parts.toSave} />
-                    <PartsEditor app={app} premium={premium} state={{ ...parts, form, base }} saving={saving} />
+                    <PartsEditor
+                      app={app}
+                      premium={premium}
+                      state={{ ...parts, form, base }}
+                      saving={saving}
+                      desk={{ state: profile.desk, profileId: profile.id, version: profile.version, onDetail }}
+                    />
                   </>
                 ),
               },

@@ -17,6 +17,7 @@ const MADE_BY: Record<HistoryEntry["kind"], string> = {
   draft: "Parts taken from a new run",
   restore: "An earlier version restored",
   migrated: "Carried over from before versions",
+  stand: "A part kept as it is, with the reason",
 };
 
 /**

@@ -61,7 +61,7 @@ function conflictOf(body: string): { conflict?: PartsConflictAnswer } {
   }
 }
 
-export async function writeDetail(profileId: string, method: "PUT" | "POST", part: "parts" | "draft" | `versions/${number}/restore`, body: unknown): Promise<DetailAnswer> {
+export async function writeDetail(profileId: string, method: "PUT" | "POST", part: "parts" | "draft" | "stands" | `versions/${number}/restore`, body: unknown): Promise<DetailAnswer> {
   try {
     const res = await apiRequest(method, `/api/admin/profiles/${encodeURIComponent(profileId)}/${part}`, body);
     return { ok: true, detail: (await res.json()) as AdminProfileDetail };

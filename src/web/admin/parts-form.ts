@@ -4,7 +4,10 @@
  * No React here, so the rules are tested on their own.
  */
 import type { PartsChange } from "../../shared/api/admin-profiles.ts";
-import { EDIT_LIMITS, guideFromText, type EditableParts, type PartKey, type PartsEdit } from "../../shared/optimiser/parts.ts";
+import { EDIT_LIMITS, guideFromText, partText, type EditableParts, type PartKey, type PartsEdit, type VersionText } from "../../shared/optimiser/parts.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+
+export { partText };
 
 export interface GuideSection {
   heading: string;
@@ -21,6 +24,10 @@ export interface PartsForm {
   /** null on basic (no guide is sold). */
   guide: { title: string; sections: GuideSection[] } | null;
   recommendations: string;
+  /** Elite's parts (null where the result has none): the three bio versions by tone, and two plain texts. */
+  versions: VersionText[] | null;
+  promptsToAnswer: string | null;
+  photoPlan: string | null;
 }
 
 /** The server's hard limits (PUT …/parts), as maxLength on each control: an app's own limit is only a warning. */
@@ -33,6 +40,9 @@ export function formOf(parts: EditableParts): PartsForm {
     starters: [...parts.starters],
     guide: parts.guide && { title: parts.guide.title, sections: parts.guide.sections.map((s) => ({ ...s })) },
     recommendations: parts.recommendations,
+    versions: parts.versions && parts.versions.map((v) => ({ ...v })),
+    promptsToAnswer: parts.promptsToAnswer,
+    photoPlan: parts.photoPlan,
   };
 }
 
@@ -49,6 +59,9 @@ export function changedKeys(form: PartsForm, saved: PartsForm): PartKey[] {
   if (JSON.stringify(form.starters) !== JSON.stringify(saved.starters)) keys.push("starters");
   if (JSON.stringify(form.guide) !== JSON.stringify(saved.guide)) keys.push("guide");
   if (form.recommendations !== saved.recommendations) keys.push("recommendations");
+  for (const v of form.versions ?? []) if (v.text !== saved.versions?.find((s) => s.tone === v.tone)?.text) keys.push(VERSION_KEY_OF[v.tone]);
+  if (form.promptsToAnswer !== saved.promptsToAnswer) keys.push("promptsToAnswer");
+  if (form.photoPlan !== saved.photoPlan) keys.push("photoPlan");
   return keys;
 }
 
@@ -60,6 +73,9 @@ export function partsEdit(form: PartsForm): PartsEdit {
     starters: form.starters,
     guide: form.guide,
     recommendations: form.recommendations,
+    versions: form.versions,
+    promptsToAnswer: form.promptsToAnswer,
+    photoPlan: form.photoPlan,
   };
 }
 
@@ -76,6 +92,9 @@ export function partsChange(form: PartsForm, keys: readonly PartKey[]): PartsCha
     ...(has("starters") && { starters: edit.starters }),
     ...(has("guide") && { guide: edit.guide }),
     ...(has("recommendations") && { recommendations: edit.recommendations }),
+    ...(edit.versions?.some((v) => has(VERSION_KEY_OF[v.tone])) && { versions: edit.versions.filter((v) => has(VERSION_KEY_OF[v.tone])) }),
+    ...(has("promptsToAnswer") && edit.promptsToAnswer != null && { promptsToAnswer: edit.promptsToAnswer }),
+    ...(has("photoPlan") && edit.photoPlan != null && { photoPlan: edit.photoPlan }),
   };
 }
 
@@ -90,10 +109,45 @@ export function withPart(form: PartsForm, key: PartKey, source: PartsForm): Part
       return { ...form, guide: source.guide && { title: source.guide.title, sections: source.guide.sections.map((s) => ({ ...s })) } };
     case "recommendations":
       return { ...form, recommendations: source.recommendations };
+    case "promptsToAnswer":
+      return { ...form, promptsToAnswer: source.promptsToAnswer };
+    case "photoPlan":
+      return { ...form, photoPlan: source.photoPlan };
+    case "versionWarm":
+    case "versionPlayful":
+    case "versionDirect": {
+      const text = source.versions?.find((v) => VERSION_KEY_OF[v.tone] === key)?.text;
+      return text === undefined ? form : withText(form, key, text);
+    }
     default: {
       const text = source.prompts.find((p) => p.key === key)?.text;
       return text === undefined ? form : { ...form, prompts: form.prompts.map((p) => (p.key === key ? { ...p, text } : p)) };
     }
+  }
+}
+
+/**
+ * The form with one single-field part's text replaced ("Start from the draft"): the bio, an answer, a version, the
+ * prompts to answer or the photo plan. Any other part is left as it is.
+ */
+export function withText(form: PartsForm, key: PartKey, text: string): PartsForm {
+  switch (key) {
+    case "bio":
+      return form.bio === null ? form : { ...form, bio: text };
+    case "promptsToAnswer":
+      return form.promptsToAnswer === null ? form : { ...form, promptsToAnswer: text };
+    case "photoPlan":
+      return form.photoPlan === null ? form : { ...form, photoPlan: text };
+    case "versionWarm":
+    case "versionPlayful":
+    case "versionDirect":
+      return form.versions ? { ...form, versions: form.versions.map((v) => (VERSION_KEY_OF[v.tone] === key ? { ...v, text } : v)) } : form;
+    case "prompt1":
+    case "prompt2":
+    case "prompt3":
+      return { ...form, prompts: form.prompts.map((p) => (p.key === key ? { ...p, text } : p)) };
+    default:
+      return form;
   }
 }
 
@@ -106,6 +160,9 @@ export function formPartText(key: PartKey, form: PartsForm, like: EditableParts)
     starters: form.starters,
     guide: form.guide,
     recommendations: form.recommendations,
+    versions: form.versions,
+    promptsToAnswer: form.promptsToAnswer,
+    photoPlan: form.photoPlan,
   };
   return partText(key, parts);
 }
@@ -121,6 +178,8 @@ export const fieldId = {
   heading: (i: number) => `review-part-guide-${i + 1}-heading`,
   sectionText: (i: number) => `review-part-guide-${i + 1}-text`,
   recommendations: "review-part-recommendations",
+  /** Every part that is one field (the bio, an answer, a version, the prompts to answer, the photo plan): what the desk's list links to. */
+  part: (key: PartKey) => `review-part-${key}`,
 } as const;
 
 /**
@@ -171,25 +230,19 @@ export function partLabel(key: PartKey, parts: EditableParts): string {
       return "Strategy guide";
     case "recommendations":
       return "Recommendations";
+    case "promptsToAnswer":
+      return "Prompts to answer";
+    case "photoPlan":
+      return "Photo plan";
+    case "versionWarm":
+      return "Warm version";
+    case "versionPlayful":
+      return "Playful version";
+    case "versionDirect":
+      return "Direct version";
     default: {
       const prompt = parts.prompts.find((p) => p.key === key)?.prompt;
       return prompt ? `Answer to “${prompt}”` : "Prompt answer";
     }
-  }
-}
-
-/** A part as one text, for the draft chooser's side-by-side and its word diff. */
-export function partText(key: PartKey, parts: EditableParts): string {
-  switch (key) {
-    case "bio":
-      return parts.bio?.text ?? "";
-    case "starters":
-      return parts.starters.map((s, i) => `${i + 1}. ${s}`).join("\n");
-    case "guide":
-      return parts.guide ? [parts.guide.title, ...parts.guide.sections.map((s) => `\n${s.heading}\n${s.text}`)].join("\n") : "";
-    case "recommendations":
-      return parts.recommendations;
-    default:
-      return parts.prompts.find((p) => p.key === key)?.text ?? "";
   }
 }

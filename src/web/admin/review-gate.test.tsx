@@ -1,7 +1,6 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act, useState } from "react";
-import type { Root } from "react-dom/client";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { partsOf, type EditableParts, type PartKey } from "../../shared/optimiser/parts.ts";
 import type { OptimisationResult } from "../../shared/optimiser/result.ts";
@@ -15,6 +14,7 @@ import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import { usePartsForm } from "./use-parts-form.ts";
 import { useSaveParts } from "./use-save-parts.ts";
 import { WriterBar } from "./WriterBar.tsx";
+import { button, byLabel, click, mount, type } from "../../testing/react-dom.tsx";
 
 // happy-dom only for this file (it replaces fetch/Response while registered).
 beforeAll(() => GlobalRegistrator.register({ url: "http://localhost:3000/admin" }));
@@ -22,46 +22,6 @@ afterAll(() => GlobalRegistrator.unregister());
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const input = (plan: OptimiserInput["plan"]): OptimiserInput => sampleInput(plan);
-
-/** react-dom/client is loaded once the DOM is registered: it decides at load time which events it listens to. */
-async function mount(node: React.ReactNode) {
-  const { createRoot } = await import("react-dom/client");
-  const container = document.createElement("div");
-  document.body.append(container);
-  let root!: Root;
-  await act(async () => {
-    root = createRoot(container);
-    root.render(node);
-  });
-  return {
-    container,
-    rerender: (next: React.ReactNode) => act(async () => root.render(next)),
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
-
-const valueSetter = (el: HTMLTextAreaElement | HTMLInputElement) => Object.getOwnPropertyDescriptor(el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, "value")!.set!;
-async function type(el: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  await act(async () => {
-    el.focus();
-    valueSetter(el).call(el, value);
-    el.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-const click = (el: Element) => act(async () => (el as HTMLElement).click());
-const byLabel = (root: ParentNode, text: string) => {
-  const label = [...root.querySelectorAll("label")].find((l) => l.textContent?.trim() === text);
-  if (!label) throw new Error(`no label "${text}"`);
-  return document.getElementById(label.htmlFor) as HTMLTextAreaElement;
-};
-const button = (root: ParentNode, name: string) => {
-  const found = [...root.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
-  if (!found) throw new Error(`no button "${name}"`);
-  return found;
-};
 
 /** The editor and the guard as the review dialog wires them, on parts that a test can replace (a reload). */
 function Editor({ parts, version, premium }: { parts: EditableParts; version: string; premium: boolean }) {
@@ -274,7 +234,7 @@ describe("the preview", () => {
   const result = sampleResult(input("premium"));
   const form = (edit: Partial<ReturnType<typeof partsOf>> = {}) => {
     const p = { ...partsOf(result), ...edit };
-    return { bio: p.bio?.text ?? null, prompts: p.prompts.map((q) => ({ key: q.key, prompt: q.prompt, text: q.text })), starters: p.starters, guide: p.guide, recommendations: p.recommendations };
+    return { ...formOf(p), bio: p.bio?.text ?? null };
   };
   const preview = (working: OptimisationResult, f: ReturnType<typeof form>) => mount(<PartsPreview profileId="p1" appName="Bumble" working={working} form={f} photos={[]} photosDeleted={false} />);
 
