@@ -373,20 +373,29 @@ describe("the review gate, end to end", () => {
       "Photo plan": "Add one photo that shows you sketching.\n\nSketching outdoors — It shows your craft without a word.",
     };
     for (const [label, text] of Object.entries(written)) await c.getByLabel(label, { exact: true }).fill(text);
-    await c.getByRole("button", { name: "Save Changes" }).click();
+    // Saved and sent in one action.
+    await d.getByRole("button", { name: "Save and send" }).click();
+    await d.getByRole("form", { name: "Save and send the results?" }).getByRole("button", { name: "Confirm Save and Send" }).click();
     await expectToast(page, "Changes Saved");
-    await list.waitFor({ state: "detached" });
-    await poll(() => d.getByTestId("review-summary").getByTestId("state-badge").textContent()).toBe("Awaiting Review");
-
-    await d.getByRole("button", { name: "Send Optimization Email" }).click();
-    await d.getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(page, "Email Sent");
+    await list.waitFor({ state: "detached" });
     await untilStored(id, (p) => p.emailSent, "the results e-mail");
+    // Each written part reaches the customer, in the e-mail and on the results page.
+    const fragments = [BIO, ...Object.values(written).flatMap((text) => text.split(/\n+| — /))];
     const [mail] = await mails("mail-results", id);
-    for (const text of [written["Playful version"], "Two truths and a lie", "Sketching outdoors"]) expect(mail!.text).toContain(text);
+    for (const text of fragments) expect(mail!.text).toContain(text);
     expect(mail!.text).not.toContain("will add the rest");
+    // On the page, the texts of the profile under "Optimized Profile"; which prompts to answer and the photo plan are
+    // advice, under "Recommendations".
     const customer = await open(`/view-results?id=${id}`);
     await poll(() => customer.page.getByTestId("optimized-profile").textContent()).toContain(written["Direct version"]);
+    const advice = [written["Prompts to answer"], written["Photo plan"]].flatMap((text) => text.split(/\n+| — /));
+    const profileText = (await customer.page.getByTestId("optimized-profile").textContent())!;
+    expect(fragments.filter((text) => !advice.includes(text) && !profileText.includes(text))).toEqual([]);
+    await customer.page.getByRole("tab", { name: "Recommendations" }).click();
+    await poll(() => customer.page.getByTestId("recommendations").textContent()).toContain(advice[0]!);
+    const adviceText = (await customer.page.getByTestId("recommendations").textContent())!;
+    expect(advice.filter((text) => !adviceText.includes(text))).toEqual([]);
     expect(errors).toEqual([]);
     expect(customer.errors).toEqual([]);
   });
