@@ -38,7 +38,16 @@ let tabs: ThemedTabs;
 let store: Store;
 
 /** Profiles paid for at the start; the job loop optimises them while the first test signs in. */
-const paid: Record<"flow" | "customer" | "asks" | "revision" | "dialog" | "twoAdmins" | "elite", string> = { flow: "", customer: "", asks: "", revision: "", dialog: "", twoAdmins: "", elite: "" };
+const paid: Record<"flow" | "customer" | "asks" | "revision" | "dialog" | "twoAdmins" | "elite" | "eliteLooks", string> = {
+  flow: "",
+  customer: "",
+  asks: "",
+  revision: "",
+  dialog: "",
+  twoAdmins: "",
+  elite: "",
+  eliteLooks: "",
+};
 
 const ORIGINAL_BIO = "No drama please. Architect who sketches old buildings and cycles to the market.";
 
@@ -50,7 +59,7 @@ beforeAll(async () => {
   const photos = await Promise.all(["#c04080", "#4080c0", "#80c040"].map((colour) => plainJpeg(480, 360, colour)));
   for (const key of Object.keys(paid) as (keyof typeof paid)[]) {
     const profile = { email: `${key}@example.com`, dating_app: "bumble", bio: ORIGINAL_BIO, prompt1: "My perfect day", response1: "Cycling to a market, then sketching by the canal." };
-    paid[key] = (await submitAndPay(server.url, { plan: key === "elite" ? "elite" : "premium", profile, photos })).profileId;
+    paid[key] = (await submitAndPay(server.url, { plan: key.startsWith("elite") ? "elite" : "premium", profile, photos })).profileId;
   }
 }, 60_000);
 afterAll(async () => {
@@ -302,6 +311,10 @@ describe("the review gate, end to end", () => {
     const changes = changedParts(working, drafted);
     // The revision note asked about the bio: the draft rewrote it, from the edited text.
     expect(changes).toContain("bio");
+    // The customer's note leads the writer's brief of the part (issue 28, item 3).
+    const brief = content(again.page).getByTestId("review-brief-bio");
+    await poll(() => brief.locator(":scope > div > *").first().getAttribute("data-testid")).toBe("brief-revision-note");
+    expect(await brief.getByTestId("brief-revision-note").textContent()).toContain(REVISION_NOTES);
     await poll(() => draft.locator("fieldset[data-testid^='draft-']").evaluateAll((sets) => sets.map((f) => f.getAttribute("data-testid")))).toEqual(changes.map((k) => `draft-${k}`));
     for (const key of changes) {
       const part = draft.getByTestId(`draft-${key}`);
@@ -497,6 +510,26 @@ describe("the review gate, end to end", () => {
 describe("accessibility of the review gate", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
+      test(`${theme} theme at ${width}px: an elite order the analyser drafted, with the parts still to write, their briefs and a reason being given, nothing serious for axe, no sideways scrolling`, async () => {
+        const id = paid.eliteLooks;
+        await untilStored(id, (p) => p.status === "completed", "the profile to complete");
+        const { page, errors } = await dashboard(id, { theme, width });
+        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await review(page, id);
+        const d = dialog(page);
+        await poll(() => d.getByTestId("review-to-write").locator("li a").count()).toBe(7);
+        await poll(() => content(page).getByTestId("review-brief-photoPlan").getAttribute("open")).toBe("");
+        await content(page).getByRole("button", { name: "Keep as it is…: the photo plan", exact: true }).click();
+        // The reason's field takes the focus.
+        await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("review-keep-photoPlan");
+        expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await d.getByRole("button", { name: "Close" }).click();
+        await d.waitFor({ state: "detached" });
+        expect(stored(id).emailSent).toBe(false);
+        expect(errors).toEqual([]);
+      });
+
       test(`${theme} theme at ${width}px: the editor, the preview, a new draft and the unsaved-changes question with nothing serious for axe, no sideways scrolling`, async () => {
         const id = paid.dialog;
         await untilStored(id, (p) => p.status === "completed", "the profile to complete");
