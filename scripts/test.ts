@@ -135,8 +135,10 @@ function readTimes(report: string): Timed[] {
   for (const line of report.split("\n")) {
     const header = /^(\S+\.test\.tsx?):$/.exec(line);
     if (header) file = header[1]!;
+    // bun lists the failures again after the last file ("2 tests failed:"), under no header of their own.
+    if (/^\d+ tests? failed:$/.test(line)) file = "";
     const result = /^\((?:pass|fail)\) (.*) \[([\d.]+)(ms|s)\]$/.exec(line);
-    if (result) out.push({ file, name: result[1]!, ms: Number(result[2]) * (result[3] === "s" ? 1000 : 1) });
+    if (result && file) out.push({ file, name: result[1]!, ms: Number(result[2]) * (result[3] === "s" ? 1000 : 1) });
   }
   return out;
 }
