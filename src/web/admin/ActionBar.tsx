@@ -186,6 +186,7 @@ export function ActionBar({
                 else openers.current.delete(action);
               }}
               type="button"
+              data-offer={action}
               disabled={busy !== null}
               onClick={async () => {
                 // Save and send keeps the text; Send with text unsaved offers the same besides discarding it.
