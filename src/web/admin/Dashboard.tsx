@@ -354,6 +354,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
           <ReviewDialog
             // A new profile (Next, or the next row) is a new dialog: its focus, its form, its questions.
             key={reviewing.id}
+            me={username}
             profileId={reviewing.id}
             initial={reviewing.detail}
             onNext={takeNext}

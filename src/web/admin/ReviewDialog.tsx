@@ -35,6 +35,7 @@ import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
 import { focusField, goToField } from "./focus-field.ts";
+import { ClaimPanel } from "./ClaimPanel.tsx";
 import { NextProfile, type NextAnswer } from "./NextProfile.tsx";
 import { ShortcutHint, ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { shortcutOf, typingIn, type ShortcutId } from "./shortcuts.ts";
@@ -58,6 +59,7 @@ const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "recover", "refund"]);
  * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5).
  */
 export function ReviewDialog({
+  me,
   profileId,
   initial,
   onNext,
@@ -67,6 +69,8 @@ export function ReviewDialog({
   onSessionEnded,
   returnFocus,
 }: {
+  /** The signed-in username: one's own claim reads "You are writing this". */
+  me: string;
   profileId: string;
   /** The detail when the caller has it already (the queue's Next answers it): shown at once, not read again. */
   initial?: AdminProfileDetail;
@@ -241,6 +245,11 @@ export function ReviewDialog({
             >
               Try Again
             </button>
+          </div>
+        )}
+        {data && (
+          <div className="mb-6 empty:hidden">
+            <ClaimPanel profileId={data.id} claim={data.claim} me={me} onChanged={load} />
           </div>
         )}
         {data && (
