@@ -257,13 +257,19 @@ const focusedField = (page: Page) =>
     return { id: el?.id ?? "", selected: el instanceof HTMLTextAreaElement && el.selectionStart === 0 && el.selectionEnd === el.value.length };
   });
 
+/** The test's profile, its parts still to write, opened from its row: the focus lands in the bio, its text selected. */
+async function openedOnTheBio(key: keyof typeof paid) {
+  const id = paid[key];
+  await untilCompleted(id);
+  const { page, errors } = await signedIn(`?q=${id}`);
+  await review(page, id);
+  await poll(() => focusedField(page)).toEqual({ id: "review-part-bio", selected: true });
+  return { id, page, errors };
+}
+
 describe("the writer's path (issue 28, item 6; issue 29, items 2 and 3)", () => {
   test("the dialog opens with the focus in the first part to write, its text selected; a Still to write link selects its field's text too", async () => {
-    const id = paid.opens;
-    await untilCompleted(id);
-    const { page, errors } = await signedIn(`?q=${id}`);
-    await review(page, id);
-    await poll(() => focusedField(page)).toEqual({ id: "review-part-bio", selected: true });
+    const { page, errors } = await openedOnTheBio("opens");
     // Still named: the focus is in the dialog that says what it is.
     expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute("aria-labelledby"))).toBe("review-title");
     await page.keyboard.insertText("Pasted over the draft.");
@@ -275,11 +281,7 @@ describe("the writer's path (issue 28, item 6; issue 29, items 2 and 3)", () => 
   });
 
   test("with the keyboard only: next part to write, save, preview and back, ? lists the keys (typed as a character in a field), save and send", async () => {
-    const id = paid.keys;
-    await untilCompleted(id);
-    const { page, errors } = await signedIn(`?q=${id}`);
-    await review(page, id);
-    await poll(() => focusedField(page)).toEqual({ id: "review-part-bio", selected: true });
+    const { id, page, errors } = await openedOnTheBio("keys");
     // The keys are shown in the dialog.
     await poll(() => dialog(page).getByTestId("review-shortcuts").textContent()).toContain("Alt+Shift+N");
     await page.keyboard.insertText("A bio written with the keyboard only.");

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { buttonClass } from "../ui/button.ts";
+import { InnerDialog } from "./Modal.tsx";
 import { keysOf, SHORTCUTS } from "./shortcuts.ts";
 
 /** The review dialog's keys in one line, shown in its bar (issue 29, item 3). */
@@ -40,37 +41,28 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
     e.stopPropagation();
   };
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="shortcuts-title"
-        onKeyDown={onKeyDown}
-        className="w-full max-w-md space-y-3 rounded-xl border border-border bg-background p-5 text-foreground shadow-xl"
-        data-testid="shortcuts-help"
-      >
-        <h2 id="shortcuts-title" className="text-lg font-semibold">
-          Keyboard shortcuts
-        </h2>
-        <p className="text-sm text-muted-foreground">They work in the text fields too; none of them types or edits text.</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.id} className="contents">
-              <dt>
-                <kbd className="font-mono">{keysOf(s)}</kbd>
-              </dt>
-              <dd>{s.does}</dd>
-            </div>
-          ))}
-          <dt>
-            <kbd className="font-mono">?</kbd>
-          </dt>
-          <dd>This list (outside a text field)</dd>
-        </dl>
-        <button ref={close} type="button" className={buttonClass("primary")} onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+    <InnerDialog labelledBy="shortcuts-title" onKeyDown={onKeyDown} testId="shortcuts-help">
+      <h2 id="shortcuts-title" className="text-lg font-semibold">
+        Keyboard shortcuts
+      </h2>
+      <p className="text-sm text-muted-foreground">They work in the text fields too; none of them types or edits text.</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {SHORTCUTS.map((s) => (
+          <div key={s.id} className="contents">
+            <dt>
+              <kbd className="font-mono">{keysOf(s)}</kbd>
+            </dt>
+            <dd>{s.does}</dd>
+          </div>
+        ))}
+        <dt>
+          <kbd className="font-mono">?</kbd>
+        </dt>
+        <dd>This list (outside a text field)</dd>
+      </dl>
+      <button ref={close} type="button" className={buttonClass("primary")} onClick={onClose}>
+        Close
+      </button>
+    </InnerDialog>
   );
 }
