@@ -315,6 +315,24 @@ describe("the writer's path (issue 28, item 6; issue 29, items 2 and 3)", () => 
     expect(errors).toEqual([]);
   });
 
+  test("with the keyboard only: the next and the previous profile in the list open in the dialog's place", async () => {
+    await untilCompleted(paid.opens);
+    await untilCompleted(paid.keys);
+    const { page, errors } = await signedIn("?q=example.com");
+    const rows = page.locator("tr[data-profile-id]").filter({ has: page.getByRole("button", { name: /^Review/ }) });
+    await rows.nth(1).waitFor();
+    const [first, second] = [await rows.nth(0).getAttribute("data-profile-id"), await rows.nth(1).getAttribute("data-profile-id")];
+    await rows.nth(0).getByRole("button", { name: /^Review/ }).focus();
+    await page.keyboard.press("Enter");
+    const shownId = () => dialog(page).getByTestId("review-summary").locator("dd").nth(5).textContent();
+    await poll(shownId).toBe(first);
+    await page.keyboard.press("Alt+Shift+KeyJ");
+    await poll(shownId).toBe(second);
+    await page.keyboard.press("Alt+Shift+KeyK");
+    await poll(shownId).toBe(first);
+    expect(errors).toEqual([]);
+  });
+
   test("after Save and send, Next profile has the focus: Enter opens the queue's next profile in the dialog, claimed, and released from the dialog", async () => {
     const id = paid.queue;
     await untilCompleted(id);

@@ -34,12 +34,11 @@ import { WriterBar } from "./WriterBar.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
-import { focusField, goToField } from "./focus-field.ts";
+import { focusField, goToField, nextPartToWrite } from "./focus-field.ts";
 import { ClaimPanel } from "./ClaimPanel.tsx";
 import { NextProfile, type NextAnswer } from "./NextProfile.tsx";
 import { ShortcutHint, ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { shortcutOf, typingIn, type ShortcutId } from "./shortcuts.ts";
-import type { ToWrite } from "../../shared/admin/desk.ts";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
 
@@ -294,19 +293,6 @@ function useFocusOnOpen(profile: AdminProfileDetail | null, parts: PartsFormStat
     const first = editing(profile, parts) ? profile.desk?.toWrite[0] : undefined;
     if (first) requestAnimationFrame(() => focusField(fieldId.part(first.part)));
   }, [profile, parts]);
-}
-
-/**
- * The part to write after the one with the focus, in the desk's order, skipping the parts already written in the form
- * (unsaved); round to the first again. Null when nothing is left to write.
- */
-export function nextPartToWrite(list: readonly Pick<ToWrite, "part">[], written: readonly string[], focused = document.activeElement?.id ?? ""): string | null {
-  const ids = list.map((p) => fieldId.part(p.part));
-  if (ids.length === 0) return null;
-  const at = ids.indexOf(focused);
-  const order = [...ids.slice(at + 1), ...ids.slice(0, at + 1)];
-  const open = new Set(list.filter((p) => !written.includes(p.part)).map((p) => fieldId.part(p.part)));
-  return order.find((id) => open.has(id)) ?? order[0]!;
 }
 
 /**
