@@ -55,7 +55,10 @@ const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "recover", "refund"]);
  * the result's parts to edit in plain text with a preview as the customer will see it, a new draft to choose from,
  * the photos, the audit trail, and the actions the server allows now. Every change reads the profile again and
  * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first. Save and
- * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5).
+ * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5). For the
+ * writer's path (decision 121): it opens with the focus in the first part to write, its text selected; after a send it
+ * offers the queue's Next profile; it shows who is writing the profile (./ClaimPanel.tsx); and its keys
+ * (./shortcuts.ts) are shown in the bar and listed by `?`.
  */
 export function ReviewDialog({
   me,
