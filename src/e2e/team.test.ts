@@ -145,6 +145,19 @@ describe("accounts", () => {
     expect(owner.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
   }, 60_000);
 
+  test("the dashboard's Next profile says when nothing is waiting (the one profile is kim's); Mine lists one's own claims", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    await owner.page.getByRole("button", { name: "Next profile" }).click();
+    await poll(() => owner.page.getByTestId("queue-empty").textContent()).toBe("Nothing is waiting");
+    expect(await owner.page.getByRole("dialog", { name: "Review Profile" }).count()).toBe(0);
+    const mine = owner.page.getByRole("button", { name: "Mine", exact: true });
+    await mine.click();
+    await poll(() => mine.getAttribute("aria-pressed")).toBe("true");
+    await poll(() => new URL(owner.page.url()).searchParams.get("mine")).toBe("true");
+    await owner.page.getByText("No profiles found").waitFor();
+    expect(owner.errors).toEqual([]);
+  }, 60_000);
+
   test("an owner disables an account after confirming; it is shown disabled and enabled again", async () => {
     const owner = await signIn(OWNER, PASSWORD);
     await createAccount(owner.page, "lee", "writer");
