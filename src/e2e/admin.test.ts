@@ -587,10 +587,10 @@ describe("the dashboard", () => {
     await page.getByTestId("admin-page-of").getByText("Page 1 of 2").waitFor();
     await poll(() => table(page).locator("tbody tr").count()).toBe(25);
     await poll(() => page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByTestId("admin-page-of").getByText("Page 2 of 2").waitFor();
     await poll(() => table(page).locator("tbody tr").count()).toBe(5);
-    await poll(() => page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await poll(() => page.getByRole("button", { name: "Next", exact: true }).isDisabled()).toBe(true);
     // The view is in the address: a reload shows the same page.
     expect(new URL(page.url()).search).toBe("?q=paging.test&page=2");
     await page.reload();

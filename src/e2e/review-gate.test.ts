@@ -334,8 +334,10 @@ describe("the review gate, end to end", () => {
     await dialog(again.page).getByRole("button", { name: "Send Optimization Email" }).click();
     await dialog(again.page).getByRole("button", { name: "Confirm Send" }).click();
     await expectToast(again.page, "Email Sent");
-    // The Send button is gone: the focus is on the line saying the e-mail is on its way, in the dialog.
-    await poll(() => again.page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("review-progress");
+    // The Send button is gone: the focus is on the queue's Next profile, in the dialog, beside the line saying the
+    // e-mail is on its way.
+    await poll(() => again.page.evaluate(() => document.activeElement?.textContent)).toBe("Next profile");
+    await poll(() => dialog(again.page).getByTestId("review-progress").textContent()).toContain("on its way");
     await poll(async () => (await mails("mail-results", id)).length, { ms: 20_000 }).toBe(2);
     const revised = (await mails("mail-results", id)).find((m) => m.messageId !== first!.messageId)!;
     expect(revised.subject).toBe("Your revised Bumble profile is ready");

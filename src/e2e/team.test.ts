@@ -5,11 +5,11 @@
  * sideways scrolling.
  */
 import { afterAll, beforeAll, describe, expect } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { openStore, type Store } from "../db/client.ts";
-import { profiles, users } from "../db/schema.ts";
+import { claims, profiles, users } from "../db/schema.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
@@ -115,6 +115,47 @@ describe("accounts", () => {
     await owner.page.getByRole("button", { name: "Refresh", exact: true }).click();
     await answered;
     await poll(() => owner.page.locator(`tr[data-profile-id="${profileId}"]`).getByTestId("claim").textContent()).toBe("sam is writing this");
+  }, 60_000);
+
+  test("a second writer sees the claim in the dialog and takes it over after confirming; the first one's save is refused with their name", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    const password = await createAccount(owner.page, "kim", "writer");
+    const claimed = await owner.page.evaluate(async (id) => (await fetch(`/api/admin/profiles/${id}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ takeOver: true }) })).status, profileId);
+    expect(claimed).toBe(200);
+    const ownerDialog = await openReview(owner.page);
+    await ownerDialog.getByRole("heading", { name: "You are writing this" }).waitFor();
+
+    const writer = await signIn("kim", password, { theme: "dark" });
+    const dialog = await openReview(writer.page);
+    await dialog.getByRole("heading", { name: `${OWNER} is writing this` }).waitFor();
+    await dialog.getByRole("button", { name: "Take over" }).click();
+    const asked = dialog.getByRole("form", { name: `Take this profile over from ${OWNER}?` });
+    await poll(() => writer.page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Take Over");
+    await asked.getByRole("button", { name: "Confirm Take Over" }).click();
+    await dialog.getByRole("heading", { name: "You are writing this" }).waitFor();
+    expect(store.db.select().from(claims).where(and(eq(claims.profileId, profileId), isNull(claims.endedAt))).get()?.admin).toBe("kim");
+
+    // The owner's dialog, still open, saves: refused, with who is writing it; the dialog reads it again and says so.
+    const bio = ownerDialog.getByRole("textbox", { name: "Bio", exact: true });
+    await bio.fill("An owner's edit while kim writes.");
+    await owner.page.keyboard.press("ControlOrMeta+KeyS");
+    await poll(() => owner.page.getByTestId("toast-viewport").textContent()).toContain("kim is writing this profile");
+    await ownerDialog.getByRole("heading", { name: "kim is writing this" }).waitFor();
+    expect(writer.errors).toEqual([]);
+    expect(owner.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
+  }, 60_000);
+
+  test("the dashboard's Next profile says when nothing is waiting (the one profile is kim's); Mine lists one's own claims", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    await owner.page.getByRole("button", { name: "Next profile" }).click();
+    await poll(() => owner.page.getByTestId("queue-empty").textContent()).toBe("Nothing is waiting");
+    expect(await owner.page.getByRole("dialog", { name: "Review Profile" }).count()).toBe(0);
+    const mine = owner.page.getByRole("button", { name: "Mine", exact: true });
+    await mine.click();
+    await poll(() => mine.getAttribute("aria-pressed")).toBe("true");
+    await poll(() => new URL(owner.page.url()).searchParams.get("mine")).toBe("true");
+    await owner.page.getByText("No profiles found").waitFor();
+    expect(owner.errors).toEqual([]);
   }, 60_000);
 
   test("an owner disables an account after confirming; it is shown disabled and enabled again", async () => {

@@ -11,7 +11,9 @@ import { simpleParser } from "mailparser";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { and, eq, isNull } from "drizzle-orm";
 import { openStore, type Store } from "../db/client.ts";
+import { claims } from "../db/schema.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
@@ -29,7 +31,10 @@ let browser: TestBrowser;
 let tabs: ThemedTabs;
 let store: Store;
 
-const paid: Record<"saveAndSend" | "refused" | "unsavedSend" | "preview" | "revision" | "looks", string> = {
+const paid: Record<"saveAndSend" | "refused" | "unsavedSend" | "preview" | "revision" | "looks" | "opens" | "keys" | "queue", string> = {
+  opens: "",
+  keys: "",
+  queue: "",
   saveAndSend: "",
   refused: "",
   unsavedSend: "",
@@ -141,8 +146,10 @@ describe("the writer's desk (issue 28, item 5)", () => {
     await until(() => stored(id).emailSent, "the results e-mail");
     await poll(async () => (await resultsMails(id)).length).toBe(1);
     expect((await resultsMails(id))[0]!.text).toContain(bio);
-    // The Send buttons are gone: the focus is on the line saying the e-mail is on its way, never on the page.
-    await poll(() => focused(page)).toBe("review-progress");
+    // The Send buttons are gone: the focus is on the queue's Next profile, never on the page; the line beside says
+    // the e-mail is on its way.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Next profile");
+    await poll(() => dialog(page).getByTestId("review-progress").textContent()).toContain("on its way");
     await poll(() => dialog(page).getByRole("button", { name: "Email Already Sent" }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -243,11 +250,124 @@ describe("the writer's desk (issue 28, item 5)", () => {
   });
 });
 
+/** The field with the focus, and whether all its text is selected. */
+const focusedField = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLTextAreaElement | null;
+    return { id: el?.id ?? "", selected: el instanceof HTMLTextAreaElement && el.selectionStart === 0 && el.selectionEnd === el.value.length };
+  });
+
+/** The test's profile, its parts still to write, opened from its row: the focus lands in the bio, its text selected. */
+async function openedOnTheBio(key: keyof typeof paid) {
+  const id = paid[key];
+  await untilCompleted(id);
+  const { page, errors } = await signedIn(`?q=${id}`);
+  await review(page, id);
+  await poll(() => focusedField(page)).toEqual({ id: "review-part-bio", selected: true });
+  return { id, page, errors };
+}
+
+describe("the writer's path (issue 28, item 6; issue 29, items 2 and 3)", () => {
+  test("the dialog opens with the focus in the first part to write, its text selected; a Still to write link selects its field's text too", async () => {
+    const { page, errors } = await openedOnTheBio("opens");
+    // Still named: the focus is in the dialog that says what it is.
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute("aria-labelledby"))).toBe("review-title");
+    await page.keyboard.insertText("Pasted over the draft.");
+    await poll(() => bioField(page).inputValue()).toBe("Pasted over the draft.");
+    const list = dialog(page).getByRole("region", { name: /still to write/i });
+    await list.getByRole("link", { name: /answer to/i }).click();
+    await poll(() => focusedField(page)).toEqual({ id: "review-part-prompt1", selected: true });
+    expect(errors).toEqual([]);
+  });
+
+  test("with the keyboard only: next part to write, save, preview and back, ? lists the keys (typed as a character in a field), save and send", async () => {
+    const { id, page, errors } = await openedOnTheBio("keys");
+    // The keys are shown in the dialog.
+    await poll(() => dialog(page).getByTestId("review-shortcuts").textContent()).toContain("Alt+Shift+N");
+    await page.keyboard.insertText("A bio written with the keyboard only.");
+    await page.keyboard.press("Alt+Shift+KeyN");
+    await poll(() => focusedField(page)).toEqual({ id: "review-part-prompt1", selected: true });
+    // Round again: the bio is written in the form, so the answer stays the next part to write.
+    await page.keyboard.press("Alt+Shift+KeyN");
+    await poll(() => focusedField(page)).toEqual({ id: "review-part-prompt1", selected: true });
+    // A plain "?" in a field is typed, not taken.
+    await page.keyboard.type("Ask me?");
+    await poll(() => dialog(page).getByRole("textbox", { name: /^Answer to/ }).inputValue()).toBe("Ask me?");
+    expect(await page.getByTestId("shortcuts-help").count()).toBe(0);
+    await page.keyboard.press("ControlOrMeta+KeyS");
+    await expectToast(page, "Changes Saved");
+    await poll(() => stored(id).optimization!.bio!.optimised).toBe("A bio written with the keyboard only.");
+    await page.keyboard.press("Alt+Shift+KeyP");
+    await poll(() => dialog(page).getByRole("tab", { name: "Preview as the customer sees it" }).getAttribute("aria-selected")).toBe("true");
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("tab");
+    // Outside a field, ? lists the keys in a dialog of its own; Escape closes it only.
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await poll(() => help.textContent()).toContain("Next part to write");
+    await page.keyboard.press("Escape");
+    await help.waitFor({ state: "detached" });
+    await poll(() => dialog(page).count()).toBe(1);
+    await page.keyboard.press("Alt+Shift+KeyP");
+    await poll(() => dialog(page).getByRole("tab", { name: "Edit", exact: true }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Alt+Shift+KeyE");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Send");
+    await page.keyboard.press("Escape");
+    expect(errors).toEqual([]);
+  });
+
+  test("with the keyboard only: the next and the previous profile in the list open in the dialog's place", async () => {
+    await untilCompleted(paid.opens);
+    await untilCompleted(paid.keys);
+    const { page, errors } = await signedIn("?q=example.com");
+    const rows = page.locator("tr[data-profile-id]").filter({ has: page.getByRole("button", { name: /^Review/ }) });
+    await rows.nth(1).waitFor();
+    const [first, second] = [await rows.nth(0).getAttribute("data-profile-id"), await rows.nth(1).getAttribute("data-profile-id")];
+    await rows.nth(0).getByRole("button", { name: /^Review/ }).focus();
+    await page.keyboard.press("Enter");
+    const shownId = () => dialog(page).getByTestId("review-summary").locator("dd").nth(5).textContent();
+    await poll(shownId).toBe(first);
+    await page.keyboard.press("Alt+Shift+KeyJ");
+    await poll(shownId).toBe(second);
+    await page.keyboard.press("Alt+Shift+KeyK");
+    await poll(shownId).toBe(first);
+    expect(errors).toEqual([]);
+  });
+
+  test("after Save and send, Next profile has the focus: Enter opens the queue's next profile in the dialog, claimed, and released from the dialog", async () => {
+    const id = paid.queue;
+    await untilCompleted(id);
+    keepEverything({ store }, id);
+    const { page, errors } = await signedIn(`?q=${id}`);
+    await review(page, id);
+    await poll(() => dialog(page).getByTestId("review-save-state").textContent()).toBe("All changes saved.");
+    await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
+    await dialog(page).getByRole("button", { name: "Confirm Send" }).click();
+    await expectToast(page, "Email Sent");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Next profile");
+    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+    const subtitle = dialog(page).getByRole("heading", { name: "Review Profile" }).locator("xpath=following-sibling::p");
+    await page.keyboard.press("Enter");
+    await poll(() => subtitle.textContent()).not.toContain("queue@example.com");
+    await dialog(page).getByRole("heading", { name: "You are writing this" }).waitFor();
+    const opened = (await dialog(page).getByTestId("review-summary").locator("dd").nth(5).textContent())!;
+    expect(store.db.select().from(claims).where(and(eq(claims.profileId, opened), isNull(claims.endedAt))).get()?.admin).toBe(USERNAME);
+    // Release it: the claim goes, for the other tests.
+    await dialog(page).getByRole("button", { name: "Release" }).click();
+    await dialog(page).getByRole("heading", { name: "You are writing this" }).waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("accessibility of the writer's desk", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
-      test(`${theme} theme at ${width}px: the part navigator, the sticky bar with Save and send's confirmation, and Send's three-way question with nothing serious for axe, no sideways scrolling`, async () => {
+      test(`${theme} theme at ${width}px: the part navigator, the claim, the keys and their list, the sticky bar with Save and send's confirmation, and Send's three-way question with nothing serious for axe, no sideways scrolling`, async () => {
+        const headers = { Cookie: adminCookie(store.db, USERNAME), Origin: server.url, "Content-Type": "application/json" };
+        await untilCompleted(paid.looks);
+        expect((await fetch(`${server.url}/api/admin/profiles/${paid.looks}/claim`, { method: "POST", headers, body: "{}" })).status).toBe(200);
         const { id, page, errors } = await writing("looks", `A bio written at ${width}px in the ${theme} theme.`, { theme, width });
+        await dialog(page).getByRole("heading", { name: "You are writing this" }).waitFor();
+        await dialog(page).getByTestId("review-shortcuts").waitFor();
         await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         await dialog(page).getByRole("button", { name: "Save and send" }).click();
         await dialog(page).getByRole("form", { name: "Save and send the results?" }).waitFor();
@@ -256,6 +376,12 @@ describe("accessibility of the writer's desk", () => {
         await dialog(page).getByRole("button", { name: "Cancel" }).click();
         // Cancelled: the focus goes back to the button that asked.
         await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Save and send");
+        // Outside a field, ? lists the keys over the dialog.
+        await page.keyboard.press("?");
+        await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+        expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor({ state: "detached" });
 
         await dialog(page).getByRole("button", { name: "Send Optimization Email" }).click();
         // Three buttons (Save and send among them), Tab going round them only.

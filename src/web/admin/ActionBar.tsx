@@ -8,6 +8,7 @@ import type { UnsavedAnswer } from "./UnsavedGuard.tsx";
 import { formatDateTime } from "./time.ts";
 import type { AdminAction, AdminProfileDetail } from "./types.ts";
 import { useOfferedActions } from "./role.ts";
+import { ariaKeysOf } from "./shortcuts.ts";
 
 /** What the bar offers: the server's actions, and Save and send (the editor's save, then the server's send-email). */
 type Offer = AdminAction | "save-and-send";
@@ -186,6 +187,8 @@ export function ActionBar({
                 else openers.current.delete(action);
               }}
               type="button"
+              data-offer={action}
+              aria-keyshortcuts={action === "save-and-send" || action === "send-email" ? ariaKeysOf("saveAndSend") : undefined}
               disabled={busy !== null}
               onClick={async () => {
                 // Save and send keeps the text; Send with text unsaved offers the same besides discarding it.

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
-import { apiGet, apiRequest, messageOf } from "../api.ts";
+import { ApiRequestError, apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass } from "../ui/field.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { STATE_LABELS } from "./badges.tsx";
 import { LoadError } from "./LoadError.tsx";
-import { ProfileTable } from "./ProfileTable.tsx";
-import type { AdminListAnswer } from "./types.ts";
+import { ProfileTable, REVIEWABLE } from "./ProfileTable.tsx";
+import type { AdminListAnswer, AdminProfileDetail } from "./types.ts";
+import type { NextAnswer } from "./NextProfile.tsx";
 import { RoleBadge, Team } from "./Team.tsx";
 import { useRereadWhileMoving } from "./use-reread.ts";
 
@@ -33,8 +34,9 @@ const MOVING = new Set<AdminState>(MOVING_STATES);
 type List = { state: "loading" } | { state: "loaded"; data: AdminListAnswer } | { state: "failed"; message: string };
 
 /**
- * The view lives in the address (?status=&state=&q=&page=), so a reload or a shared link shows the same list. One
- * filter at a time: a status (the spec's buttons) or a state (what the admin has to do).
+ * The view lives in the address (?status=&state=&mine=&q=&page=), so a reload or a shared link shows the same list. One
+ * filter at a time: a status (the spec's buttons) or a state (what the admin has to do); "Mine" (the profiles one
+ * holds a claim on, issue 29) narrows either.
  */
 function useListQuery() {
   const [params, setParams] = useSearchParams();
@@ -44,18 +46,20 @@ function useListQuery() {
   const state: AdminState | "" = !status && (ADMIN_STATES as readonly string[]).includes(rawState) ? (rawState as AdminState) : "";
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const mine = params.get("mine") === "true";
   const set = useCallback(
-    (next: { status?: Filter; state?: AdminState | ""; q: string; page: number }) => {
+    (next: { status?: Filter; state?: AdminState | ""; q: string; page: number; mine?: boolean }) => {
       const out = new URLSearchParams();
       if (next.status) out.set("status", next.status);
       else if (next.state) out.set("state", next.state);
+      if (next.mine) out.set("mine", "true");
       if (next.q) out.set("q", next.q);
       if (next.page > 1) out.set("page", String(next.page));
       setParams(out, { replace: true });
     },
     [setParams],
   );
-  return { status, state, q, page, set };
+  return { status, state, q, page, mine, set };
 }
 
 /**
@@ -71,7 +75,9 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
   const [list, setList] = useState<List>({ state: "loading" });
   const [refreshing, setRefreshing] = useState(false);
   const [reads, setReads] = useState(0);
-  const [reviewing, setReviewing] = useState<string | null>(null);
+  // The profile in the review dialog, with its detail when the queue answered it (no second read).
+  const [reviewing, setReviewing] = useState<{ id: string; detail?: AdminProfileDetail } | null>(null);
+  const [queueEmpty, setQueueEmpty] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [search, setSearch] = useState(query.q);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -109,6 +115,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
     if (query.status) params.set("status", query.status);
     if (query.state) params.set("state", query.state);
     if (query.q) params.set("q", query.q);
+    if (query.mine) params.set("mine", "true");
     (async () => {
       try {
         const data = await apiGet<AdminListAnswer>(`/api/admin/profiles?${params}`, { on401: "returnNull" });
@@ -124,7 +131,27 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
     return () => {
       cancelled = true;
     };
-  }, [query.status, query.state, query.q, query.page, reads, sessionEnded]);
+  }, [query.status, query.state, query.q, query.page, query.mine, reads, sessionEnded]);
+
+  /**
+   * The queue's Next (issue 29, item 2): the most urgent profile nobody holds, claimed for this writer and opened in
+   * the review dialog; "Nothing is waiting" when the queue is empty.
+   */
+  const takeNext = useCallback(async (): Promise<NextAnswer> => {
+    try {
+      const res = await apiRequest("POST", "/api/admin/queue/next");
+      const answer = (await res.json()) as { profile: AdminProfileDetail | null };
+      reload();
+      setQueueEmpty(answer.profile === null);
+      if (!answer.profile) return "nothing";
+      setReviewing({ id: answer.profile.id, detail: answer.profile });
+      return "opened";
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) sessionEnded();
+      else toast({ title: "Failed to Take the Next Profile", description: messageOf(err, "The server could not be reached."), variant: "destructive" });
+      return "failed";
+    }
+  }, [reload, sessionEnded, toast]);
 
   const moving = list.state === "loaded" && list.data.profiles.some((p) => MOVING.has(p.state));
   useRereadWhileMoving(moving, reread, list);
@@ -142,10 +169,19 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
 
   const submitSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    query.set({ status: query.status, state: query.state, q: search.trim(), page: 1 });
+    query.set({ status: query.status, state: query.state, q: search.trim(), page: 1, mine: query.mine });
   };
 
   const data = list.state === "loaded" ? list.data : null;
+  /** The profile `delta` rows from the one in the dialog that the dialog opens for, in the list as shown. */
+  const step = (delta: 1 | -1): boolean => {
+    const rows = (data?.profiles ?? []).filter((p) => REVIEWABLE.has(p.status));
+    const at = rows.findIndex((p) => p.id === reviewing?.id);
+    const to = rows[at + delta];
+    if (at < 0 || !to) return false;
+    setReviewing({ id: to.id });
+    return true;
+  };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
@@ -159,7 +195,13 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
             Signed in as <span className="font-medium text-foreground">{username}</span> <RoleBadge />
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="status" className="text-sm text-muted-foreground empty:hidden" data-testid="queue-empty">
+            {queueEmpty ? "Nothing is waiting" : ""}
+          </p>
+          <button type="button" onClick={() => void takeNext()} className={buttonClass("primary", "sm")}>
+            Next profile
+          </button>
           <button type="button" onClick={reload} disabled={refreshing} className={buttonClass("outline", "sm")}>
             {refreshing && list.state !== "loading" ? "Refreshing..." : "Refresh"}
           </button>
@@ -197,13 +239,21 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
                   key={f.label}
                   type="button"
                   aria-pressed={pressed}
-                  onClick={() => query.set({ status: f.status, q: query.q, page: 1 })}
+                  onClick={() => query.set({ status: f.status, q: query.q, page: 1, mine: query.mine })}
                   className={buttonClass(pressed ? "primary" : "outline", "sm")}
                 >
                   {f.label}
                 </button>
               );
             })}
+            <button
+              type="button"
+              aria-pressed={query.mine}
+              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: 1, mine: !query.mine })}
+              className={buttonClass(query.mine ? "primary" : "outline", "sm")}
+            >
+              Mine
+            </button>
           </div>
           {data && (
             <div role="group" aria-labelledby="admin-state-filters" className="flex flex-wrap items-center gap-2" data-testid="admin-state-filters">
@@ -218,7 +268,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
                     type="button"
                     aria-pressed={pressed}
                     data-state-filter={state}
-                    onClick={() => query.set({ state: pressed ? "" : state, q: query.q, page: 1 })}
+                    onClick={() => query.set({ state: pressed ? "" : state, q: query.q, page: 1, mine: query.mine })}
                     className={buttonClass(pressed ? "primary" : "outline", "sm")}
                   >
                     {STATE_LABELS[state]}{" "}
@@ -254,7 +304,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
       {query.q && (
         <p className="mt-3 text-sm text-muted-foreground">
           Showing profiles matching “<span className="font-medium text-foreground">{query.q}</span>”.{" "}
-          <button type="button" className="text-primary underline underline-offset-4" onClick={() => query.set({ status: query.status, state: query.state, q: "", page: 1 })}>
+          <button type="button" className="text-primary underline underline-offset-4" onClick={() => query.set({ status: query.status, state: query.state, q: "", page: 1, mine: query.mine })}>
             Clear search
           </button>
         </p>
@@ -272,12 +322,12 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
       )}
       {data && (
         <>
-          <ProfileTable regionRef={tableRegion} rows={data.profiles} busy={refreshing} onReview={setReviewing} onChanged={reload} />
+          <ProfileTable regionRef={tableRegion} rows={data.profiles} busy={refreshing} onReview={(id) => setReviewing({ id })} onChanged={reload} />
           <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
             <button
               type="button"
               disabled={data.page <= 1}
-              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page - 1 })}
+              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page - 1, mine: query.mine })}
               className={buttonClass("outline", "sm")}
             >
               Previous
@@ -288,7 +338,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
             <button
               type="button"
               disabled={data.page >= pages}
-              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page + 1 })}
+              onClick={() => query.set({ status: query.status, state: query.state, q: query.q, page: data.page + 1, mine: query.mine })}
               className={buttonClass("outline", "sm")}
             >
               Next
@@ -302,7 +352,13 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
       {reviewing && (
         <Suspense fallback={null}>
           <ReviewDialog
-            profileId={reviewing}
+            // A new profile (Next, or the next row) is a new dialog: its focus, its form, its questions.
+            key={reviewing.id}
+            me={username}
+            profileId={reviewing.id}
+            initial={reviewing.detail}
+            onNext={takeNext}
+            onStep={step}
             onClose={(left) => {
               reviewLeft.current = left;
               setReviewing(null);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -73,6 +73,45 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={onKeyDown}
         className="flex max-h-full w-full max-w-5xl flex-col overflow-hidden bg-background text-foreground shadow-xl outline-none sm:rounded-xl sm:border sm:border-border"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A small dialog over the review dialog (the unsaved-text question, the list of keys): its own backdrop above the
+ * review dialog's; the caller's `onKeyDown` keeps Escape and Tab to it.
+ */
+export function InnerDialog({
+  role = "dialog",
+  labelledBy,
+  describedBy,
+  onKeyDown,
+  boxRef,
+  testId,
+  children,
+}: {
+  role?: "dialog" | "alertdialog";
+  labelledBy: string;
+  describedBy?: string;
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  boxRef?: RefObject<HTMLDivElement | null>;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4">
+      <div
+        ref={boxRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        onKeyDown={onKeyDown}
+        className="w-full max-w-md space-y-3 rounded-xl border border-border bg-background p-5 text-foreground shadow-xl"
+        data-testid={testId}
       >
         {children}
       </div>

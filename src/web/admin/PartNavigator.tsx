@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import type { EditableParts, PartKey } from "../../shared/optimiser/parts.ts";
 import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { focusField } from "./focus-field.ts";
 import { fieldId, partLabel, type PartsForm } from "./parts-form.ts";
 
 /**
@@ -22,12 +23,7 @@ export function PartNavigator({ form, parts, premium, unsaved }: { form: PartsFo
   ];
 
   const go = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
-    const target = document.getElementById(id);
-    if (!target) return;
-    e.preventDefault();
-    target.scrollIntoView({ block: "center" });
-    target.focus({ preventScroll: true });
-    if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text")) target.select();
+    if (focusField(id)) e.preventDefault();
   };
 
   return (

@@ -10,7 +10,7 @@ import { useNow } from "./use-now.ts";
 const COLUMNS = ["ID", "Email", "Dating App", "Plan", "Status", "Email Status", "Deadline", "Created At", "Actions"] as const;
 
 /** Spec section 4: the review dialog opens only for these; a failed profile offers Recover instead. */
-const REVIEWABLE = new Set(["completed", "revision_requested"]);
+export const REVIEWABLE = new Set(["completed", "revision_requested"]);
 
 /**
  * The profiles table (spec: ID, Email, Dating App, Status, Email Status, Created At, Actions; plus Plan and Deadline).

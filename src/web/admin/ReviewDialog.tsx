@@ -28,12 +28,17 @@ import { DraftChooser } from "./DraftChooser.tsx";
 import { PartsEditor } from "./PartsEditor.tsx";
 import { PartsPreview } from "./PartsPreview.tsx";
 import { PartNavigator } from "./PartNavigator.tsx";
-import { partLabel } from "./parts-form.ts";
+import { fieldId, partLabel } from "./parts-form.ts";
 import { useSaveParts, type SavePartsState } from "./use-save-parts.ts";
 import { WriterBar } from "./WriterBar.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
 import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
+import { focusField, goToField, nextPartToWrite } from "./focus-field.ts";
+import { ClaimPanel } from "./ClaimPanel.tsx";
+import { NextProfile, type NextAnswer } from "./NextProfile.tsx";
+import { ShortcutHint, ShortcutsHelp } from "./ShortcutsHelp.tsx";
+import { shortcutOf, typingIn, type ShortcutId } from "./shortcuts.ts";
 
 type Detail = { state: "loading" } | { state: "loaded"; data: AdminProfileDetail } | { state: "failed"; message: string };
 
@@ -50,23 +55,38 @@ const LEAVES_REVIEW = new Set<AdminAction>(["regenerate", "recover", "refund"]);
  * the result's parts to edit in plain text with a preview as the customer will see it, a new draft to choose from,
  * the photos, the audit trail, and the actions the server allows now. Every change reads the profile again and
  * refreshes the list behind. Unsaved text is never lost: closing, Escape, an action or a reload asks first. Save and
- * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5).
+ * the actions sit in a bar that stays in view, in the preview too, with Save and send (issue 28, item 5). For the
+ * writer's path (decision 121): it opens with the focus in the first part to write, its text selected; after a send it
+ * offers the queue's Next profile; it shows who is writing the profile (./ClaimPanel.tsx); and its keys
+ * (./shortcuts.ts) are shown in the bar and listed by `?`.
  */
 export function ReviewDialog({
+  me,
   profileId,
+  initial,
+  onNext,
+  onStep,
   onClose,
   onChanged,
   onSessionEnded,
   returnFocus,
 }: {
+  /** The signed-in username: one's own claim reads "You are writing this". */
+  me: string;
   profileId: string;
+  /** The detail when the caller has it already (the queue's Next answers it): shown at once, not read again. */
+  initial?: AdminProfileDetail;
+  /** The queue's Next: the next profile claimed and opened in this dialog's place. */
+  onNext: () => Promise<NextAnswer>;
+  /** The profile `delta` rows away in the list opened in this dialog's place; false when there is none. */
+  onStep: (delta: 1 | -1) => boolean;
   /** `left`: an action took the profile out of review, so the row that opened the dialog is about to change. */
   onClose: (left: boolean) => void;
   onChanged: () => void;
   onSessionEnded: () => void;
   returnFocus: (opener: HTMLElement | null) => HTMLElement | null;
 }) {
-  const [detail, setDetail] = useState<Detail>({ state: "loading" });
+  const [detail, setDetail] = useState<Detail>(initial ? { state: "loaded", data: initial } : { state: "loading" });
   const toast = useToast();
   const loaded = detail.state === "loaded" ? detail.data : null;
   const parts = usePartsForm(loaded?.parts ?? null, loaded?.version ?? null);
@@ -92,8 +112,10 @@ export function ReviewDialog({
     }
   }, [profileId, onSessionEnded]);
 
+  const given = useRef(initial !== undefined);
   useEffect(() => {
-    void load();
+    if (given.current) given.current = false;
+    else void load();
   }, [load]);
   // After Send, the e-mail goes out from the job loop: the dialog reads the profile again until it says "Sent".
   useRereadWhileMoving(detail.state === "loaded" && MOVING.has(detail.data.state), load, detail);
@@ -151,11 +173,48 @@ export function ReviewDialog({
     if (await ask("close the dialog")) onClose(false);
   };
 
+  // Sent from this dialog: it offers the queue's next profile (issue 28, item 6).
+  const [sent, setSent] = useState(false);
   const actionDone = async (action: AdminAction, ok: boolean) => {
     onChanged();
+    if (ok && action === "send-email") setSent(true);
     if (ok && LEAVES_REVIEW.has(action)) onClose(true);
     else await load();
   };
+
+  useFocusOnOpen(loaded, parts);
+  const [help, setHelp] = useState(false);
+  useDialogShortcuts({
+    active: unsavedQuestion === null && !help,
+    onHelp: () => setHelp(true),
+    run: (id) => {
+      const editor = loaded !== null && editing(loaded, parts) && loaded.editable;
+      switch (id) {
+        case "nextPart": {
+          const next = editor ? nextPartToWrite(loaded.desk?.toWrite ?? [], parts.toSave) : null;
+          if (next) goToField(next);
+          return;
+        }
+        case "save":
+          if (editor) void saving.save();
+          return;
+        case "preview":
+          if (!editor) return;
+          setView((v) => (v === 0 ? 1 : 0));
+          // The tab now shown takes the focus: the field that had it may be hidden.
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[role="dialog"] [role="tab"][aria-selected="true"]')?.focus());
+          return;
+        case "saveAndSend":
+          // The bar's own button, with its confirmation: Save and send, or Send when nothing is unsaved.
+          (document.querySelector<HTMLButtonElement>('[data-offer="save-and-send"]') ?? document.querySelector<HTMLButtonElement>('[data-offer="send-email"]'))?.click();
+          return;
+        case "nextProfile":
+        case "previousProfile":
+          void ask("open another profile").then((go) => go && onStep(id === "nextProfile" ? 1 : -1));
+          return;
+      }
+    },
+  });
 
   const data = loaded;
 
@@ -191,6 +250,11 @@ export function ReviewDialog({
           </div>
         )}
         {data && (
+          <div className="mb-6 empty:hidden">
+            <ClaimPanel profileId={data.id} claim={data.claim} me={me} onChanged={load} />
+          </div>
+        )}
+        {data && (
           <ReviewBody profile={data} parts={parts} saving={saving} view={view} onView={setView} onApplyDraft={applyDraft} onRestored={saved} onDetail={conflicted}>
             <DataActions
               profile={data}
@@ -208,11 +272,57 @@ export function ReviewDialog({
         <div className="max-h-[45vh] shrink-0 space-y-3 overflow-y-auto border-t border-border px-4 py-3 sm:px-6">
           {editing(data, parts) && <WriterBar parts={parts} saving={saving} />}
           <ActionBar profile={data} ask={ask} choose={choose} unsaved={unsavedParts} saveFirst={saveFirst} onDone={actionDone} />
+          {sent && <NextProfile onNext={onNext} />}
+          <ShortcutHint />
         </div>
       )}
       {unsavedQuestion}
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </Modal>
   );
+}
+
+/**
+ * Opened on a result the writer can edit with parts still to write: the focus goes to the first one's field, its text
+ * selected, so the writer pastes or types at once (issue 28, item 6). Once per profile: a save or a reread leaves it.
+ */
+function useFocusOnOpen(profile: AdminProfileDetail | null, parts: PartsFormState) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !profile) return;
+    // The form follows the detail by a render: wait for it.
+    if (profile.editable && profile.parts && !parts.form) return;
+    done.current = true;
+    const first = editing(profile, parts) ? profile.desk?.toWrite[0] : undefined;
+    if (first) requestAnimationFrame(() => focusField(fieldId.part(first.part)));
+  }, [profile, parts]);
+}
+
+/**
+ * The dialog's keys (./shortcuts.ts): each shortcut runs whatever has the focus, in a text field too, since none is a
+ * key a field types or edits with; `?` opens the list outside text fields. Nothing runs while a question of the
+ * dialog's own (unsaved text, the list itself) is open.
+ */
+function useDialogShortcuts({ active, onHelp, run }: { active: boolean; onHelp: () => void; run: (id: ShortcutId) => void }) {
+  const latest = useRef({ active, onHelp, run });
+  latest.current = { active, onHelp, run };
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const { active, onHelp, run } = latest.current;
+      if (!active || e.defaultPrevented || e.isComposing) return;
+      if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !typingIn(e.target)) {
+        e.preventDefault();
+        onHelp();
+        return;
+      }
+      const id = shortcutOf(e);
+      if (!id) return;
+      e.preventDefault();
+      run(id);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 }
 
 /** Whether the dialog shows the editor: a result the server lets this admin edit, of an app the editor knows. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "../ui/button.ts";
+import { InnerDialog } from "./Modal.tsx";
 
 /** Go on (the text discarded), stay, or the question's third way (e.g. "Save and send": keep the text and go on). */
 export type UnsavedAnswer = "go" | "stay" | "alternative";
@@ -80,38 +81,27 @@ function UnsavedQuestion({ what, alternative, onAnswer }: { what: string; altern
   };
 
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4">
-      <div
-        ref={box}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="unsaved-title"
-        aria-describedby="unsaved-text"
-        onKeyDown={onKeyDown}
-        className="w-full max-w-md space-y-3 rounded-xl border border-border bg-background p-5 text-foreground shadow-xl"
-        data-testid="unsaved-question"
-      >
-        <h2 id="unsaved-title" className="text-lg font-semibold">
-          You have unsaved changes
-        </h2>
-        <p id="unsaved-text" className="text-sm text-muted-foreground">
-          Your edits to this result are not saved. To {what} now, they must be discarded. To keep them, stay and press Save Changes first
-          {alternative ? `, or choose ${alternative}.` : "."}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <button ref={stay} type="button" className={buttonClass("primary")} onClick={() => onAnswer("stay")}>
-            Keep editing
+    <InnerDialog role="alertdialog" boxRef={box} labelledBy="unsaved-title" describedBy="unsaved-text" onKeyDown={onKeyDown} testId="unsaved-question">
+      <h2 id="unsaved-title" className="text-lg font-semibold">
+        You have unsaved changes
+      </h2>
+      <p id="unsaved-text" className="text-sm text-muted-foreground">
+        Your edits to this result are not saved. To {what} now, they must be discarded. To keep them, stay and press Save Changes first
+        {alternative ? `, or choose ${alternative}.` : "."}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button ref={stay} type="button" className={buttonClass("primary")} onClick={() => onAnswer("stay")}>
+          Keep editing
+        </button>
+        {alternative && (
+          <button type="button" className={buttonClass("outline")} onClick={() => onAnswer("alternative")}>
+            {alternative}
           </button>
-          {alternative && (
-            <button type="button" className={buttonClass("outline")} onClick={() => onAnswer("alternative")}>
-              {alternative}
-            </button>
-          )}
-          <button type="button" className={buttonClass("outline", "md", "text-danger")} onClick={() => onAnswer("go")}>
-            Discard changes
-          </button>
-        </div>
+        )}
+        <button type="button" className={buttonClass("outline", "md", "text-danger")} onClick={() => onAnswer("go")}>
+          Discard changes
+        </button>
       </div>
-    </div>
+    </InnerDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { buttonClass } from "../ui/button.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
+import { ariaKeysOf } from "./shortcuts.ts";
 import type { PartsFormState } from "./use-parts-form.ts";
 import type { SavePartsState } from "./use-save-parts.ts";
 
@@ -20,6 +21,7 @@ export function WriterBar({ parts, saving }: { parts: PartsFormState; saving: Sa
       <button
         ref={button}
         type="button"
+        aria-keyshortcuts={ariaKeysOf("save")}
         disabled={saving.pending || toSave.length === 0}
         onClick={async () => {
           if ((await saving.save()) === "saved") settled();

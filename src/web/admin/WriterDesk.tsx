@@ -6,15 +6,17 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { writeDetail } from "./actions.ts";
+import { goToField } from "./focus-field.ts";
 import { fieldId } from "./parts-form.ts";
 import type { AdminProfileDetail } from "./types.ts";
 
 /**
- * The writer's desk in the review dialog (issue 28): the parts still to write at the top, each a link to its field;
- * beside each part, its brief (the customer's revision note first, the facts to keep, the problems found, the
- * customer's voice, the app's limit and the plan's promise, the machine's draft and the original, each one click from
- * the field) and "Keep as it is…", which records why the text stands. The same list Send refuses on
- * (src/shared/admin/desk.ts), so the part leaves the list as soon as it is written or kept.
+ * The writer's desk in the review dialog (issue 28): the parts still to write at the top, each a link to its field
+ * with its text selected, as the part navigator's (./focus-field.ts); beside each part, its brief (the customer's
+ * revision note first, the facts to keep, the problems found, the customer's voice, the app's limit and the plan's
+ * promise, the machine's draft and the original, each one click from the field) and "Keep as it is…", which records
+ * why the text stands. The same list Send refuses on (src/shared/admin/desk.ts), so the part leaves the list as soon
+ * as it is written or kept.
  */
 export function StillToWrite({ desk }: { desk: DeskState | null }) {
   if (!desk || desk.toWrite.length === 0) return null;
@@ -44,20 +46,6 @@ export function StillToWrite({ desk }: { desk: DeskState | null }) {
       </ul>
     </section>
   );
-}
-
-/** The part's field, focused; the editor's tab is chosen first when the preview shows (its fields are hidden then). */
-function goToField(id: string) {
-  const focus = () => {
-    const field = document.getElementById(id);
-    field?.focus();
-    field?.scrollIntoView({ block: "center" });
-  };
-  const field = document.getElementById(id);
-  if (field && field.offsetParent !== null) return focus();
-  const edit = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim() === "Edit");
-  edit?.click();
-  requestAnimationFrame(focus);
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
