@@ -62,8 +62,9 @@ export function PartsEditor({
         part={part}
         label={desk.state?.toWrite.find((p) => p.part === part)?.label ?? partLabel(part, base.parts).toLowerCase()}
         onStart={(text) => {
-          edit((f) => withText(f, part, text), fieldId.part(part));
-          requestAnimationFrame(() => document.getElementById(fieldId.part(part))?.focus());
+          const id = part === "starters" ? fieldId.starter(0) : part === "guide" ? fieldId.guideTitle : fieldId.part(part);
+          edit((f) => withText(f, part, text), id);
+          requestAnimationFrame(() => document.getElementById(id)?.focus());
         }}
       />
     );
@@ -147,6 +148,7 @@ export function PartsEditor({
 
       {premium && conflictPanel("starters")}
       {premium && <StartersFields starters={form.starters} onChange={(starters) => edit((f) => ({ ...f, starters }))} />}
+      {premium && brief("starters")}
 
       {premium && conflictPanel("guide")}
       {premium &&
@@ -158,6 +160,7 @@ export function PartsEditor({
             Add a strategy guide
           </button>
         ))}
+      {premium && form.guide && brief("guide")}
 
       {conflictPanel("recommendations")}
       <Field
@@ -176,6 +179,7 @@ export function PartsEditor({
           />
         )}
       </Field>
+      {brief("recommendations")}
 
     </form>
   );

@@ -2,13 +2,27 @@ import { describe, expect, test } from "bun:test";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { applyEdit, partsOf } from "../../shared/optimiser/parts.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
-import { changedKeys, fieldId, formErrors, formOf, formPartText, guideFromFile, partLabel, partsChange, partsEdit, partText, premiumContentMissing, unsaved, withPart } from "./parts-form.ts";
+import { changedKeys, fieldId, formErrors, formOf, formPartText, guideFromFile, partLabel, partsChange, partsEdit, partText, premiumContentMissing, unsaved, withPart, withText } from "./parts-form.ts";
 
 const input = (plan: OptimiserInput["plan"], app: OptimiserInput["app"] = "bumble"): OptimiserInput => sampleInput(plan, app);
 
 describe("the review dialog's form of the parts", () => {
   const result = sampleResult(input("premium"));
   const saved = partsOf(result);
+
+  test("'Start from the draft' puts a starter list, a guide or the recommendations back as partText wrote them", () => {
+    const draft = formOf(saved);
+    const blank = { ...draft, starters: [], guide: { title: "", sections: [] }, recommendations: "" };
+    for (const key of ["starters", "guide", "recommendations"] as const) {
+      const started = withText(blank, key, partText(key, saved));
+      expect(started[key]).toEqual(draft[key]);
+      expect(changedKeys(started, draft)).not.toContain(key);
+    }
+    expect(draft.starters.length).toBeGreaterThan(0);
+    expect(draft.guide!.sections.length).toBeGreaterThan(0);
+    const guide = { title: "Your plan", sections: [{ heading: "Photos", text: "Lead with a smile\nAdd a wide shot" }, { heading: "Openers", text: "Ask about the canal" }] };
+    expect(withText(blank, "guide", partText("guide", { ...saved, guide })).guide).toEqual(guide);
+  });
 
   test("a form made from the parts is not unsaved, and sends the parts back unchanged", () => {
     const form = formOf(saved);

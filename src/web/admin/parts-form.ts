@@ -146,9 +146,28 @@ export function withText(form: PartsForm, key: PartKey, text: string): PartsForm
     case "prompt2":
     case "prompt3":
       return { ...form, prompts: form.prompts.map((p) => (p.key === key ? { ...p, text } : p)) };
+    case "starters":
+      // As partText writes them: one a line, numbered.
+      return { ...form, starters: text.split(/\r?\n/).map((line) => line.replace(/^\s*\d+[.)]\s*/, "").trim()).filter(Boolean).slice(0, EDIT_LIMITS.starters) };
+    case "guide":
+      return form.guide === null ? form : { ...form, guide: guideOfText(text) };
+    case "recommendations":
+      return { ...form, recommendations: text };
     default:
       return form;
   }
+}
+
+/** A guide from partText's plain text: its title, then blocks after a blank line, each a heading and its points. */
+function guideOfText(text: string): NonNullable<PartsForm["guide"]> {
+  const [title = "", ...blocks] = text.split(/\r?\n\s*\r?\n/);
+  return {
+    title: title.trim(),
+    sections: blocks.map((block) => {
+      const [heading = "", ...points] = block.trim().split(/\r?\n/);
+      return { heading: heading.trim(), text: points.join("\n") };
+    }),
+  };
 }
 
 /** The text of one part of a form, for the conflict's side-by-side and its word diff. */
