@@ -81,6 +81,8 @@ const SLOW_FILES = [
   "src/server.test.ts",
   // Backups and restores of a live database through the scripts.
   "src/ops/backup.test.ts",
+  // The accounts script run as the shell runs it, each run hashing with argon2id at full cost (6.6 s of CPU).
+  "src/admin/admin-user-script.test.ts",
 ];
 const FAST_LANE = [WITHOUT_BROWSER, ...SLOW_FILES.map((file) => `--path-ignore-patterns=${file}`)];
 // The unit and API files share each worker's module registry (bun's --no-isolate): loading the modules again for each
