@@ -1,8 +1,9 @@
 /**
  * The team's accounts in the browser (issue 29): an owner creates a writer in /admin's Accounts section and is shown
  * the password once; the writer signs in with it and sees the Writer badge, "Change my password", and no refund, no
- * customer-data buttons and no accounts; an owner sees all three, and who is writing a profile in the list. Both themes at 1280 and 375 px, axe clean, no
- * sideways scrolling.
+ * customer-data buttons and no accounts; an owner sees all three, and who is writing a profile in the list; a writer
+ * takes Next, writes each part still to write with the keyboard, and saves and sends in one action. Both themes at 1280
+ * and 375 px, axe clean, no sideways scrolling.
  */
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { and, eq, isNull } from "drizzle-orm";
@@ -156,6 +157,42 @@ describe("accounts", () => {
     await poll(() => new URL(owner.page.url()).searchParams.get("mine")).toBe("true");
     await owner.page.getByText("No profiles found").waitFor();
     expect(owner.errors).toEqual([]);
+  }, 60_000);
+
+  test("a writer signs in, takes Next, writes each part still to write with the keyboard, saves and sends in one action", async () => {
+    const owner = await signIn(OWNER, PASSWORD);
+    const password = await createAccount(owner.page, "ada", "writer");
+    // A premium order: more urgent than the basic one (24 hours against 48), and written by a person.
+    const premium = { email: "queue@example.com", dating_app: "bumble", bio: "No drama please. Architect who sketches old buildings.", prompt1: "My perfect day", response1: "idk, ask me" };
+    const photos = await Promise.all(["#c08040", "#40c080", "#8040c0"].map((colour) => plainJpeg(480, 360, colour)));
+    const id = (await submitAndPay(server.url, { plan: "premium", profile: premium, photos })).profileId;
+    await until(() => store.db.select().from(profiles).where(eq(profiles.id, id)).get()?.status === "completed", `profile ${id} to be optimised`);
+
+    const writer = await signIn("ada", password);
+    await writer.page.getByRole("button", { name: "Next profile" }).click();
+    const dialog = writer.page.getByRole("dialog", { name: "Review Profile" });
+    await dialog.getByRole("heading", { name: "You are writing this" }).waitFor();
+    await poll(() => dialog.getByTestId("review-summary").textContent()).toContain(id);
+    expect(store.db.select().from(claims).where(and(eq(claims.profileId, id), isNull(claims.endedAt))).get()?.admin).toBe("ada");
+    const toWrite = await dialog.getByTestId("review-to-write").locator("li a").allTextContents();
+    expect(toWrite.length).toBeGreaterThan(0);
+    // The focus is in the first part to write, its text selected: typing replaces it; the next part is one key away.
+    const written: string[] = [];
+    for (let i = 0; i < toWrite.length; i++) {
+      if (i > 0) await writer.page.keyboard.press("Alt+Shift+KeyN");
+      const text = `Ada's own words for part ${i + 1}: a canal, a sketchbook and the best bakery on the route.`;
+      await poll(() => writer.page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+      await writer.page.keyboard.insertText(text);
+      await poll(() => writer.page.evaluate(() => (document.activeElement as HTMLTextAreaElement).value)).toBe(text);
+      written.push(text);
+    }
+    await dialog.getByRole("button", { name: "Save and send" }).click();
+    await dialog.getByRole("form", { name: "Save and send the results?" }).getByRole("button", { name: "Confirm Save and Send" }).click();
+    await poll(() => writer.page.getByTestId("toast-viewport").textContent()).toContain("Email Sent");
+    await until(() => store.db.select().from(profiles).where(eq(profiles.id, id)).get()?.emailSent === true, "the results e-mail");
+    // Sending ended the claim.
+    expect(store.db.select().from(claims).where(and(eq(claims.profileId, id), isNull(claims.endedAt))).get()).toBeUndefined();
+    expect(writer.errors).toEqual([]);
   }, 60_000);
 
   test("an owner disables an account after confirming; it is shown disabled and enabled again", async () => {

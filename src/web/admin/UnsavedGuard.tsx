@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "../ui/button.ts";
 import { InnerDialog } from "./Modal.tsx";
 
@@ -47,13 +47,32 @@ export function useUnsavedGuard(dirty: boolean, discard: () => void) {
   );
   const ask = useCallback(async (what: string) => (await choose(what)) === "go", [choose]);
 
-  const answer = (given: UnsavedAnswer) => {
-    if (!question) return;
+  const settle = (asked: Question, given: UnsavedAnswer) => {
     setQuestion(null);
     if (given === "go") discard();
-    else if (given === "stay") question.opener?.focus();
-    question.answer(given);
+    else if (given === "stay") asked.opener?.focus();
+    asked.answer(given);
   };
+  const answer = (given: UnsavedAnswer) => {
+    if (question) settle(question, given);
+  };
+  const settleNow = useRef(settle);
+  settleNow.current = settle;
+
+  // While the question is open, Escape answers it ("Keep editing") wherever the focus is: a key pressed before the
+  // question's button took the focus must not reach the review dialog, which would close or ask again over it. Set
+  // up as the question is put on the page, before the browser paints it.
+  useLayoutEffect(() => {
+    if (!question) return;
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      e.stopPropagation();
+      settleNow.current(question, "stay");
+    };
+    window.addEventListener("keydown", onEscape, true);
+    return () => window.removeEventListener("keydown", onEscape, true);
+  }, [question]);
 
   const dialog = question ? <UnsavedQuestion what={question.what} alternative={question.alternative} onAnswer={answer} /> : null;
   return { ask, choose, dialog };
@@ -64,13 +83,9 @@ function UnsavedQuestion({ what, alternative, onAnswer }: { what: string; altern
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => stay.current?.focus(), []);
 
+  // Escape is answered by the guard itself (useUnsavedGuard), wherever the focus is.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Escape") {
-      // Escape answers this question only: the review dialog under it stays open.
-      e.preventDefault();
-      e.nativeEvent.preventDefault();
-      onAnswer("stay");
-    } else if (e.key === "Tab") {
+    if (e.key === "Tab") {
       // Tab and Shift+Tab go round the question's buttons only.
       e.preventDefault();
       const buttons = [...(box.current?.querySelectorAll("button") ?? [])];

@@ -123,6 +123,20 @@ describe("the parts editor", () => {
     expect(asked()).toBe("false");
     expect(byLabel(ui.container, "Bio").value).toBe("An edit worth keeping.");
 
+    // Escape pressed where the focus still was (before the question's button took it) answers the question too: it
+    // reaches nothing under it, so nothing closes and no second question is asked.
+    const escapes: string[] = [];
+    const under = (e: Event) => escapes.push((e as KeyboardEvent).key);
+    document.addEventListener("keydown", under);
+    await click(button(ui.container, "Close"));
+    await act(async () => {
+      byLabel(ui.container, "Bio").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    document.removeEventListener("keydown", under);
+    expect(question()).toBeNull();
+    expect(asked()).toBe("false");
+    expect(escapes).toEqual([]);
+
     await click(button(ui.container, "Close"));
     await click(button(document, "Keep editing"));
     expect(asked()).toBe("false");
