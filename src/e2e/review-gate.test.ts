@@ -391,7 +391,7 @@ describe("the review gate, end to end", () => {
     // Saved and sent in one action.
     await d.getByRole("button", { name: "Save and send" }).click();
     await d.getByRole("form", { name: "Save and send the results?" }).getByRole("button", { name: "Confirm Save and Send" }).click();
-    await expectToast(page, "Changes Saved");
+    // One toast at a time: "Email Sent" replaces "Changes Saved" at once, so the save is read from what was stored.
     await expectToast(page, "Email Sent");
     await list.waitFor({ state: "detached" });
     await untilStored(id, (p) => p.emailSent, "the results e-mail");

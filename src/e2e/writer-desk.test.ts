@@ -140,7 +140,7 @@ describe("the writer's desk (issue 28, item 5)", () => {
     await poll(() => question.textContent()).toContain(`the results e-mail goes to saveandsend@example.com`);
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Save and Send");
     await question.getByRole("button", { name: "Confirm Save and Send" }).click();
-    await expectToast(page, "Changes Saved");
+    // One toast at a time: "Email Sent" replaces "Changes Saved" at once, so the save is read from what was stored.
     await expectToast(page, "Email Sent");
     expect(stored(id).optimization!.bio!.optimised).toBe(bio);
     await until(() => stored(id).emailSent, "the results e-mail");
