@@ -7,7 +7,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../src/testing/browser.ts";
+import { CHROMIUM_FLAGS } from "../src/testing/browser.ts";
 import { startServer, type RunningServer } from "../src/testing/server.ts";
 import { isPrivatePath } from "../src/seo/seo.ts";
 
@@ -21,8 +21,9 @@ const formFactors = process.argv.includes("--desktop") ? (["desktop"] as const) 
 let server: RunningServer | undefined;
 const base = givenUrl ?? (server = await startServer({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" })).url;
 
+// The whole browser, as a visitor's phone runs it, not the headless shell the browser tests use.
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: CHROMIUM_FLAGS,
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { buttonClass } from "../ui/button.ts";
 import { InnerDialog } from "./Modal.tsx";
 import { keysOf, SHORTCUTS } from "./shortcuts.ts";
@@ -26,17 +26,30 @@ export function ShortcutHint() {
  */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  const closeNow = useRef(onClose);
+  closeNow.current = onClose;
+  // Set up as the list is put on the page, before the browser paints it: Escape closes this list only, wherever the
+  // focus is (a key pressed before Close took the focus must not reach the review dialog and close it).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     close.current?.focus();
-    return () => opener?.focus();
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      e.stopPropagation();
+      closeNow.current();
+    };
+    window.addEventListener("keydown", onEscape, true);
+    return () => {
+      window.removeEventListener("keydown", onEscape, true);
+      opener?.focus();
+    };
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Escape" || e.key === "Tab") {
-      // Escape closes this list only; Tab stays on its one button.
+    // Tab stays on its one button.
+    if (e.key === "Tab") {
       e.preventDefault();
       e.nativeEvent.preventDefault();
-      if (e.key === "Escape") onClose();
     }
     e.stopPropagation();
   };
