@@ -156,6 +156,8 @@ describe("/upload", () => {
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-2.jpg)");
     await page.keyboard.press("Enter");
     await page.getByText("1 of 6 photos selected").waitFor();
+    // Each Enter only once the focus has moved to the next photo's button: pressed before, it would reach nothing.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove photo 1 (photo-3.jpg)");
     await page.keyboard.press("Enter");
     await page.getByText("0 of 6 photos selected").waitFor();
     // None left: back to the picker.
