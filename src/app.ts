@@ -2,7 +2,6 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/bun";
-import { secureHeaders } from "hono/secure-headers";
 import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
@@ -19,6 +18,7 @@ import { healthRouter } from "./http/health.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
 import { seoRouter } from "./seo/seo.ts";
+import { pageHeaders } from "./ssr/headers.ts";
 import { pageCache } from "./ssr/page-cache.ts";
 import { renderPage } from "./ssr/render.tsx";
 
@@ -43,27 +43,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   // The marketing and legal pages come from memory under a hash-based CSP; found before the headers are written.
   const pages = pageCache(ctx, options.assets);
   app.use(pages.find);
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Stripe.js and its Payment Element frames, loaded only by the card-payment pages (Stripe's CSP guide).
-        scriptSrc: ["'self'", pages.scriptSources, "https://js.stripe.com", "https://*.js.stripe.com"],
-        frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "https://api.stripe.com"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: ctx.config.isProduction ? "max-age=63072000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // The CSP and Permissions-Policy fitted to the payment provider and the page (src/ssr/headers.ts).
+  app.use(...pageHeaders(ctx, pages.scriptSources));
   app.use(pages.serve);
   app.onError(errorHandler(ctx.log));
 

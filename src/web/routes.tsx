@@ -24,6 +24,11 @@ export interface PageRoute {
   redirect?: (params: URLSearchParams) => string | null;
   /** The page shows the spec's toasts: the shell draws the toaster island on it. */
   toasts?: true;
+  /**
+   * The page loads Stripe.js (its card form or Payment Element) when Stripe is the payment provider: only these pages'
+   * headers allow Stripe's script, frame and API hosts (src/ssr/headers.ts).
+   */
+  stripe?: true;
 }
 
 /**
@@ -133,6 +138,7 @@ export const pages: PageRoute[] = [
     path: "/checkout",
     load: () => import("./pages/Checkout.tsx").then((m) => m.CheckoutIsland),
     toasts: true,
+    stripe: true,
     meta: { title: "Checkout | ProfileBoost", description: "Complete your purchase securely." },
   },
   {
@@ -197,6 +203,7 @@ export const pages: PageRoute[] = [
     internal: true,
     load: internalPage(() => import("./pages/PaymentTests.tsx").then((m) => () => <m.PaymentTestIsland name={name} />)),
     toasts: true as const,
+    stripe: true as const,
     meta: { title: `${title} | ProfileBoost`, description: "Internal payment test page." },
   })),
 ];
