@@ -117,11 +117,12 @@ describe("after: the follow-up e-mail's link", () => {
     const file = join(server.dir, "outbox", `${followUpKey(id).replace(/[^a-zA-Z0-9._-]/g, "-")}.eml`);
     await poll(() => existsSync(file), { what: "the follow-up e-mail in the outbox" }).toBe(true);
     const mail = await simpleParser(readFileSync(file));
-    const link = /http:\/\/localhost:\d+\/how-did-it-go\?id=[a-z0-9]+&t=[0-9a-z]+\.[\w-]+/.exec(mail.text!)![0];
+    // PUBLIC_URL is localhost; the server listens on 127.0.0.1.
+    const link = /http:\/\/localhost:\d+(\/how-did-it-go\?id=[a-z0-9]+&t=[0-9a-z]+\.[\w-]+)/.exec(mail.text!)![1]!;
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    await page.goto(link);
+    await page.goto(`${server.url}${link}`);
     await page.getByRole("heading", { name: "How did it go?" }).waitFor();
     await page.getByLabel("Roughly how many matches did you get in the last 7 days?").fill("9");
     await page.getByLabel("The new bio").check();
@@ -145,7 +146,7 @@ describe("the Outcomes page", () => {
     await page.getByRole("heading", { name: "Outcomes", level: 1 }).waitFor();
     const figures = page.getByTestId("outcome-figures");
     await poll(() => figures.textContent()).toContain("Change in matches a week (median)+3");
-    await poll(() => figures.textContent()).toMatch(/90% interval \+\d+(\.\d+)? to \+\d+(\.\d+)?, n = 12/);
+    await poll(() => figures.textContent()).toMatch(/90% interval [+-]?\d+(\.\d+)? to [+-]?\d+(\.\d+)?, n = 12/);
     const chart = page.getByRole("img", { name: "Distribution of the change in matches a week" });
     await chart.waitFor();
     await poll(() => page.getByTestId("outcome-chart-text").textContent()).toMatch(/^Change in matches a week \(after minus before\) for 12 customers\. .+ Median: 3\.$/);

@@ -25,7 +25,7 @@ export interface DeletedItems {
   profile: boolean;
   /** Messages sent through the contact form from the address (erasure only). */
   contactMessages: number;
-  /** The customer's answers to whether the result worked (src/outcomes/); absent on deletions recorded before them. */
+  /** The customer's answers to whether the result worked (src/outcomes/), when there were any; absent otherwise. */
   answers?: boolean;
 }
 

@@ -56,7 +56,7 @@ export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, 
       profileId,
       reason: who.by,
       at: now,
-      deleted: { photos: rows.photos.length, text: true, email: true, profile: true, contactMessages: rows.contactMessages.length, answers: rows.outcomes.some(hasAnswers) },
+      deleted: { photos: rows.photos.length, text: true, email: true, profile: true, contactMessages: rows.contactMessages.length, ...(rows.outcomes.some(hasAnswers) ? { answers: true } : {}) },
       keptOrders: keptOrders(rows.orders),
       receiptTo: profile.email,
     });

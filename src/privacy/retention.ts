@@ -168,7 +168,7 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
         profileId: id,
         reason: "retention",
         at,
-        deleted: { photos: photosNow ? photoRows.length : 0, text: textNow, email: textNow, profile: false, contactMessages: 0, answers: outcome !== undefined && hasAnswers(outcome) },
+        deleted: { photos: photosNow ? photoRows.length : 0, text: textNow, email: textNow, profile: false, contactMessages: 0, ...(outcome && hasAnswers(outcome) ? { answers: true } : {}) },
         keptOrders: keptOrders(tx.select().from(orders).where(eq(orders.profileId, id)).all()),
         receiptTo: profile.email,
       });
