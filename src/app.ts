@@ -6,6 +6,8 @@ import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
 import { ordersRouter } from "./api/orders.ts";
+import { outcomePagesRouter } from "./api/outcome-pages.tsx";
+import { outcomesRouter } from "./api/outcomes.ts";
 import { paymentsRouter } from "./api/payments.ts";
 import { photosRouter } from "./api/photos.ts";
 import { privacyRouter } from "./api/privacy.ts";
@@ -56,6 +58,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.route("/profiles", profilesRouter(ctx));
   api.route("/profiles", resultsRouter(ctx));
   api.route("/profiles", privacyRouter(ctx));
+  api.route("/profiles", outcomesRouter(ctx));
   api.route("/orders", ordersRouter(ctx));
   api.route("/contact", contactRouter(ctx));
   api.route("/photos", photosRouter(ctx));
@@ -67,6 +70,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.all("*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRouter(ctx));
+  app.route("/", outcomePagesRouter(ctx, options.assets));
 
   app.use(
     "/assets/*",

@@ -13,6 +13,7 @@ import { REVISION_RECEIVED_MAIL, REVISION_REQUEST_MAIL, sendRevisionReceivedMail
 import { bindJobKind, jobTable } from "./jobs/kind.ts";
 import { createJobLoop, type JobHandlers } from "./jobs/loop.ts";
 import { OPTIMISE_PROFILE, optimiseProfileJob } from "./optimiser/job.ts";
+import { OUTCOME_FOLLOW_UP_MAIL, sendOutcomeFollowUp, withOutcomeFollowUp } from "./outcomes/outcomes.ts";
 import { REFUND_MAIL, sendRefundEmail } from "./payments/refund.ts";
 import { abandonDeletionReceipt, sendDeletionReceipt } from "./privacy/receipt.ts";
 import { DELETION_RECEIPT_MAIL } from "./privacy/receipt-kind.ts";
@@ -33,8 +34,10 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
     bindJobKind(OPTIMISE_PROFILE, optimise.run, optimise.giveUp),
     bindJobKind(CONTACT_MAIL, sendContactMessage(mail)),
     bindJobKind(ORDER_CONFIRMATION_MAIL, sendOrderConfirmation(mail)),
-    // Each release is followed by a retention pass: with PHOTO_RETENTION_DAYS=0 the photos go right after.
-    bindJobKind(RESULTS_MAIL, withRetentionPass(sendResultsEmail({ ...mail, log }))),
+    // Each release is followed by a retention pass (with PHOTO_RETENTION_DAYS=0 the photos go right after) and, the
+    // first time, by the outcome follow-up, queued for OUTCOME_FOLLOW_UP_DAYS later.
+    bindJobKind(RESULTS_MAIL, withRetentionPass(withOutcomeFollowUp(sendResultsEmail({ ...mail, log }), config.outcomes.followUpMs))),
+    bindJobKind(OUTCOME_FOLLOW_UP_MAIL, sendOutcomeFollowUp({ ...mail, log })),
     bindJobKind(REVISION_REQUEST_MAIL, sendRevisionRequestMail(mail)),
     bindJobKind(REVISION_RECEIVED_MAIL, sendRevisionReceivedMail(mail)),
     bindJobKind(REFUND_MAIL, sendRefundEmail(mail)),

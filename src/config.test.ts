@@ -143,6 +143,18 @@ describe("the team's claims", () => {
   });
 });
 
+describe("the outcome follow-up", () => {
+  test("OUTCOME_FOLLOW_UP_DAYS: 14 by default, decimals allowed (seconds in tests), 0 to 365, bad values named in one line", () => {
+    expect(loadConfig({}).outcomes.followUpMs).toBe(14 * 24 * 3600_000);
+    expect(loadConfig({ OUTCOME_FOLLOW_UP_DAYS: "0.5" }).outcomes.followUpMs).toBe(12 * 3600_000);
+    expect(loadConfig({ OUTCOME_FOLLOW_UP_DAYS: "0.00005" }).outcomes.followUpMs).toBe(4320);
+    expect(loadConfig({ OUTCOME_FOLLOW_UP_DAYS: "365" }).outcomes.followUpMs).toBe(365 * 24 * 3600_000);
+    for (const bad of ["-1", "fourteen", "366", "1e2", "14 days", ".5"]) {
+      expect(() => loadConfig({ OUTCOME_FOLLOW_UP_DAYS: bad })).toThrow(/^Invalid configuration: OUTCOME_FOLLOW_UP_DAYS must be a number of days between 0 and 365 \(decimals allowed/);
+    }
+  });
+});
+
 describe("the optimiser's settings", () => {
   test("OPTIMISE_CONCURRENCY and OPENAI_VISION: defaults, good values, and bad values named in one line", () => {
     expect(loadConfig({}).jobs.optimiseConcurrency).toBe(2);

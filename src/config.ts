@@ -126,6 +126,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 8, "must be a whole number between 1 and 8")
     .default(2),
+  // Days after "I've updated my profile" (else after the release) that the one follow-up e-mail goes (src/outcomes/).
+  // Decimals allowed, so a test can wait seconds; at most a year.
+  OUTCOME_FOLLOW_UP_DAYS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a number of days between 0 and 365 (decimals allowed, such as 0.5)")
+    .transform(Number)
+    .refine((n) => n <= 365, "must be a number of days between 0 and 365 (decimals allowed, such as 0.5)")
+    .default(14),
   SOCIAL_INSTAGRAM_URL: socialUrl.optional(),
   SOCIAL_FACEBOOK_URL: socialUrl.optional(),
   SOCIAL_X_URL: socialUrl.optional(),
@@ -185,6 +193,8 @@ export interface Config {
   rateLimitScale: number;
   /** Optimisations run at once (their own lane of the job loop; mail has its own). */
   jobs: { optimiseConcurrency: number };
+  /** The follow-up e-mail asking whether the result worked goes this long after the customer updated their profile (src/outcomes/). */
+  outcomes: { followUpMs: number };
   /** The business's own social pages; unset, the site links to the network's home page (the spec's placeholders). */
   social: { instagram?: string; facebook?: string; x?: string };
 }
@@ -262,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobs: { optimiseConcurrency: env.OPTIMISE_CONCURRENCY },
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    outcomes: { followUpMs: Math.round(env.OUTCOME_FOLLOW_UP_DAYS * 24 * 60 * 60 * 1000) },
     social: { instagram: env.SOCIAL_INSTAGRAM_URL, facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL },
   };
 }

@@ -2,12 +2,11 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/client.ts";
-import { settings } from "../db/schema.ts";
+import { signingKey } from "../db/installation.ts";
 
 /*
  * OWASP's device cookie ("Slow Down Online Guessing Attacks with Device Cookies"): a browser that signed in as a
@@ -30,13 +29,6 @@ export const DEVICE_COOKIE_MS = 90 * 24 * 60 * 60 * 1000;
 
 const ID = /^[a-z2-7]{26}$/;
 
-/** The signing key: 32 random bytes made the first time they are needed and kept in the database. */
-function signingKey(db: DB): Uint8Array {
-  const made = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
-  db.insert(settings).values({ key: KEY_SETTING, value: made }).onConflictDoNothing().run();
-  return decodeBase64urlIgnorePadding(db.select().from(settings).where(eq(settings.key, KEY_SETTING)).get()!.value);
-}
-
 function signature(key: Uint8Array, username: string, id: string, issued: string): Uint8Array {
   // Hashed first so that no username, however spelled, can shift the parts' boundaries.
   const message = sha256(new TextEncoder().encode(JSON.stringify([username, id, issued])));
@@ -52,7 +44,7 @@ export interface DeviceCookies {
 
 export function deviceCookies(config: Config, db: DB): DeviceCookies {
   let key: Uint8Array | undefined;
-  const keyOf = () => (key ??= signingKey(db));
+  const keyOf = () => (key ??= signingKey(db, KEY_SETTING));
   const secure = config.isProduction;
   return {
     issue(c, username, now) {

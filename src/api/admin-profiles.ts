@@ -27,6 +27,7 @@ import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../shared/privacy/confirmation.ts";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
+import { adminOutcomesRoutes } from "./admin-outcomes.ts";
 import { adminTeamRoutes, claimGuard } from "./admin-team.ts";
 import { deskState } from "../admin/brief.ts";
 import { toWrite } from "../shared/admin/desk.ts";
@@ -186,6 +187,7 @@ export function adminProfilesRouter(ctx: AppContext) {
 
   adminEditRoutes(ctx, r, detail);
   adminTeamRoutes(ctx, r, detail);
+  adminOutcomesRoutes(ctx, r);
 
   const actions = { "send-email": sendEmail, regenerate, recover, "process-revision": processRevision } as const;
   const messages = {

@@ -31,6 +31,7 @@ import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { databaseBytes, outboxMentioning, releasedCustomer, runJobs, uploadedFiles, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
 import { erasedProfileRef } from "../privacy/erasure.ts";
 import { AN_ADMINISTRATOR, EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
+import { answerBefore, OUTCOME_FOLLOW_UP_MAIL } from "../outcomes/outcomes.ts";
 import { DAY_MS } from "../shared/privacy/periods.ts";
 import { retentionHousekeeping } from "../privacy/retention.ts";
 import { profileKey } from "../privacy/subject.ts";
@@ -154,6 +155,7 @@ const EXPORTED_AS: Record<string, keyof ExportDocument> = {
   admin_audit: "audit",
   contact_messages: "contact_messages",
   deletions: "deletions",
+  outcomes: "outcomes",
 };
 // `claims` is the team's record of who worked on which order when (src/admin/claims.ts, docs/decisions/119): the
 // writer's time, not the customer's data; an erasure leaves its rows without the profile's id.
@@ -164,6 +166,7 @@ describe("POST /api/profiles/:id/export", () => {
     setup();
     const customer = await releasedCustomer(ctx);
     audit(ctx.store.db, { admin: "ada-ops", action: "edit", profileId: customer.profileId, detail: "optimized profile and recommendations saved" });
+    answerBefore(ctx.store.db, customer.profileId, 6);
 
     const res = await exportOf(customer, `  ${customer.email.toUpperCase()} `);
     expect(res.status).toBe(200);
@@ -191,6 +194,7 @@ describe("POST /api/profiles/:id/export", () => {
     for (const [name, bytes] of Object.entries(zip)) expect([name, Buffer.from(bytes).includes("ada-ops")]).toEqual([name, false]);
     expect(doc.profile.email).toBe(customer.email);
     expect(doc.contact_messages).toHaveLength(1);
+    expect(doc.outcomes).toEqual([expect.objectContaining({ profile_id: customer.profileId, before_matches: 6 })]);
     expect(doc.jobs.length).toBeGreaterThanOrEqual(4);
     // The released version is in it, and the release that points at it.
     expect(doc.result_versions.length).toBeGreaterThanOrEqual(1);
@@ -332,7 +336,8 @@ describe("DELETE /api/profiles/:id", () => {
     for (const c of [other, customer]) sendEmail(ctx, "admin", c.profileId);
     const died = { status: "running" as const, attempts: 1, leaseOwner: "another-host:4242", leaseUntil: new Date(Date.now() - 1000) };
     ctx.store.db.update(jobs).set(died).where(and(eq(jobs.kind, RESULTS_MAIL.kind), eq(jobs.status, "queued"))).run();
-    const inFlight = jobsAbout(customer).filter((j) => j.status !== "done");
+    // (Besides the outcome follow-up queued with the first release, due in 14 days: it goes with the erasure too.)
+    const inFlight = jobsAbout(customer).filter((j) => j.status !== "done" && j.kind !== OUTCOME_FOLLOW_UP_MAIL.kind);
     expect(inFlight.map((j) => `${j.kind} ${j.status}`)).toEqual([`${RESULTS_MAIL.kind} running`]);
     const resultsMails = (c: ReleasedCustomer) => outboxMentioning(ctx, c.email).filter((name) => kindOfMail(name) === "mail-results");
     expect(resultsMails(customer)).toHaveLength(1);

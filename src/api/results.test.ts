@@ -64,7 +64,7 @@ async function results(id: string) {
   return { res, body: (await res.json()) as ResultsAnswer & { message?: string } };
 }
 
-const RELEASED_FIELDS = ["optimized_profile", "recommendations", "optimization", "released_at", "photos"];
+const RELEASED_FIELDS = ["optimized_profile", "recommendations", "optimization", "released_at", "photos", "outcome"];
 const BASE_FIELDS = ["id", "dating_app", "status", "email_sent", "email_sent_at", "needs_revision", "revisions_allowed", "revisions_used", "created_at", "retention"];
 
 describe("GET /api/profiles/:id/results, every state", () => {

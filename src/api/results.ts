@@ -12,6 +12,8 @@ import { PLANS } from "../shared/orders/plans.ts";
 import { retentionDates } from "../privacy/retention.ts";
 import { erasureOf } from "../privacy/subject.ts";
 import { goneMessage } from "./privacy.ts";
+import { customerOutcome } from "./outcomes.ts";
+import { outcomeOf } from "../outcomes/outcomes.ts";
 import { customerView } from "../profiles/lifecycle.ts";
 import { deliveryHours } from "../profiles/release.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
@@ -68,6 +70,7 @@ export function resultsRouter(ctx: AppContext) {
               recommendations: sanitiseHtml(released.recommendations),
               optimization: released.optimization,
               released_at: released.releasedAt,
+              outcome: customerOutcome(outcomeOf(db, id), ctx.config.outcomes.followUpMs),
               photos: db
                 .select({ id: photos.id, order: photos.order })
                 .from(photos)

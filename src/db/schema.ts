@@ -373,3 +373,41 @@ export const deletions = sqliteTable(
   },
   (t) => [index("deletions_profile_idx").on(t.profileKey)],
 );
+
+/**
+ * What a customer told us about the result (issue 32, src/outcomes/): the "before" answer on the results page, the
+ * day they said they started using the new profile, the one follow-up e-mail, an opt-out of it, and the "after"
+ * answer from the follow-up's signed link. One row per profile, made at the first of these; it goes with the profile
+ * (erasure cascades) or with its text (retention, src/privacy/retention.ts).
+ */
+export const outcomes = sqliteTable(
+  "outcomes",
+  {
+    profileId: text("profile_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Matches in the 7 days before using the result, 0 to 999; null when not answered or declined. */
+    beforeMatches: integer("before_matches"),
+    /** "I'd rather not say". */
+    beforeDeclined: integer("before_declined", { mode: "boolean" }).notNull().default(false),
+    beforeAnsweredAt: integer("before_answered_at", { mode: "timestamp_ms" }),
+    /** "I've updated my profile": the follow-up is counted from here (else from the release), and the before answer is fixed. */
+    profileUpdatedAt: integer("profile_updated_at", { mode: "timestamp_ms" }),
+    followUpSentAt: integer("follow_up_sent_at", { mode: "timestamp_ms" }),
+    /** The follow-up link's end: the after answer can be given and changed until then. */
+    followUpExpiresAt: integer("follow_up_expires_at", { mode: "timestamp_ms" }),
+    optedOutAt: integer("opted_out_at", { mode: "timestamp_ms" }),
+    afterMatches: integer("after_matches"),
+    /** The parts of the result used (src/shared/outcomes/answers.ts OUTCOME_PARTS). */
+    partsUsed: text("parts_used", { mode: "json" }).$type<string[]>(),
+    /** Elite: which bio version was used (a tone, "mixed" or "none"). */
+    bioVersion: text("bio_version"),
+    rating: integer("rating"),
+    comment: text("comment"),
+    afterAnsweredAt: integer("after_answered_at", { mode: "timestamp_ms" }),
+    afterUpdatedAt: integer("after_updated_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("outcomes_after_idx").on(t.afterAnsweredAt)],
+);

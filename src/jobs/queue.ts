@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import type { JobKind, PayloadIn } from "./kind.ts";
@@ -37,4 +38,18 @@ export function insertJob(db: Writer, job: { kind: string; payload: unknown; ide
     .returning({ id: jobs.id })
     .all();
   return result.length > 0;
+}
+
+/**
+ * Moves a job that has not started yet (queued, never run) to `runAt`; answers whether one was moved. A job already
+ * running, done or retried keeps its course.
+ */
+export function rescheduleJob(db: Pick<DB, "update">, idempotencyKey: string, runAt: Date): boolean {
+  const moved = db
+    .update(jobs)
+    .set({ runAt, updatedAt: new Date() })
+    .where(and(eq(jobs.idempotencyKey, idempotencyKey), eq(jobs.status, "queued"), eq(jobs.attempts, 0)))
+    .returning({ id: jobs.id })
+    .all();
+  return moved.length > 0;
 }

@@ -45,6 +45,7 @@ export function deletedLines(deleted: DeletedItems): string[] {
     lines.push("Your profile text: your bio, prompts and answers, and the other fields of your form.");
     lines.push("Your optimized profile, our recommendations, the photo analysis and any revision notes.");
   }
+  if (deleted.answers) lines.push("Your answers to our question whether your new profile worked (your matches before and after, your rating and comment).");
   if (deleted.email) lines.push("Your e-mail address. This receipt is the last e-mail we send to it; we do not keep the address once it is sent.");
   if (deleted.profile) lines.push("Your results page: its link now says that your data was deleted.");
   if (deleted.contactMessages > 0) lines.push(`${deleted.contactMessages === 1 ? "The message" : `The ${deleted.contactMessages} messages`} you sent us through our contact form.`);

@@ -26,6 +26,11 @@ export interface Email {
   subject: string;
   html: string;
   text: string;
+  /**
+   * An https or http URL that stops this kind of e-mail: sent as `List-Unsubscribe` with RFC 8058's
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client's own button works in one click.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {

@@ -43,6 +43,7 @@ function message(email: Email, sender: Sender): Mail.Options {
     html: email.html,
     text: email.text,
     messageId: messageIdFor(email.key, sender.from, sender.installationId),
+    ...(email.listUnsubscribe ? { list: { unsubscribe: email.listUnsubscribe }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
   };
 }
 

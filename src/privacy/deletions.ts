@@ -25,6 +25,8 @@ export interface DeletedItems {
   profile: boolean;
   /** Messages sent through the contact form from the address (erasure only). */
   contactMessages: number;
+  /** The customer's answers to whether the result worked (src/outcomes/), when there were any; absent otherwise. */
+  answers?: boolean;
 }
 
 /** An order kept for accounting after its profile's data went, as the receipt names it. */

@@ -22,6 +22,7 @@ import { keptOrders, recordDeletion } from "./deletions.ts";
 import { removeOutboxMail } from "./outbox.ts";
 import { forgetFreedPages } from "./wal.ts";
 import { subjectRows } from "./subject.ts";
+import { hasAnswers } from "../outcomes/answers-held.ts";
 
 export type ErasedBy = { by: "customer" } | { by: "admin"; admin: string };
 
@@ -55,7 +56,7 @@ export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, 
       profileId,
       reason: who.by,
       at: now,
-      deleted: { photos: rows.photos.length, text: true, email: true, profile: true, contactMessages: rows.contactMessages.length },
+      deleted: { photos: rows.photos.length, text: true, email: true, profile: true, contactMessages: rows.contactMessages.length, ...(rows.outcomes.some(hasAnswers) ? { answers: true } : {}) },
       keptOrders: keptOrders(rows.orders),
       receiptTo: profile.email,
     });
@@ -68,7 +69,7 @@ export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, 
       profileId: ref,
       detail: `${who.by === "admin" ? "erased by an administrator" : "erased at the customer's request"}; orders kept for accounting: ${rows.orders.map((o) => o.id).join(", ") || "none"}`,
     });
-    // Photo rows, result versions and releases cascade, the orders' link is set null (src/db/schema.ts).
+    // Photo rows, result versions, releases and the outcome's answers cascade, the orders' link is set null (src/db/schema.ts).
     tx.delete(profiles).where(eq(profiles.id, profileId)).run();
     // Inside the transaction: should the commit fail, the customer asks again and finds the files already gone.
     for (const p of rows.photos) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(ctx.config.uploadsDir, file), { force: true });

@@ -9,7 +9,7 @@ import { zipSync, strToU8, type Zippable } from "fflate";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { AppContext } from "../context.ts";
-import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, outcomes, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 import { findOutboxMail } from "./outbox.ts";
 import { subjectRows } from "./subject.ts";
@@ -45,6 +45,8 @@ export interface ExportDocument {
   audit: Record<string, unknown>[];
   contact_messages: Record<string, unknown>[];
   deletions: Record<string, unknown>[];
+  /** The answers to "did it work?" (before and after), the follow-up e-mail's dates and an opt-out. */
+  outcomes: Record<string, unknown>[];
   /** Paths in the archive of the outbox's `.eml` files about the customer. */
   mails: string[];
 }
@@ -89,6 +91,7 @@ export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSe
     audit: rows.audit.map((r) => rowJson(adminAudit, { ...r, admin: r.admin === null ? null : AN_ADMINISTRATOR })),
     contact_messages: rows.contactMessages.map((r) => rowJson(contactMessages, r)),
     deletions: rows.deletions.map((r) => rowJson(deletions, r)),
+    outcomes: rows.outcomes.map((r) => rowJson(outcomes, r)),
     mails,
   };
   files[EXPORT_JSON] = strToU8(JSON.stringify(document, null, 2));

@@ -18,7 +18,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
-import { orders, photos, profiles, resultVersions } from "../db/schema.ts";
+import { orders, outcomes, photos, profiles, resultVersions } from "../db/schema.ts";
+import { hasAnswers } from "../outcomes/answers-held.ts";
 import { defineJobKind } from "../jobs/kind.ts";
 import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
@@ -154,8 +155,11 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
         for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(deps.uploadsDir, file), { force: true });
         tx.update(profiles).set({ photosDeletedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
       }
+      // The outcome's answers are kept as long as the text, and go with it (the row, opt-out and dates included).
+      const outcome = textNow ? tx.select().from(outcomes).where(eq(outcomes.profileId, id)).get() : undefined;
       if (textNow) {
         tx.update(profiles).set({ ...CLEARED_TEXT, email: "", textClearedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
+        tx.delete(outcomes).where(eq(outcomes.profileId, id)).run();
         tx.update(resultVersions).set({ result: null }).where(eq(resultVersions.profileId, id)).run();
         // The files went with the photos; the rows held only their analysis and sizes.
         tx.delete(photos).where(eq(photos.profileId, id)).run();
@@ -164,7 +168,7 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
         profileId: id,
         reason: "retention",
         at,
-        deleted: { photos: photosNow ? photoRows.length : 0, text: textNow, email: textNow, profile: false, contactMessages: 0 },
+        deleted: { photos: photosNow ? photoRows.length : 0, text: textNow, email: textNow, profile: false, contactMessages: 0, ...(outcome && hasAnswers(outcome) ? { answers: true } : {}) },
         keptOrders: keptOrders(tx.select().from(orders).where(eq(orders.profileId, id)).all()),
         receiptTo: profile.email,
       });

@@ -8,7 +8,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { ID_PATTERN } from "../db/ids.ts";
-import { adminAudit, contactMessages, deletions, jobs, orders, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
+import { adminAudit, contactMessages, deletions, jobs, orders, outcomes, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { CONTACT_MAIL } from "../contact/job.ts";
 import { DELETION_RECEIPT_MAIL } from "./receipt-kind.ts";
 
@@ -41,6 +41,8 @@ export interface SubjectRows {
   contactMessages: (typeof contactMessages.$inferSelect)[];
   /** Earlier deletions (retention) of this profile's data. */
   deletions: (typeof deletions.$inferSelect)[];
+  /** The measured outcome's answers, follow-up and opt-out (src/outcomes/): none, or one row. */
+  outcomes: (typeof outcomes.$inferSelect)[];
 }
 
 export function subjectRows(db: Reader, profile: ProfileRow): SubjectRows {
@@ -66,6 +68,7 @@ export function subjectRows(db: Reader, profile: ProfileRow): SubjectRows {
     audit: db.select().from(adminAudit).where(eq(adminAudit.profileId, id)).orderBy(adminAudit.at, adminAudit.id).all(),
     contactMessages: messages,
     deletions: deletionRows,
+    outcomes: db.select().from(outcomes).where(eq(outcomes.profileId, id)).all(),
   };
 }
 

@@ -7,7 +7,7 @@ import { pages } from "../web/routes.tsx";
  * PUBLIC_URL origin. Pages that carry a customer's ids or payment state are kept out of crawlers' way.
  */
 /** Pages that carry a customer's ids or payment state, or the admin area: never crawled, never indexed. */
-export const PRIVATE_PATHS = ["/api/", "/admin", "/view-results", "/success", "/checkout", "/pay/", "/profile-form", "/upload"] as const;
+export const PRIVATE_PATHS = ["/api/", "/admin", "/how-did-it-go", "/follow-up/", "/view-results", "/success", "/checkout", "/pay/", "/profile-form", "/upload"] as const;
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATHS.some((p) => (p.endsWith("/") ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`)));

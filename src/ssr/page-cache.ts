@@ -1,7 +1,7 @@
 /**
  * The marketing and legal pages, rendered once per process and served from memory.
  *
- * These pages draw the same bytes for every visitor, so rendering React again for each request only cost time
+ * These pages draw the same bytes for every visitor (the home and pricing pages' outcome sentence changes for everyone at once), so rendering React again for each request only cost time
  * (about 750 requests/s for `/` against 12,500 for a static file; scripts/bench-ssr.ts measures it). Each is rendered
  * on its first request, compressed once (brotli and gzip beside the plain bytes) and then answered with a strong
  * `ETag`, `304 Not Modified` for a matching `If-None-Match`, and `Cache-Control: no-cache`, so a browser keeps its copy
@@ -23,7 +23,8 @@ import { NONCE } from "hono/secure-headers";
 import type { AppContext } from "../context.ts";
 import { findPage } from "../web/routes.tsx";
 import type { AssetManifest } from "./assets.ts";
-import { renderDocument } from "./render.tsx";
+import { publicClaim } from "../outcomes/report.ts";
+import { CLAIM_PATHS, renderDocument } from "./render.tsx";
 
 /**
  * The pages that are the same for every visitor: they read no query string, cookie, session or stored data, the
@@ -84,7 +85,8 @@ export function pageCache(ctx: AppContext, assets: () => AssetManifest): PageCac
 
   function lookup(path: string): CachedPage | Promise<CachedPage> {
     const manifest = assets();
-    const build = JSON.stringify([manifest.shell, manifest.css, manifest.islands]);
+    // The home and pricing pages also change with the measured outcome's sentence (worked out at most once a minute).
+    const build = JSON.stringify([manifest.shell, manifest.css, manifest.islands, CLAIM_PATHS.has(path) ? publicClaim(ctx.store.db) : null]);
     const known = entries.get(path);
     if (known?.build === build) return known.page ?? known.rendering;
     // Concurrent first requests share one render; a failed render is forgotten, so the next request tries again.

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ComponentType } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppContext } from "../context.ts";
 import { App } from "../web/App.tsx";
@@ -10,6 +11,10 @@ import { THEME_SCRIPT } from "../web/theme.ts";
 import { readAdminSession } from "../admin/guard.ts";
 import { isPrivatePath } from "../seo/seo.ts";
 import type { AssetManifest } from "./assets.ts";
+import { publicClaim } from "../outcomes/report.ts";
+
+/** The pages that show the measured outcome's sentence once there is one (issue 32). */
+export const CLAIM_PATHS: ReadonlySet<string> = new Set(["/", "/pricing"]);
 
 /**
  * Streams one page: the document head is sent at once, React streams the body into #root, and the end of the document
@@ -35,6 +40,23 @@ export async function renderPage(c: Context, ctx: AppContext, assets: AssetManif
   });
 }
 
+/**
+ * A page drawn from data the server loaded (a form with its answers and errors), outside the route table: the same
+ * document, shell and islands as a routed page, with the status the handler chose. It is never cached or indexed.
+ */
+export async function renderServerPage(
+  c: Context,
+  ctx: AppContext,
+  assets: AssetManifest,
+  page: { meta: PageMeta; status: 200 | 400 | 403 | 404 | 409 | 410; Page: ComponentType },
+): Promise<Response> {
+  const url = new URL(c.req.url);
+  const found: PageRoute = { path: url.pathname, load: async () => page.Page, meta: page.meta };
+  const internalPages = !ctx.config.isProduction;
+  const { body } = await renderDocument(ctx, { url, found, internalPages, nonce: c.get("secureHeadersNonce") ?? "", assets });
+  return c.body(body, page.status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });
+}
+
 export interface DocumentRequest {
   url: URL;
   /** The route `url` matches, if any. */
@@ -53,7 +75,7 @@ export async function renderDocument(ctx: AppContext, req: DocumentRequest): Pro
   const { url, found, nonce, assets } = req;
   const page = found?.internal && !req.internalPages ? undefined : found;
   const Page = page ? await page.load() : undefined;
-  const config = { ...publicConfigFrom(ctx.config), internalPages: req.internalPages };
+  const config = { ...publicConfigFrom(ctx.config), internalPages: req.internalPages, outcomeClaim: page && CLAIM_PATHS.has(page.path) ? publicClaim(ctx.store.db) : null };
   const islands = new Set<string>();
 
   const body = await renderToReadableStream(

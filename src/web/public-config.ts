@@ -19,6 +19,8 @@ export interface PublicConfig {
   retention: RetentionPeriods;
   /** The business's own social pages (SOCIAL_*_URL), null when unset. */
   social: { instagram: string | null; facebook: string | null; x: string | null };
+  /** The measured outcome's sentence on the home and pricing pages (from 30 answers; src/outcomes/report.ts), else absent. */
+  outcomeClaim?: string | null;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "app-config";

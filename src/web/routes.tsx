@@ -186,6 +186,13 @@ export const pages: PageRoute[] = [
     toasts: true,
     meta: { title: "Admin Dashboard | ProfileBoost", description: "Sign in to review and deliver customers' profiles." },
   },
+  // What customers said about their results (issue 32): the same island, showing the Outcomes page once signed in.
+  {
+    path: "/admin/outcomes",
+    load: () => import("./pages/Admin.tsx").then((m) => () => <m.AdminIsland view="outcomes" />),
+    toasts: true,
+    meta: { title: "Outcomes | ProfileBoost", description: "Whether customers' new profiles worked: the measured outcome." },
+  },
   ...(
     [
       ["/test-payment", "TestPaymentPage", "Test Payment"],

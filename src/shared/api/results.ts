@@ -6,6 +6,7 @@ import type { PremiumContent } from "../optimiser/render.ts";
 import type { OptimisationResult } from "../optimiser/result.ts";
 import type { PlanId } from "../orders/plans.ts";
 import type { CustomerStatus } from "../profiles/statuses.ts";
+import type { CustomerOutcome } from "./outcomes.ts";
 
 /** When a profile's photos and the rest go, or went (src/privacy/retention.ts); null where the clock has not started (nothing released yet). */
 export interface RetentionDates {
@@ -35,6 +36,8 @@ export interface ResultsAnswer {
     recommendations?: string;
     optimization?: OptimisationResult;
     released_at?: string;
+    /** Once a result was released: the measured-outcome question's answers so far (issue 32). */
+    outcome?: CustomerOutcome;
     /**
      * In upload order; `analysis` is the released photo analysis (null for a photo it does not cover); `image` is
      * false once retention deleted the files.

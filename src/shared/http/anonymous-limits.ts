@@ -38,6 +38,9 @@ export const ANONYMOUS_LIMITS = {
   // each wrong address counts, so guessing one for a known link stops quickly.
   dataExport: { max: 10, windowMs: HOUR },
   erasure: { max: 5, windowMs: HOUR },
+  // The measured outcome (src/api/outcomes.ts): the before answer changed a few times, "I've updated my profile", the
+  // follow-up form saved and corrected, an opt-out.
+  outcomeAnswer: { max: 30, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 /** The longest time any anonymous limit holds an address in memory. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useSearchParams } from "../navigation.tsx";
+import { Link, useSearchParams } from "../navigation.tsx";
 import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
 import { ApiRequestError, apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
@@ -202,6 +202,9 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
           <button type="button" onClick={() => void takeNext()} className={buttonClass("primary", "sm")}>
             Next profile
           </button>
+          <Link to="/admin/outcomes" className={buttonClass("outline", "sm")}>
+            Outcomes
+          </Link>
           <button type="button" onClick={reload} disabled={refreshing} className={buttonClass("outline", "sm")}>
             {refreshing && list.state !== "loading" ? "Refreshing..." : "Refresh"}
           </button>

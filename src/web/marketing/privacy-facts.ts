@@ -41,6 +41,10 @@ export const STORED_DATA: readonly DataFact[] = [
   { what: "Your order: plan, amount, status and the payment provider's reference for the payment", why: "to know what you paid for and to match the payment to your order" },
   { what: "The optimized profile and recommendations we prepare, and when we e-mailed them", why: "so you can view your results and ask for a revision" },
   { what: "Messages you send through the contact form (name, e-mail address, subject and message)", why: "to answer you" },
+  {
+    what: "If you choose to answer: your matches in the 7 days before and after using your results, which parts you used, your rating and comment, and when we sent the one follow-up e-mail",
+    why: "to learn whether our work helps and to publish the result without your name",
+  },
 ];
 
 const CARD_DETAILS = {

@@ -11,7 +11,7 @@ import { ROOT_DIR } from "../../ssr/assets.ts";
 
 const BRITISH = /\b(optimis\w*|analys(e|ed|es|ing)\b|analyser\w*|colour\w*|favourite\w*|behaviour\w*|organis\w*|personalis\w*|prioritis\w*|customis\w*|recognis\w*|centre\w*|centred|licence|cancelled|honour\w*|enquir\w*|programme\w*)/i;
 
-const FOLDERS = ["admin", "api", "contact", "delivery", "http", "mail", "optimiser", "orders", "payments", "photos", "privacy", "profiles", "web"];
+const FOLDERS = ["admin", "api", "contact", "delivery", "http", "mail", "optimiser", "orders", "outcomes", "payments", "photos", "privacy", "profiles", "web"];
 
 /** Internal literals: file → a pattern the literal matches, and why no customer reads it. */
 const INTERNAL: [file: string, literal: RegExp][] = [

@@ -43,6 +43,19 @@ export function AboutPage() {
           See Our Plans
         </Link>
       </Section>
+      <Section id="how-we-measure" title="How We Measure Results" muted>
+        <div className="max-w-3xl space-y-4">
+          <p>
+            We ask every customer, and count every answer. When your results arrive, your results page asks one optional question: roughly how
+            many matches you got in the 7 days before. Some days after you tell us you started using the new profile (about two weeks), we e-mail you once and ask how many you got in the last 7 days, which parts you used and how you rate them.
+          </p>
+          <p>
+            The figure we publish is the median of the change (matches after minus matches before) over every customer who gave both numbers,
+            with how many that is and since when. We show it only once at least 30 customers have answered, and we show it whether it is good
+            or bad. It is what customers report, not a controlled experiment: other things change in a few weeks too.
+          </p>
+        </div>
+      </Section>
     </>
   );
 }

@@ -10,6 +10,8 @@ import { island } from "../island.tsx";
 
 /** Its own chunk: a signed-out visit (the login form) never downloads the dashboard. */
 const Dashboard = lazy(() => import("../admin/Dashboard.tsx").then((m) => ({ default: m.Dashboard })));
+/** /admin/outcomes (issue 32): its own chunk too. */
+const Outcomes = lazy(() => import("../admin/Outcomes.tsx").then((m) => ({ default: m.Outcomes })));
 
 type Session =
   | { state: "checking" }
@@ -23,7 +25,7 @@ type Session =
  * /admin: the login form when signed out, the dashboard when signed in (spec sections 2 and 6). The session is asked
  * for on load, in the browser only, so the server's markup is the same for everyone and holds nothing of the admin's.
  */
-export function AdminPage() {
+export function AdminPage({ view = "dashboard" }: { view?: "dashboard" | "outcomes" }) {
   const [session, setSession] = useState<Session>({ state: "checking" });
   const [checks, setChecks] = useState(0);
 
@@ -59,7 +61,11 @@ export function AdminPage() {
       {session.state === "signed-in" && (
         <Suspense fallback={<Spinner label="Loading the dashboard..." />}>
           <RoleContext.Provider value={session.role}>
-            <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+            {view === "outcomes" ? (
+              <Outcomes />
+            ) : (
+              <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
+            )}
           </RoleContext.Provider>
         </Suspense>
       )}

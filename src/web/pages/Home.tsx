@@ -1,5 +1,6 @@
 import { Link } from "../navigation.tsx";
 import { CallToAction, Section } from "../marketing/layout.tsx";
+import { OutcomeClaim } from "../marketing/OutcomeClaim.tsx";
 import { Stars } from "../marketing/Stars.tsx";
 import { COUPLE_IMAGES, TESTIMONIALS } from "../marketing/testimonials.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -73,6 +74,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
+        <OutcomeClaim className="mt-6 text-center" />
       </Section>
 
       <Section id="features" title="Everything Your Profile Needs">

@@ -1,6 +1,7 @@
 import { Link } from "../navigation.tsx";
 import { PLANS, formatUsd, type Plan } from "../../shared/orders/plans.ts";
 import { CheckIcon, PageHero, Section } from "../marketing/layout.tsx";
+import { OutcomeClaim } from "../marketing/OutcomeClaim.tsx";
 import { buttonClass } from "../ui/button.ts";
 
 const OFFERED = Object.values(PLANS).filter((p) => p.offeredOnPricingPage);
@@ -57,6 +58,7 @@ export function PricingPage() {
           </Link>{" "}
           about a custom plan.
         </p>
+        <OutcomeClaim className="mt-4 text-center" />
       </section>
 
       <Section id="faq" title="Frequently Asked Questions">

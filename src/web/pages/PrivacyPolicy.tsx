@@ -51,6 +51,15 @@ export function PrivacyPolicyPage() {
             We use your information to analyze and optimize your profile, to deliver the results to you by e-mail, to handle your payment and
             to answer your messages. An administrator on our team reviews every result before it is sent.
           </p>
+          <p id="outcome-questions">
+            Did it work? Your results page asks, if you want to answer, roughly how many matches you got in the 7 days before using them.
+            Some days after you tell us you updated your profile (or after your results arrive, if you don't), we e-mail you once with a link
+            to four questions: your matches in the last 7 days, which parts you used, a rating from 1 to 5 and an optional comment. We ask to
+            learn which parts of our work help, and we publish only figures over many customers (a median and how many answered), never with
+            your name or address. Answering is optional. To opt out of the e-mail, use the "Don't e-mail me about this" link on your results
+            page, the "Opt out" link in the e-mail (or your mail program's unsubscribe button), or write to {mail}. Your answers are part of
+            your data: in your export, deleted when you erase your data, and deleted with your profile text when the retention period ends.
+          </p>
           <p>
             We may use anonymous examples (with names, photos and anything that could identify you removed) to show what our service does,
             unless you opt out by writing to {mail}. We never sell your data.

@@ -7,6 +7,7 @@ import { apiGet, ApiRequestError } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
 import { deliveryTime } from "../results/delivery.ts";
 import { ResultTabs } from "../results/ResultTabs.tsx";
+import { OutcomeQuestion } from "../results/OutcomeQuestion.tsx";
 import { RevisionForm } from "../results/RevisionForm.tsx";
 import { YourData } from "../results/YourData.tsx";
 import { useToast } from "../toast.ts";
@@ -94,6 +95,7 @@ export function ViewResultsPage() {
             }}
             onRevisionRefused={() => setReads((n) => n + 1)}
             onErased={() => setReads((n) => n + 1)}
+            onOutcomeChanged={(outcome) => setView((v) => (v.state === "loaded" ? { state: "loaded", data: { ...v.data, profile: { ...v.data.profile, outcome } } } : v))}
           />
         )}
       </div>
@@ -147,12 +149,14 @@ function Results({
   onRevisionSent,
   onRevisionRefused,
   onErased,
+  onOutcomeChanged,
 }: {
   data: ResultsAnswer;
   revisionMessage: string | null;
   onRevisionSent: (message: string) => void;
   onRevisionRefused: () => void;
   onErased: () => void;
+  onOutcomeChanged: (outcome: NonNullable<ResultsAnswer["profile"]["outcome"]>) => void;
 }) {
   const { supportEmail } = usePublicConfig();
   const { profile, order, estimated_delivery: delivery } = data;
@@ -227,6 +231,10 @@ function Results({
             />
           </div>
         </section>
+      )}
+
+      {profile.outcome && !refunded && (
+        <OutcomeQuestion profileId={profile.id} outcome={profile.outcome} onChanged={onOutcomeChanged} />
       )}
 
       {premium && profile.status === "completed" && (

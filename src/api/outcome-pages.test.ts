@@ -1,0 +1,185 @@
+/**
+ * The follow-up's pages over HTTP (issue 32): the signed link opens the form (no sign-in); a form post without
+ * JavaScript stores one answer per profile and can change it until the link expires; a bad answer is shown again with
+ * its messages and stores nothing; a tampered, expired or another profile's link is refused with a clear page; the
+ * opt-out works in one click from a mail client (RFC 8058) and with one button from the link.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { orders, outcomes } from "../db/schema.ts";
+import { followUpUrl, optOutUrl } from "../outcomes/links.ts";
+import { eraseProfile } from "../privacy/erasure.ts";
+import { testApp, testContext, type TestContext } from "../testing/context.ts";
+import { releasedCustomer, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
+import { LINK_INVALID } from "./outcome-pages.tsx";
+
+let ctx: TestContext;
+let app: ReturnType<typeof testApp>;
+let ada: ReleasedCustomer;
+let ben: ReleasedCustomer;
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  ctx = testContext();
+  app = testApp(ctx);
+  [ada, ben] = [await releasedCustomer(ctx), await releasedCustomer(ctx, { plan: "elite" })];
+}, 60_000);
+afterAll(() => ctx.cleanup());
+
+const local = (url: string) => url.replace("http://localhost:3000", "");
+const link = (profileId: string, expiresAt = new Date(Date.now() + 60 * DAY)) => local(followUpUrl(ctx.store.db, ctx.config.publicUrl, profileId, expiresAt));
+const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+const postForm = (path: string, fields: [string, string][]) =>
+  app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form(fields) });
+const row = (id: string) => ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, id)).get();
+/** The page's text, tags gone: what a reader sees. */
+const text = (html: string) => html.replace(/<!--[\s\S]*?-->/g, "").replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+
+describe("the follow-up form", () => {
+  test("the link opens the form without signing in: the questions, this plan's parts, a form that posts back to the link", async () => {
+    const path = link(ada.profileId);
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
+    expect(text(html)).toContain("How did it go?");
+    expect(text(html)).toContain("Roughly how many matches did you get in the last 7 days?");
+    const formTag = /<form[^>]*>/.exec(html)![0];
+    expect(formTag).toContain(` action="${path.replace(/&/g, "&amp;")}"`);
+    expect(formTag).toContain(' method="post"');
+    // Premium on Hinge: every part; no elite bio versions.
+    for (const part of ["The new bio", "The photo order", "The prompt answers", "The conversation starters"]) expect(text(html)).toContain(part);
+    expect(text(html)).not.toContain("Which of the three bio versions");
+    expect(text(await (await app.request(link(ben.profileId))).text())).toContain("Which of the three bio versions did you use?");
+  });
+
+  test("a bad answer is shown again with its messages (400) and nothing is stored", async () => {
+    const res = await postForm(link(ada.profileId), [
+      ["matches", "lots"],
+      ["parts", "bio"],
+      ["parts", "nonsense"],
+      ["rating", "9"],
+      ["comment", "x".repeat(2001)],
+    ]);
+    expect(res.status).toBe(400);
+    const page = text(await res.text());
+    expect(page).toContain("Please check your answer");
+    expect(page).toContain("Matches in the last 7 days: Please enter a whole number from 0 to 999");
+    expect(page).toContain("Parts you used: Please choose only the parts listed");
+    expect(page).toContain("Rating: Please choose a rating from 1 to 5");
+    expect(page).toContain("Comment: Please keep your comment under 2,000 characters");
+    expect(row(ada.profileId)?.afterAnsweredAt ?? null).toBeNull();
+  });
+
+  test("an answer is stored (303 back to the form, which says so); a second one replaces it: one answer per profile", async () => {
+    const path = link(ada.profileId);
+    const res = await postForm(path, [
+      ["matches", " 14 "],
+      ["parts", "bio"],
+      ["parts", "photo_order"],
+      ["rating", "4"],
+      ["comment", "=HYPERLINK(\"x\") The bio <b>worked</b>"],
+    ]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${path}&saved=1`);
+    const first = row(ada.profileId)!;
+    expect(first).toMatchObject({ afterMatches: 14, partsUsed: ["bio", "photo_order"], rating: 4, bioVersion: null, comment: '=HYPERLINK("x") The bio <b>worked</b>' });
+    const saved = await (await app.request(res.headers.get("location")!)).text();
+    expect(text(saved)).toContain("Thank you: your answer is saved.");
+    expect(saved).toContain('value="14"');
+    // The comment is shown as text, never as markup.
+    expect(saved).toContain("The bio &lt;b&gt;worked&lt;/b&gt;");
+    expect(text(saved)).toContain("Save my changes");
+
+    await postForm(path, [["matches", "9"], ["rating", "2"]]);
+    const second = row(ada.profileId)!;
+    expect(second).toMatchObject({ afterMatches: 9, partsUsed: [], rating: 2, comment: null });
+    expect(second.afterAnsweredAt).toEqual(first.afterAnsweredAt);
+    expect(second.afterUpdatedAt!.getTime()).toBeGreaterThanOrEqual(first.afterUpdatedAt!.getTime());
+    expect(ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, ada.profileId)).all()).toHaveLength(1);
+  });
+
+  test("elite: the bio version is kept", async () => {
+    const res = await postForm(link(ben.profileId), [["matches", "30"], ["parts", "bio"], ["bio_version", "playful"], ["rating", "5"]]);
+    expect(res.status).toBe(303);
+    expect(row(ben.profileId)).toMatchObject({ afterMatches: 30, bioVersion: "playful" });
+  });
+
+  test("a tampered link, another profile's, or an expired one is refused with a clear page, and nothing is stored", async () => {
+    const good = new URL(link(ada.profileId), "http://x");
+    const token = good.searchParams.get("t")!;
+    const flipped = `${token.slice(0, -2)}${token.at(-2) === "A" ? "B" : "A"}${token.at(-1)}`;
+    const bens = new URL(link(ben.profileId), "http://x").searchParams.get("t")!;
+    const later = token.replace(/^[0-9a-z]+/, (Date.now() + 400 * DAY).toString(36));
+    for (const [what, path] of [
+      ["tampered", `/how-did-it-go?id=${ada.profileId}&t=${flipped}`],
+      ["another profile's", `/how-did-it-go?id=${ada.profileId}&t=${bens}`],
+      ["a longer life", `/how-did-it-go?id=${ada.profileId}&t=${later}`],
+      ["no token", `/how-did-it-go?id=${ada.profileId}`],
+      ["nonsense", `/how-did-it-go?id=..%2F&t=%00`],
+    ] as const) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = method === "GET" ? await app.request(path) : await postForm(path, [["matches", "1"], ["rating", "1"]]);
+        expect({ what, method, status: res.status }).toEqual({ what, method, status: 403 });
+        const page = text(await res.text());
+        expect(page).toContain("This link is not valid");
+        expect(page).toContain(LINK_INVALID);
+      }
+    }
+    const expired = await app.request(link(ada.profileId, new Date(Date.now() - 1000)));
+    expect(expired.status).toBe(410);
+    expect(text(await expired.text())).toMatch(/This link has expired The link to this form worked until \w+ \d{1,2}, \d{4}\./);
+    expect(row(ada.profileId)).toMatchObject({ afterMatches: 9 });
+  });
+
+  test("a refunded or erased profile's link says so", async () => {
+    const carl = await releasedCustomer(ctx);
+    ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, carl.orderId)).run();
+    const refunded = await app.request(link(carl.profileId));
+    expect(refunded.status).toBe(409);
+    expect(text(await refunded.text())).toContain("This order was refunded, so we do not ask about its results.");
+
+    const dora = await releasedCustomer(ctx);
+    const path = link(dora.profileId);
+    eraseProfile(ctx, dora.profileId, { by: "customer" });
+    const erased = await app.request(path);
+    expect(erased.status).toBe(410);
+    expect(text(await erased.text())).toMatch(/The data of this profile was deleted on request on \d{1,2} \w+ \d{4}, so there is nothing left to ask about\./);
+  });
+});
+
+describe("the opt-out", () => {
+  test("a mail client's one-click POST (RFC 8058) opts out at once; the link's page changes nothing until its one button", async () => {
+    const eve = await releasedCustomer(ctx);
+    const path = local(optOutUrl(ctx.store.db, ctx.config.publicUrl, eve.profileId));
+    const page = await app.request(path);
+    expect(page.status).toBe(200);
+    expect(text(await page.text())).toContain("Stop the follow-up e-mail?");
+    expect(row(eve.profileId)?.optedOutAt ?? null).toBeNull();
+
+    const oneClick = await postForm(path, [["List-Unsubscribe", "One-Click"]]);
+    expect(oneClick.status).toBe(200);
+    expect(text(await oneClick.text())).toContain("Done: we will not e-mail you to ask how your new profile did.");
+    expect(row(eve.profileId)!.optedOutAt).toBeInstanceOf(Date);
+
+    // "Ask me after all" takes it back.
+    await postForm(path, [["undo", "1"]]);
+    expect(row(eve.profileId)!.optedOutAt).toBeNull();
+  });
+
+  test("a tampered opt-out link, or a follow-up link used as one, is refused and changes nothing", async () => {
+    const fay = await releasedCustomer(ctx);
+    const path = local(optOutUrl(ctx.store.db, ctx.config.publicUrl, fay.profileId));
+    const formToken = new URL(link(fay.profileId), "http://x").searchParams.get("t")!;
+    // A character in the middle of the signature changed (the last one carries unused bits).
+    const tampered = path.replace(/(t=0\.[\w-]{10})([\w-])/, (_, head: string, c: string) => `${head}${c === "A" ? "B" : "A"}`);
+    expect(tampered).not.toBe(path);
+    for (const bad of [tampered, `/follow-up/opt-out?id=${fay.profileId}&t=${formToken}`]) {
+      const res = await postForm(bad, [["List-Unsubscribe", "One-Click"]]);
+      expect(res.status).toBe(403);
+      expect(text(await res.text())).toContain("This link is not valid");
+    }
+    expect(row(fay.profileId)?.optedOutAt ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The answers are the customer's data (issue 32, item 5): an erasure removes them and its receipt says so; retention
+ * keeps them as long as the profile's text and deletes them with it, receipt included. (The export: src/api/privacy.test.ts.)
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { deletions, outcomes, profiles } from "../db/schema.ts";
+import { deletedLines } from "../mail/deletion-receipt.tsx";
+import type { DeletedItems } from "../privacy/deletions.ts";
+import { eraseProfile } from "../privacy/erasure.ts";
+import { applyRetention, retentionDeps } from "../privacy/retention.ts";
+import { profileKey } from "../privacy/subject.ts";
+import { DAY_MS } from "../shared/privacy/periods.ts";
+import { testContext, type TestContext } from "../testing/context.ts";
+import { releasedCustomer } from "../testing/privacy-fixtures.ts";
+import { answerAfter, answerBefore } from "./outcomes.ts";
+
+let ctx: TestContext;
+afterEach(() => ctx?.cleanup());
+
+const ANSWERS_LINE = "Your answers to our question whether your new profile worked (your matches before and after, your rating and comment).";
+const answer = (profileId: string) => {
+  answerBefore(ctx.store.db, profileId, 4);
+  answerAfter(ctx.store.db, profileId, { matches: 11, parts: ["bio"], rating: 5, comment: "Three dates already" }, false);
+};
+const outcomeRow = (id: string) => ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, id)).get();
+const deletedOf = (id: string) => ctx.store.db.select().from(deletions).where(eq(deletions.profileKey, profileKey(id))).all().map((d) => d.deleted as DeletedItems);
+
+describe("the answers as the customer's data", () => {
+  test("an erasure removes them, and its receipt lists them", async () => {
+    ctx = testContext();
+    const customer = await releasedCustomer(ctx);
+    answer(customer.profileId);
+    eraseProfile(ctx, customer.profileId, { by: "customer" });
+    expect(outcomeRow(customer.profileId)).toBeUndefined();
+    expect(ctx.store.db.select().from(outcomes).all()).toEqual([]);
+    const [deleted] = deletedOf(customer.profileId);
+    expect(deleted!.answers).toBe(true);
+    expect(deletedLines(deleted!)).toContain(ANSWERS_LINE);
+  });
+
+  test("retention keeps them with the text, then deletes them with it, and the receipt lists them", async () => {
+    ctx = testContext();
+    const customer = await releasedCustomer(ctx);
+    answer(customer.profileId);
+    const sentAt = ctx.store.db.select().from(profiles).where(eq(profiles.id, customer.profileId)).get()!.emailSentAt!.getTime();
+    // The photos go after 30 days: the answers stay.
+    expect(applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
+    expect(outcomeRow(customer.profileId)).toMatchObject({ beforeMatches: 4, afterMatches: 11 });
+    expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
+    // The text 365 days later: the answers with it.
+    expect(applyRetention(retentionDeps(ctx), sentAt + (30 + 365) * DAY_MS)).toEqual({ photos: 0, text: 1 });
+    expect(outcomeRow(customer.profileId)).toBeUndefined();
+    const receipts = deletedOf(customer.profileId);
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]!.answers).toBe(true);
+    expect(deletedLines(receipts[1]!)).toContain(ANSWERS_LINE);
+  });
+
+  test("a profile that never answered: no line about answers", async () => {
+    ctx = testContext();
+    const customer = await releasedCustomer(ctx);
+    eraseProfile(ctx, customer.profileId, { by: "customer" });
+    expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
+  });
+});
