@@ -67,7 +67,10 @@ const get = async (path: string) => {
  * 108: it names the parts our team wrote); the rest of what the database held must read the same.
  */
 const CLOSING = /<p><em>(?:This analysis was|Our team wrote)[^<]*before it was sent to you\.<\/em><\/p>/g;
-const sameBut = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>")) as T;
+/** What a later migration added to the answer (the outcome questions, migration 0011) is not part of "the same as before". */
+const LATER_FIELDS = ["outcome"];
+const sameBut = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>"), (key, v) => (LATER_FIELDS.includes(key) ? undefined : v)) as T;
 
 const versionsOf = (id: string) => ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).orderBy(asc(resultVersions.id)).all();
 const releasesOf = (id: string) => ctx.store.db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).all();
