@@ -56,7 +56,7 @@ describe("the follow-up form", () => {
 
   test("a bad answer is shown again with its messages (400) and nothing is stored", async () => {
     const res = await postForm(link(ada.profileId), [
-      ["matches", "lots"],
+      ["match_count", "lots"],
       ["parts", "bio"],
       ["parts", "nonsense"],
       ["rating", "9"],
@@ -75,7 +75,7 @@ describe("the follow-up form", () => {
   test("an answer is stored (303 back to the form, which says so); a second one replaces it: one answer per profile", async () => {
     const path = link(ada.profileId);
     const res = await postForm(path, [
-      ["matches", " 14 "],
+      ["match_count", " 14 "],
       ["parts", "bio"],
       ["parts", "photo_order"],
       ["rating", "4"],
@@ -92,7 +92,7 @@ describe("the follow-up form", () => {
     expect(saved).toContain("The bio &lt;b&gt;worked&lt;/b&gt;");
     expect(text(saved)).toContain("Save my changes");
 
-    await postForm(path, [["matches", "9"], ["rating", "2"]]);
+    await postForm(path, [["match_count", "9"], ["rating", "2"]]);
     const second = row(ada.profileId)!;
     expect(second).toMatchObject({ afterMatches: 9, partsUsed: [], rating: 2, comment: null });
     expect(second.afterAnsweredAt).toEqual(first.afterAnsweredAt);
@@ -101,7 +101,7 @@ describe("the follow-up form", () => {
   });
 
   test("elite: the bio version is kept", async () => {
-    const res = await postForm(link(ben.profileId), [["matches", "30"], ["parts", "bio"], ["bio_version", "playful"], ["rating", "5"]]);
+    const res = await postForm(link(ben.profileId), [["match_count", "30"], ["parts", "bio"], ["bio_version", "playful"], ["rating", "5"]]);
     expect(res.status).toBe(303);
     expect(row(ben.profileId)).toMatchObject({ afterMatches: 30, bioVersion: "playful" });
   });
@@ -120,7 +120,7 @@ describe("the follow-up form", () => {
       ["nonsense", `/how-did-it-go?id=..%2F&t=%00`],
     ] as const) {
       for (const method of ["GET", "POST"] as const) {
-        const res = method === "GET" ? await app.request(path) : await postForm(path, [["matches", "1"], ["rating", "1"]]);
+        const res = method === "GET" ? await app.request(path) : await postForm(path, [["match_count", "1"], ["rating", "1"]]);
         expect({ what, method, status: res.status }).toEqual({ what, method, status: 403 });
         const page = text(await res.text());
         expect(page).toContain("This link is not valid");

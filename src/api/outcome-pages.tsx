@@ -114,7 +114,7 @@ export function outcomePagesRouter(ctx: AppContext, assets: () => AssetManifest)
     const text = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined);
     const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : []);
     const values: FollowUpValues = {
-      matches: text(body.matches) ?? "",
+      matches: text(body.match_count) ?? "",
       parts: list(body.parts),
       bio_version: text(body.bio_version) ?? "",
       rating: text(body.rating) ?? "",

@@ -98,7 +98,7 @@ export function FollowUpPage(props: FollowUpPageProps) {
           <ul className="mt-2 list-disc pl-5 text-sm">
             {problems.map((f) => (
               <li key={f}>
-                <a href={`#${f === "parts" ? "part-bio" : f === "bio_version" ? "bio-version-warm" : f === "rating" ? "rating-1" : f}`} className="text-danger underline underline-offset-4">
+                <a href={`#${f === "matches" ? "match-count" : f === "parts" ? "part-bio" : f === "bio_version" ? "bio-version-warm" : f === "rating" ? "rating-1" : f}`} className="text-danger underline underline-offset-4">
                   {LABELS[f]}: {errors[f]}
                 </a>
               </li>
@@ -109,15 +109,16 @@ export function FollowUpPage(props: FollowUpPageProps) {
 
       <form method="post" action={props.action} noValidate className="mt-8 space-y-8">
         <div>
-          <label htmlFor="matches" className={legend}>
+          <label htmlFor="match-count" className={legend}>
             {AFTER_QUESTION}
           </label>
           <p id="matches-hint" className="mt-1 text-sm text-muted-foreground">
             A whole number from 0 to {MAX_MATCHES}; a rough guess is fine.{props.before ? ` Before, you told us: ${props.before}.` : ""}
           </p>
           <input
-            id="matches"
-            name="matches"
+            // Neither named nor id'd "matches": a control so called hides the form element's own matches() (DOM clobbering).
+            id="match-count"
+            name="match_count"
             type="text"
             inputMode="numeric"
             autoComplete="off"

@@ -100,7 +100,8 @@ export function OutcomeQuestion({ profileId, outcome, onChanged }: { profileId: 
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <input
               id={FIELD_ID}
-              name="matches"
+              // Not "matches": a control of that name would hide the form element's own matches() (DOM clobbering).
+              name="match_count"
               type="text"
               inputMode="numeric"
               autoComplete="off"
