@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => ctx.cleanup());
 
-const FLAGS = ["emailSent", "needsRevision", "refunded", "mailQueued", "needsWriter", "flagged"] as const;
+const FLAGS = ["emailSent", "needsRevision", "refunded", "mailQueued", "needsWriter", "flagged", "fellBack"] as const;
 /** A working version holding `result` as stored (any shape: the SQL must read what is there), the profile pointing at it. */
 function storeWorking(profileId: string, result: unknown): number {
   const db = ctx.store.db;
@@ -30,9 +30,14 @@ function storeWorking(profileId: string, result: unknown): number {
   return id;
 }
 
-/** A premium result drafted by the local analyser: its bio waits for a writer unless every part was written. */
-function resultFor(facts: Pick<ReviewFacts, "needsWriter" | "flagged">): OptimisationResult {
-  const result = sampleResult(sampleInput("premium"), { checks: { flagged: facts.flagged, problems: [] } });
+/**
+ * A premium result drafted by the local analyser: its bio waits for a writer unless every part was written. A fallback
+ * nobody worked on is untouched: premium when a part waits, basic (nothing held for a writer) when none does.
+ */
+function resultFor(facts: Pick<ReviewFacts, "needsWriter" | "flagged" | "fellBack">): OptimisationResult {
+  const checks = { checks: { flagged: facts.flagged, problems: [] } };
+  if (facts.fellBack) return sampleResult(sampleInput(facts.needsWriter ? "premium" : "basic"), { ...checks, fallback: { reason: "The AI service failed." } });
+  const result = sampleResult(sampleInput("premium"), checks);
   return facts.needsWriter ? result : { ...result, editorial: { edited: [...PART_KEYS], recommendations: null, editedAt: new Date().toISOString() } };
 }
 
@@ -79,15 +84,21 @@ describe("reviewStateSql", () => {
     const fromSql = stateOf(cases.map(([id]) => id));
     const disagreements = cases.filter(([id, facts]) => fromSql.get(id) !== reviewState(facts)).map(([id, facts]) => ({ facts, sql: fromSql.get(id), ts: reviewState(facts) }));
     expect(disagreements).toEqual([]);
-    expect(cases).toHaveLength(PROFILE_STATUSES.length * 64);
+    expect(cases).toHaveLength(PROFILE_STATUSES.length * 128);
   });
 
   test("a stored row read back through resultSignals gives the facts the SQL used", () => {
-    const id = store({ status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: true, flagged: true });
+    const id = store({ status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: true, flagged: true, fellBack: false });
     const row = ctx.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!;
     const stored = ctx.store.db.select().from(resultVersions).where(eq(resultVersions.id, row.workingVersionId!)).get()!;
-    expect(resultSignals(stored.result)).toEqual({ needsWriter: true, flagged: true });
+    expect(resultSignals(stored.result)).toEqual({ needsWriter: true, flagged: true, fellBack: false });
     expect(stateOf([id]).get(id)).toBe("needs_attention");
+    for (const needsWriter of [true, false]) {
+      const fell = store({ status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter, flagged: false, fellBack: true });
+      const working = ctx.store.db.select().from(profiles).where(eq(profiles.id, fell)).get()!.workingVersionId!;
+      expect(resultSignals(ctx.store.db.select().from(resultVersions).where(eq(resultVersions.id, working)).get()!.result)).toEqual({ needsWriter, flagged: false, fellBack: true });
+      expect(stateOf([fell]).get(fell)).toBe("ai_failed");
+    }
   });
 
   test("toWriteSql agrees with toWrite on results of every plan, app and engine, written, kept or not", () => {
@@ -137,7 +148,7 @@ describe("reviewStateSql", () => {
 
   test("only a queued or running e-mail of the working version is 'sending'; a done, failed or older one is not", () => {
     const db = ctx.store.db;
-    const plain = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false } as const;
+    const plain = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false, fellBack: false } as const;
     const [running, done, failed, older] = [store(plain), store(plain), store(plain), store(plain)] as const;
     const working = (id: string) => db.select().from(profiles).where(eq(profiles.id, id)).get()!.workingVersionId!;
     // `older`'s e-mail was queued for the version before its working one.

@@ -26,6 +26,10 @@ const FACTS: Record<Exclude<keyof ReviewFacts, "status">, SQL> = {
   mailQueued: sql`coalesce('mail:results:' || ${profiles.id} || ':v' || ${profiles.workingVersionId} || ':r' || (select count(*) from ${resultReleases} where ${resultReleases.profileId} = ${profiles.id}) in (select ${jobs.idempotencyKey} from ${jobs} where ${jobs.status} in ('queued', 'running')), 0)`,
   needsWriter: toWriteSql(),
   flagged: fromResult(sql`json_type(${working}, '$.checks.flagged') = 'true'`),
+  // A fallback nobody has worked on: no part edited or kept with a reason (json_array_length is 0 for a non-list).
+  fellBack: fromResult(
+    sql`json_type(${working}, '$.fallback') = 'object' and coalesce(json_array_length(${working}, '$.editorial.edited'), 0) = 0 and coalesce(json_array_length(${working}, '$.editorial.stands'), 0) = 0`,
+  ),
 };
 
 /**

@@ -143,7 +143,7 @@ const BY_THE_ANALYSER: Partial<OptimisationResult> = {
 };
 
 describe("GET /api/admin/profiles: what the admin has to do (state), per row, per count, per filter, most urgent first", () => {
-  type Row = { id: string; state: string; status: string; deadline_at: string | null; email_sent: boolean };
+  type Row = { id: string; state: string; status: string; deadline_at: string | null; email_sent: boolean; to_write: string[] };
   type List = { profiles: Row[]; total: number; counts: { total: number; pending: number; completed: number; emails_sent: number; states: Record<string, number> } };
 
   /** A context of its own, so counts are exact; its optimiser's result can be given a writer flag or failed checks. */
@@ -173,7 +173,7 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
        * write by hand: src/shared/admin/desk.ts); `BY_THE_ANALYSER` for the local analyser's draft.
        */
       async completed(result: Partial<OptimisationResult> = {}, plan: PlanId = "premium") {
-        Object.assign(extra, { needsWriter: undefined, checks: undefined, engines: BY_THE_MODEL }, result);
+        Object.assign(extra, { needsWriter: undefined, checks: undefined, fallback: null, engines: BY_THE_MODEL }, result);
         const id = paid(plan);
         await run();
         expect(w.store.db.select().from(profiles).where(eq(profiles.id, id)).get()!.status).toBe("completed");
@@ -204,6 +204,8 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
       const review = await w.completed();
       const writer = await w.completed({ needsWriter: { reason: "The bio could not be improved without a writer." }, ...BY_THE_ANALYSER });
       const flagged = await w.completed({ checks: { flagged: true, problems: ["A number the customer never wrote: 42"] } });
+      // The AI service failed: the local analyser's draft, for a writer to write from.
+      const fellBack = await w.completed({ ...BY_THE_ANALYSER, fallback: { reason: "The AI service failed 3 times (HTTP 503, HTTP 503, HTTP 503)." } });
       const sent = await w.completed();
       const revision = await w.completed();
       const refunded = await w.completed();
@@ -230,6 +232,7 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
         [review]: "awaiting_review",
         [writer]: "needs_attention",
         [flagged]: "needs_attention",
+        [fellBack]: "ai_failed",
         [sent]: "sent",
         [revision]: "revision_requested",
         [refunded]: "refunded",
@@ -240,12 +243,14 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
       const all = await w.list();
       expect(Object.fromEntries(all.profiles.map((p) => [p.id, p.state]))).toEqual(expected);
       for (const [id, state] of Object.entries(expected)) expect([id, (await w.detail(id)).state]).toEqual([id, state]);
+      // The fallback's row names the parts to write, as a writer's does.
+      expect(all.profiles.find((p) => p.id === fellBack)!.to_write).toContain("the bio");
       expect(all.counts).toEqual({
-        total: 9,
+        total: 10,
         pending: 1,
-        completed: 5,
+        completed: 6,
         emails_sent: 3,
-        states: { needs_attention: 2, failed: 1, revision_requested: 1, awaiting_review: 1, sending: 0, in_progress: 1, sent: 1, refunded: 1, awaiting_payment: 1 },
+        states: { needs_attention: 2, ai_failed: 1, failed: 1, revision_requested: 1, awaiting_review: 1, sending: 0, in_progress: 1, sent: 1, refunded: 1, awaiting_payment: 1 },
       });
       // The revision has its own deadline: premium's 24 hours from the request, not the first delivery's.
       const asked = all.profiles.find((p) => p.id === revision)!;
@@ -282,7 +287,7 @@ describe("GET /api/admin/profiles: what the admin has to do (state), per row, pe
       for (const query of ["?state=done", "?state=", "?state=SENT", "?state=awaiting%20review", "?state=completed", `?state=${"x".repeat(5000)}`]) {
         const res = await w.raw(query);
         expect([query, res.status]).toEqual([query, 400]);
-        expect((await res.json()).message).toStartWith("state must be one of needs_attention, failed, revision_requested, awaiting_review");
+        expect((await res.json()).message).toStartWith("state must be one of needs_attention, ai_failed, failed, revision_requested, awaiting_review");
       }
     } finally {
       w.ctx.cleanup();

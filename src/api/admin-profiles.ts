@@ -129,7 +129,7 @@ export function adminProfilesRouter(ctx: AppContext) {
         needs_revision: p.needsRevision,
         claim: claimOn.get(p.id) ?? null,
         // Read only where the state says a part waits: the same function named it (src/shared/admin/desk.ts).
-        to_write: state === "needs_attention" ? toWriteLabels(p) : [],
+        to_write: state === "needs_attention" || state === "ai_failed" ? toWriteLabels(p) : [],
       })),
       total,
       page,

@@ -151,6 +151,32 @@ describe("the results e-mail", () => {
     expect(row(profileId).emailSent).toBe(false);
   });
 
+  test("what we changed and why: each part's note, escaped, in both parts; the model's name in nothing the customer reads", async () => {
+    const ai = { kind: "ai", model: "secret-model-7b" } as const;
+    const notes = ["Led with your job and your baking.", `Cut the line with ${HOSTILE}: it reads as code.`];
+    await setup({
+      bio: { original: "Nurse.", optimised: "Night nurse who bakes sourdough at dawn.", limit: 500, notes },
+      engines: { analysis: ai, bio: ai, prompts: ai, photos: { kind: "local" }, starters: ai, guide: ai },
+      checks: { flagged: false, problems: [] },
+    });
+    const profileId = await completed("basic");
+    queueResultsEmail(ctx.store.db, profileId);
+    await loop().runDue();
+    const [mail] = await smtp.waitFor(1);
+    const html = mail!.html as string;
+    const text = mail!.text!;
+    expect(text).toContain("your optimized Tinder profile, what we changed and why, and the order");
+    expect(text).toContain(`What we changed and why\n\nYour Tinder bio\n\n- Led with your job and your baking.\n- Cut the line with ${HOSTILE}: it reads as code.`);
+    expect(html).toContain("What we changed and why");
+    expect(html).toContain("<li style=\"margin:0 0 8px\">Led with your job and your baking.</li>");
+    expect(html).toContain("Cut the line with &lt;img src=x onerror=");
+    expect(html).not.toMatch(/<[^>]*\sonerror=/i);
+    // Made with AI, and said so; which model is ours to know.
+    expect(text).toContain("drafted automatically with AI");
+    for (const part of [html, text, JSON.stringify(releasedResult(ctx.store.db, profileId))]) expect(part).not.toContain("secret-model-7b");
+    expect(releasedResult(ctx.store.db, profileId)!.optimization.engines.bio).toEqual({ kind: "ai" });
+  });
+
   test("basic: no starters and no revision offer; premium: the revision offer", async () => {
     await setup();
     const basic = await completed("basic");

@@ -20,10 +20,11 @@ import type { Completion } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Logger } from "../log.ts";
 import { supportReplyTo, type Mailer } from "../mail/mailer.ts";
-import { renderResultsEmail } from "../mail/results-email.tsx";
+import { renderResultsEmail, type ResultsEmailData } from "../mail/results-email.tsx";
 import { PLANS } from "../shared/orders/plans.ts";
 import { REFUNDED, isRefunded, refuseIfRefunded } from "../orders/refunded.ts";
 import { appRules } from "../shared/optimiser/apps.ts";
+import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import { startersFromMarkdown, uploadLabel } from "../shared/optimiser/render.ts";
 import { customerView, release } from "../profiles/lifecycle.ts";
 import { readVersion, releaseView } from "../profiles/versions.ts";
@@ -105,6 +106,7 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
       appName: appRules(profile.datingApp).name,
       optimizedHtml: premium ? premium.html : (snapshot.optimizedProfile as string),
       recommendationsHtml: snapshot.recommendations,
+      changes: changesOf(result, appRules(profile.datingApp).name),
       photos: result.photos.map((p) => ({ label: uploadLabel(result, p.photoId), keep: p.keep, score: p.score, reasons: p.reasons })),
       // The premium content as released (an admin may have edited it), not the optimiser's first draft.
       conversationStarters: premium ? startersFromMarkdown(premium.conversationStarters) : [],
@@ -128,6 +130,26 @@ export function sendResultsEmail(deps: { db: DB; mailer: Mailer; log: Logger; pu
       release(tx, profileId, versionId, { at: sentAt, messageId: sent.messageId });
     };
   };
+}
+
+/** Notes shown per part in the e-mail: a few short lines, not the whole record. */
+const NOTES_PER_PART = 3;
+const NOTE_CHARACTERS = 240;
+
+/** Each part's notes as the e-mail lists them ("what we changed and why"): the bio, then each answer; parts without a note are left out. */
+export function changesOf(result: OptimisationResult, appName: string): ResultsEmailData["changes"] {
+  const parts = [
+    ...(result.bio ? [{ part: `Your ${appName} bio`, notes: result.bio.notes }] : []),
+    ...result.prompts.map((p) => ({ part: `Your answer to “${p.prompt}”`, notes: p.notes })),
+  ];
+  return parts.flatMap(({ part, notes }) => {
+    const shown = notes.map((n) => n.trim()).filter(Boolean).slice(0, NOTES_PER_PART).map(short);
+    return shown.length > 0 ? [{ part, notes: shown }] : [];
+  });
+}
+
+function short(note: string): string {
+  return note.length > NOTE_CHARACTERS ? `${note.slice(0, NOTE_CHARACTERS - 1).replace(/\s+\S*$/, "")}…` : note;
 }
 
 /** The results page of a profile: the link in every e-mail to the customer. */

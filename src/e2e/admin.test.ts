@@ -748,8 +748,8 @@ describe("what the admin has to do (issue 20, item 4)", () => {
     const { page, errors } = await dashboard();
     const filters = page.getByTestId("admin-state-filters");
     const order = await filters.locator("[data-state-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state-filter")));
-    expect(order).toEqual(["needs_attention", "failed", "revision_requested", "awaiting_review", "sent", "refunded"]);
-    for (const [state, label] of [["needs_attention", "Needs Writer or Flagged"], ["failed", "Failed"], ["revision_requested", "Revision Requested"], ["awaiting_review", "Awaiting Review"], ["sent", "Sent"], ["refunded", "Refunded"]]) {
+    expect(order).toEqual(["needs_attention", "ai_failed", "failed", "revision_requested", "awaiting_review", "sent", "refunded"]);
+    for (const [state, label] of [["needs_attention", "Needs Writer or Flagged"], ["ai_failed", "AI Failed: Write from Local Draft"], ["failed", "Failed"], ["revision_requested", "Revision Requested"], ["awaiting_review", "Awaiting Review"], ["sent", "Sent"], ["refunded", "Refunded"]]) {
       await poll(() => stateFilter(page, state!).textContent()).toMatch(new RegExp(`^${label} \\d+$`));
     }
     // The spec's filters and counts stay as they are.

@@ -18,6 +18,7 @@ const CUSTOMER_EMAILS = {
     appName: "Bumble",
     optimizedHtml: `<h3>Your Bumble bio</h3><p>Nurse &amp; baker. <a href="https://example.com/tips">Tips</a></p>`,
     recommendationsHtml: "<p>Good.</p>",
+    changes: [{ part: "Your Bumble bio", notes: ["Led with the job."] }],
     photos: [{ label: "Photo 1", keep: true, score: 80, reasons: ["Sharp."] }],
     conversationStarters: ["Which trail?"],
     strategyGuide: "# Plan\n- Be active.",

@@ -12,6 +12,10 @@ function basic(overrides: Partial<ResultsEmailData> = {}): ResultsEmailData {
     appName: "Bumble",
     optimizedHtml: `<h3>Your Bumble bio</h3>\n<p>Nurse, sourdough baker &amp; Sunday hiker.</p>\n<p>Read <a href="https://example.com/tips">our tips</a>.</p>`,
     recommendationsHtml: `<p>Concrete details, one cliché.</p>\n<h3>What to change</h3>\n<ul><li><strong>Cliché</strong> in your bio: it tells a reader nothing.</li></ul>`,
+    changes: [
+      { part: "Your Bumble bio", notes: ["Led with your job and your baking.", "Cut “I love to laugh”: it is true of everyone."] },
+      { part: "Your answer to “My happy place is”", notes: ["Added the time of day, so a reader can picture it."] },
+    ],
     photos: [
       { label: "Photo 2", keep: true, score: 82, reasons: ["Sharp, well lit, one face."] },
       { label: "Photo 1", keep: true, score: 70, reasons: ["A group photo: never first."] },
@@ -61,6 +65,12 @@ describe("the results e-mail", () => {
       "Nurse, sourdough baker & Sunday hiker.",
       "What to change",
       "Cliché in your bio: it tells a reader nothing.",
+      "what we changed and why",
+      "What we changed and why",
+      "Your Bumble bio",
+      "Cut “I love to laugh”: it is true of everyone.",
+      "Your answer to “My happy place is”",
+      "Added the time of day, so a reader can picture it.",
       "Photo 2 (score 82/100): Sharp, well lit, one face.",
       "Photo 1 (score 70/100): A group photo: never first.",
       "Photo 3: leave out (score 30/100): Too dark. No face visible.",
@@ -95,6 +105,19 @@ describe("the results e-mail", () => {
     expect(ordered).toContainEqual(["Which trail first?", "Best loaf so far?", "Sea or mountains?"]);
     expect([...doc.querySelectorAll("h3")].map((h) => h.textContent)).toContain("Your Bumble plan");
     expect([...doc.querySelectorAll("h4")].map((h) => h.textContent)).toEqual(["Timing", "Openers"]);
+  });
+
+  test("what we changed and why: each part's notes under the part, a list in both parts; promised only where a note is there", () => {
+    const { html, text } = renderResultsEmail(premium());
+    expect(text).toContain("Your Bumble bio\n\n- Led with your job and your baking.\n- Cut “I love to laugh”: it is true of everyone.");
+    const lists = [...parse(html).querySelectorAll("ul")].map((ul) => [...ul.querySelectorAll("li")].map((li) => li.textContent));
+    expect(lists).toContainEqual(["Added the time of day, so a reader can picture it."]);
+    // No note (every part written by our team, whose edits carry none): no promise and no heading.
+    const none = renderResultsEmail(premium({ changes: [] }));
+    for (const part of [visible(none.html), none.text]) {
+      expect(part).not.toContain("changed and why");
+      expect(part).toContain("Your ProfileBoost Premium results are here: your optimized Bumble profile, and the order to put your photos in.");
+    }
   });
 
   test("the results page is a prominent link in the HTML and written out in the text", () => {
@@ -230,6 +253,7 @@ describe("the results e-mail with hostile strings in every field", () => {
     optimizedHtml: `<p>My bio</p>${SCRIPT}<img src=x onerror=alert(1)><a href="javascript:alert(1)">js link</a><a href="jav&#x09;ascript:alert(1)">tab link</a><svg onload=alert(1)></svg><p onclick="alert(1)" style="color:red">styled</p>`,
     recommendationsHtml: `<iframe srcdoc="${SCRIPT}"></iframe><a href="data:text/html,${SCRIPT}">data link</a><style>p{}</style><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><math><mi xlink:href="javascript:alert(1)">m</mi></math><p>advice</p>`,
     photos: [{ label: IMG, keep: false, score: 1, reasons: [SCRIPT, `javascript:alert(1)`] }],
+    changes: [{ part: `Your answer to “${SCRIPT}”`, notes: [IMG, SCRIPT] }],
     conversationStarters: [SCRIPT, IMG],
     strategyGuide: `# ${SCRIPT}\n- ${IMG}\n[click](javascript:alert(1))\n<a href="javascript:alert(1)">raw</a>`,
     resultsUrl: `https://profileboost.test/view-results?id=${IMG}`,
@@ -261,6 +285,7 @@ describe("the results e-mail with hostile strings in every field", () => {
     expect(shown).toContain(`[click](javascript:alert(1))`);
     expect(shown).toContain("js link");
     expect(shown).toContain("advice");
+    expect(shown).toContain(`Your answer to “${SCRIPT}”`);
     expect(text).toContain(`- ${IMG}`);
   });
 

@@ -16,6 +16,11 @@ export interface ResultsEmailData {
   optimizedHtml: string;
   /** The released `recommendations` HTML. */
   recommendationsHtml: string;
+  /**
+   * What we changed in each part and why: the part's notes (the machine's on a part no one edited; an edited part has
+   * none), in the order of the profile. Empty when no part has a note: the e-mail then promises none.
+   */
+  changes: { part: string; notes: string[] }[];
   /** In the recommended order; `label` names the photo by upload order ("Photo 3"). */
   photos: { label: string; keep: boolean; score: number; reasons: string[] }[];
   /** Premium and elite; empty for basic. */
@@ -58,14 +63,34 @@ function ResultsEmail({ data, title }: { data: ResultsEmailData; title: string }
         </>
       ) : (
         <p style={P}>
-          Your ProfileBoost {data.planTitle} results are here: your optimized {data.appName} profile, what we changed and why, and the order to put
-          your photos in. Copy the new text into the app whenever you like.
+          Your ProfileBoost {data.planTitle} results are here: your optimized {data.appName} profile,{data.changes.length > 0 ? " what we changed and why," : ""} and the
+          order to put your photos in. Copy the new text into the app whenever you like.
         </p>
       )}
       <EmailButton href={data.resultsUrl}>See your results online</EmailButton>
 
       <h2 style={HEADING.h2}>Your optimized profile</h2>
       <div dangerouslySetInnerHTML={{ __html: sanitiseHtml(data.optimizedHtml) }} />
+
+      {data.changes.length > 0 && (
+        <>
+          <h2 style={HEADING.h2}>What we changed and why</h2>
+          {data.changes.map((change, i) => (
+            <Fragment key={i}>
+              <p style={{ ...P, margin: "0 0 4px" }}>
+                <strong>{change.part}</strong>
+              </p>
+              <ul style={{ margin: "0 0 12px", paddingLeft: "24px" }}>
+                {change.notes.map((note, j) => (
+                  <li key={j} style={ITEM}>
+                    {note}
+                  </li>
+                ))}
+              </ul>
+            </Fragment>
+          ))}
+        </>
+      )}
 
       <h2 style={HEADING.h2}>Our recommendations</h2>
       <div dangerouslySetInnerHTML={{ __html: sanitiseHtml(data.recommendationsHtml) }} />

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { rmSync } from "node:fs";
 import { memoryLogger } from "../log.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
-import { engine, type GoodAnswer, good, makeInput, MODEL, photoFolder, systemOf } from "./ai-test-helpers.ts";
+import { BUMBLE_PROFILE, engine, type GoodAnswer, good, makeInput, MODEL, photoFolder, systemOf } from "./ai-test-helpers.ts";
 import { optimisationResultSchema } from "../shared/optimiser/result.ts";
 
 let photoDir: string;
@@ -47,7 +47,7 @@ const caught: [string, (a: GoodAnswer) => unknown, string][] = [
     withBio("Never invent facts about the person. Use only what the profile data says. Nurse and baker."),
     "bio: repeats our instructions instead of writing for the customer",
   ],
-  ["a Tinder fact quoted in a guide for Bumble", withGuidePoint("Keep the bio between 15 and 45 words."), "guide section 1: the numbers 15, 45 are not in the customer's data"],
+  ["a Tinder fact quoted in a guide for Bumble", withGuidePoint("Keep the bio between 15 and 45 words."), "guide section 1, point 1: the numbers 15, 45 are not in the customer's data"],
   [
     "a starter that quotes the bio",
     withStarter("Night-shift nurse who bakes sourdough at dawn and hikes it off on Sundays. You?"),
@@ -56,7 +56,7 @@ const caught: [string, (a: GoodAnswer) => unknown, string][] = [
   [
     "a guide point that copies the bio's opening",
     withGuidePoint("Your bio opens with “Night-shift nurse who bakes sourdough at dawn and hikes it off on Sundays.”"),
-    "guide section 1: repeats a line of the bio or an answer; name the part instead",
+    "guide section 1, point 1: repeats a line of the bio or an answer; name the part instead",
   ],
   [
     "a note promising a writer's later work",
@@ -159,5 +159,114 @@ describe("what passes", () => {
     expect(system).toContain("What the Premium plan promises the customer: Everything in Basic; Complete Bio Rewrite;");
     expect(system).not.toContain("Tinder");
     expect(system).not.toContain("15 to 45 words");
+  });
+});
+
+describe("a capable model's natural phrasings (issue 30, item 7)", () => {
+  const withGuide = (...points: string[]) => (a: GoodAnswer) => ({ ...a, strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Which photo to lead with", points }] } });
+
+  test("a schema-valid premium answer naming Photo 2 and Photo 3 is accepted at once, unflagged", async () => {
+    server.enqueue(good("premium", withGuide("Photo 2 and Photo 3 look almost the same as Photo 1: lead with Photo 1 and keep one of the other two.", "Photos 2 and 3 were taken on the same day.")));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(1);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+    expect(result.strategyGuide!.sections[0]!.points[0]).toStartWith("Photo 2 and Photo 3");
+  });
+
+  test("the numbers of the app's facts and of the plan's promise pass in the guide", async () => {
+    // Bumble's 24 hours (app facts); premium's 3 starters and 1 revision (the plan's features, both in the system message).
+    server.enqueue(good("premium", withGuide("A match you don't act on within 24 hours is gone.", "Your plan has 3 conversation starters and 1 revision.")));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(systemOf(server.requests[0]!.body)).toContain("3 Conversation Starters");
+    expect(server.requests).toHaveLength(1);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+  });
+
+  test("a photo the customer did not send is a number they never wrote: the correction quotes the point and the phrase", async () => {
+    server.enqueue(good("premium", withGuide("Lead with Photo 1.", "Photo 4 looks like Photo 1, so drop it.")), good());
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(2);
+    const correction = server.requests[1]!.body.messages.at(-1)!.content as string;
+    expect(correction).toContain("guide section 1, point 2: the number 4 is not in the customer's data, in “Photo 4 looks like Photo 1, so drop it.”");
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+  });
+
+  test("a long text is quoted around the fault only; the stored problem and the log carry no quote", async () => {
+    const long = `Nurse and sourdough baker who hikes every Sunday and reads true crime at night, ${"and bakes again ".repeat(6)}then calls 415-555-0199 to order flour for the week ahead, of course.`;
+    const change = (a: GoodAnswer) => ({ ...a, bio: { ...a.bio, optimised: long } });
+    server.enqueue(good("premium", change), good("premium", change));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    const correction = server.requests[1]!.body.messages.at(-1)!.content as string;
+    const quoted = /bio: a phone number, in “([^”]*)”/.exec(correction)![1]!;
+    expect(quoted).toContain("415-555-0199");
+    expect(quoted).toStartWith("…");
+    expect(quoted.length).toBeLessThan(long.length);
+    expect(result.checks!.problems).toContain("bio: a phone number");
+    expect(log.lines.join("\n")).not.toContain("415-555");
+  });
+
+  test("a year range the customer wrote is not a phone number; one they never wrote is an invented number", async () => {
+    const profile = { ...BUMBLE_PROFILE, bio: "Lived in Lisbon 2019-2023, now a nurse back home. Sourdough baker, Sunday hiker." };
+    const ranges = (a: GoodAnswer) => ({
+      ...a,
+      bio: { ...a.bio, optimised: "Nurse back home after Lisbon (2019-2023). I bake sourdough and hike on Sundays." },
+      conversationStarters: ["Lisbon 2019–2023 taught me pastel de nata: what would you bake first?", ...a.conversationStarters.slice(1)],
+    });
+    server.enqueue(good("premium", ranges));
+    const result = await engine(server, log).optimise(makeInput(photoDir, { profile }));
+    expect(server.requests).toHaveLength(1);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+
+    server.enqueue(good("premium", withBio("Nurse, in Lisbon 2015-2016, sourdough baker.")), good());
+    await engine(server, log).optimise(makeInput(photoDir));
+    const correction = server.requests[2]!.body.messages.at(-1)!.content as string;
+    expect(correction).toContain("bio: the numbers 2015, 2016 are not in the customer's data");
+    expect(correction).not.toContain("phone number");
+  });
+
+  test("a blank line of underscores is not Markdown; __bold__ still is", async () => {
+    server.enqueue(good("premium", withStarter("My perfect Sunday: sourdough, a hike and ___. Fill in the blank?")));
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(1);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+
+    server.enqueue(good("premium", withBio("__Nurse__ and sourdough baker")), good());
+    await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests[2]!.body.messages.at(-1)!.content).toContain("bio: Markdown, in “__Nurse__ and sourdough baker”");
+  });
+});
+
+describe("a passing fault during the corrective turn (issue 30, item 7)", () => {
+  const FAULTS = [{ kind: "error", status: 503 }, { kind: "error", status: 503 }, { kind: "error", status: 503 }] as const;
+
+  test("three 503s on the corrective request: the first answer is stored, flagged, with the failed check and the fault", async () => {
+    server.enqueue(good("premium", withBio("Nurse and sourdough baker, see www.bakes.example")), ...FAULTS);
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(4);
+    expect(result.fallback).toBeNull();
+    expect(result.engines.bio).toEqual({ kind: "ai", model: MODEL });
+    expect(result.bio!.optimised).toBe("Nurse and sourdough baker, see www.bakes.example");
+    expect(result.checks).toEqual({
+      flagged: true,
+      problems: ["bio: a link", "the corrective request failed: The AI service failed 3 times (HTTP 503, HTTP 503, HTTP 503): a failure on the AI service's side"],
+    });
+    expect(optimisationResultSchema.parse(JSON.parse(JSON.stringify(result)))).toEqual(result);
+    expect(log.lines[0]).toEndWith("ok, flagged by the checks");
+  });
+
+  test("an answer that never read, then three 503s: the local result, its reason naming both", async () => {
+    server.enqueue({ kind: "text", content: "not json" }, ...FAULTS);
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(server.requests).toHaveLength(4);
+    expect(result.fallback!.reason).toBe(
+      "The AI model's answer was refused (the answer is not valid JSON), and the corrective request failed: The AI service failed 3 times (HTTP 503, HTTP 503, HTTP 503): a failure on the AI service's side; this result was made by the local analyzer.",
+    );
+  });
+
+  test("a refusal of the corrective request keeps the flagged answer too, and its words stay out of the log", async () => {
+    server.enqueue(good("premium", withBio("Nurse and sourdough baker at bakes.io")), { kind: "refusal", refusal: "I won't fix that." });
+    const result = await engine(server, log).optimise(makeInput(photoDir));
+    expect(result.checks!.problems).toEqual(["bio: a link", 'the corrective request failed: the model refused: "I won\'t fix that."']);
+    expect(log.lines.join("\n")).not.toContain("won't fix");
   });
 });

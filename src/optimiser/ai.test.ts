@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { memoryLogger } from "../log.ts";
 import { type ChatRequestBody, type FakeOpenAI, type RecordedChatRequest, startFakeOpenAI } from "../testing/openai-server.ts";
 import type { AiOptimiserOptions } from "./ai.ts";
-import { BUMBLE_PROFILE, dataOf, engine, type GoodAnswer, good, goodAnswer, localResult, makeInput as inputIn, MODEL, photoFolder, systemOf as systemOfBody } from "./ai-test-helpers.ts";
+import { BUMBLE_PROFILE, dataOf, engine, type GoodAnswer, good, goodAnswer, localResult, makeInput as inputIn, minimalAnswer, MODEL, photoFolder, requestedSchema, systemOf as systemOfBody } from "./ai-test-helpers.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { optimisationResultSchema } from "../shared/optimiser/result.ts";
@@ -316,10 +316,83 @@ describe("a rerun (issue 19 item 6): the current approved text plus the notes", 
     // The customer's own words stay the profile, the source of facts.
     expect(data.profile.bio).toBe(BUMBLE_PROFILE.bio);
     expect(data.revisionNotes).toBe("Please make it funnier.");
-    expect(systemOf(server.requests[0]!)).toContain("\"currentText\" in the data is the current approved text");
+    expect(systemOf(server.requests[0]!)).toContain("\"currentText\" in the data holds the parts of the current text that our team released to the customer or edited.");
+    expect(systemOf(server.requests[0]!)).toContain("keep what it says and how it says it, and change only what the notes ask for");
     expect(systemOf(server.requests[0]!)).not.toContain(current);
     expect(result.fallback).toBeNull();
     // The current text differs from the customer's first words, so it is not shown as "kept as you wrote it".
     expect(result.prompts[0]).toMatchObject({ optimised: kept, rewritten: true, original: first.response });
+  });
+});
+
+describe("a regeneration (issue 30, item 7): no notes, so the plan's duty stands", () => {
+  const base = { bio: "Night nurse since 2015. Sourdough at dawn, hills on Sundays.", prompts: [], starters: [] };
+
+  test("the current text is a reference, not a text to keep: premium's complete rewrite is asked for", async () => {
+    server.enqueue(good());
+    await optimiser().optimise(makeInput({ reason: "regenerate", base }));
+    const system = systemOf(server.requests[0]!);
+    expect(dataOf(server.requests[0]!.body).data.currentText).toEqual({ bio: base.bio, prompts: {} });
+    expect(system).toContain("Bio: a complete rewrite in the customer's voice");
+    expect(system).toContain("There are no notes: write each part as the rules above ask for this plan (where they ask for a rewrite, rewrite it)");
+    expect(system).not.toContain("keep what it says");
+  });
+
+  test("the current text's numbers are not the customer's: a number only it holds is caught", async () => {
+    const withYear = (a: GoodAnswer) => ({ ...a, bio: { ...a.bio, optimised: "Night nurse since 2015 who bakes sourdough at dawn." } });
+    server.enqueue(good("premium", withYear), good());
+    const result = await optimiser().optimise(makeInput({ reason: "regenerate", base }));
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain("bio: the number 2015 is not in the customer's data");
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+  });
+});
+
+describe("the profile's language (issue 30, item 1)", () => {
+  test("the system message asks for every text in the customer's language, never English added; the German data travels as written", async () => {
+    const german = { ...BUMBLE_PROFILE, bio: "Krankenschwester, backe Sauerteigbrot und wandere sonntags.", prompts: [{ prompt: "My happy place is", response: "Die Bäckerei um 6 Uhr" }] };
+    server.enqueue({ kind: "json", answer: (body) => minimalAnswer(requestedSchema(body)) });
+    await optimiser().optimise(makeInput({ profile: german }));
+    const system = systemOf(server.requests[0]!);
+    expect(system).toContain("Write every text (bio, answers, starters, guide, analysis, notes, reasons) in the language the customer wrote their profile in");
+    expect(system).toContain("never an English sentence or an English word the customer did not use");
+    expect(dataOf(server.requests[0]!.body).data.profile.bio).toBe(german.bio);
+  });
+});
+
+describe("findings and prompt suggestions (issue 30, item 7)", () => {
+  test("the earlier findings keep their quoted phrase", async () => {
+    server.enqueue(good());
+    const input = makeInput();
+    await optimiser().optimise(input);
+    const earlier = dataOf(server.requests[0]!.body).data.earlierFindings as { problems: { phrase?: string }[]; strengths: { phrase?: string }[] };
+    expect(earlier.problems.map((f) => f.phrase)).toEqual(localResult(input).analysis.problems.map((f) => f.phrase));
+    expect(earlier.problems[0]!.phrase).toBe("I love to laugh");
+    expect(earlier.strengths[0]!.phrase).toBe("sourdough baker");
+  });
+
+  test("on an app whose answers are all taken, a suggestion replaces one and says which", async () => {
+    server.enqueue({ kind: "json", answer: (body) => minimalAnswer(requestedSchema(body)) });
+    await optimiser().optimise(makeInput({ app: "hinge", plan: "elite" }));
+    expect(systemOf(server.requests[0]!)).toContain(
+      "Hinge shows 3 answers and all are taken, so each suggestion replaces one of the customer's answers: its reason names which, quoting its prompt",
+    );
+  });
+
+  test("past the free places, a suggestion that does not name the answer it replaces is corrected", async () => {
+    // Bumble shows three answers; this customer answered two, so one suggestion fills the free place.
+    const suggest = (second: string) => (a: GoodAnswer) => {
+      const first = (a as GoodAnswer & { promptSuggestions: { suggestions: { prompt: string; reason: string }[] } }).promptSuggestions.suggestions[0]!;
+      return { ...a, promptSuggestions: { suggestions: [first, { prompt: first.prompt === "After work, you can find me" ? "My perfect day" : "After work, you can find me", reason: second }], note: null } };
+    };
+    server.enqueue(good("elite", suggest("You mention hiking: show it.")), good("elite", suggest("In place of “I'm known for”: you mention hiking, show it.")));
+    const result = await optimiser().optimise(makeInput({ plan: "elite" }));
+    expect(systemOf(server.requests[0]!)).toContain("Bumble shows 3 answers and the customer has answered 2: a suggestion beyond the free places replaces one of their answers");
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain(
+      "prompt suggestion 2: does not say which of the customer's answers it replaces (quote that answer's prompt), in “You mention hiking: show it.”",
+    );
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+    expect(result.promptSuggestions!.suggestions[1]!.reason).toStartWith("In place of “I'm known for”");
   });
 });

@@ -11,14 +11,18 @@
  * - an answer cut by the token limit (`finish_reason: "length"`) is asked for once more with twice the budget;
  * - a refusal (`message.refusal`) or the service's content filter ends at once: asking again gets the same;
  * - an answer the schema refuses, or that fails the content checks (ai-checks.ts), gets one corrective request
- *   saying what failed; a second schema failure falls back, a second check failure is stored flagged for the admin.
+ *   saying what failed and where (the part, the line, the phrase); a second schema failure falls back, a second check
+ *   failure is stored flagged for the admin;
+ * - when the corrective turn itself fails (its faults outlast the retries, a refusal, the content filter), an answer
+ *   that read but failed the checks is stored flagged, the reason naming both; only an answer that never read falls
+ *   back, its reason naming both too.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ReasoningEffort } from "openai/resources/shared";
 import type { Logger } from "../log.ts";
 import { answerSpec, readAnswer } from "./ai-answer.ts";
-import { checkResult, type CheckSources } from "./ai-checks.ts";
+import { checkResult, correctionText, problemText, type CheckSources } from "./ai-checks.ts";
 import { buildRequest, retryMessage } from "./ai-prompt.ts";
 import type { OptimiserInput } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
@@ -124,30 +128,57 @@ export function createAiOptimiser(options: AiOptimiserOptions): Optimiser {
     let cut = false;
     let flagged: OptimisationResult | null = null;
     let problem = "";
+    /**
+     * The corrective turn went wrong (a fault the retries did not outlast, a refusal, a cut): the first answer, when it
+     * read, is still the model's work and is stored flagged, the reason naming both the failed check and this; else the
+     * local result, its reason naming both.
+     */
+    const correctiveFailed = (what: string, err?: unknown, quiet?: string): Outcome => {
+      if (flagged) {
+        const checks = flagged.checks!.problems.slice(0, 11);
+        return { ok: true, result: { ...flagged, checks: { flagged: true, problems: [...checks, shorten(`the corrective request failed: ${what}`, 300)] } } };
+      }
+      return { ok: false, reason: `The AI model's answer was refused (${shorten(problem, 300)}), and the corrective request failed: ${what}${LOCAL_MADE}`, err, ...(quiet && { quiet }) };
+    };
     for (let answer = 1; answer <= ANSWERS; ) {
-      const completion = await send(messages, budget, format, usage);
+      const completion = await send(messages, budget, format, usage).catch((err: unknown) => {
+        if (answer === 1) throw err;
+        return correctiveFailed(faultText(err, timeoutMs), err);
+      });
+      if (!("choices" in completion)) return completion;
       const choice = completion.choices[0];
       const refusal = choice?.message.refusal;
-      if (refusal) return { ok: false, reason: `The AI model refused to write this profile: "${shorten(refusal, 200)}"${LOCAL_MADE}`, quiet: "the model refused" };
-      if (choice?.finish_reason === "content_filter") return { ok: false, reason: `The AI service's content filter stopped the answer${LOCAL_MADE}` };
+      if (refusal) {
+        if (answer > 1) return correctiveFailed(`the model refused: "${shorten(refusal, 120)}"`, undefined, "the model refused the corrective request");
+        return { ok: false, reason: `The AI model refused to write this profile: "${shorten(refusal, 200)}"${LOCAL_MADE}`, quiet: "the model refused" };
+      }
+      if (choice?.finish_reason === "content_filter") {
+        if (answer > 1) return correctiveFailed("the AI service's content filter stopped the answer");
+        return { ok: false, reason: `The AI service's content filter stopped the answer${LOCAL_MADE}` };
+      }
       if (choice?.finish_reason === "length") {
-        if (cut) return { ok: false, reason: `The AI model's answer was cut off twice at the token limit, the second time at ${budget} tokens (raise OPENAI_MAX_COMPLETION_TOKENS)${LOCAL_MADE}` };
+        const cutTwice = `cut off twice at the token limit, the second time at ${budget} tokens (raise OPENAI_MAX_COMPLETION_TOKENS)`;
+        if (cut) return answer > 1 ? correctiveFailed(`the answer was ${cutTwice}`) : { ok: false, reason: `The AI model's answer was ${cutTwice}${LOCAL_MADE}` };
         cut = true;
         budget *= 2;
         continue;
       }
       const content = choice?.message.content ?? null;
       const read = readAnswer(content, spec, input, localResult, model);
+      let correction = "";
       if (read.ok) {
         const problems = checkResult(read.result, sources);
         if (problems.length === 0) return { ok: true, result: { ...read.result, checks: { flagged: false, problems: [] } } };
-        flagged = { ...read.result, checks: { flagged: true, problems: problems.map((p) => shorten(p, 300)) } };
-        problem = `it failed our checks: ${problems.join("; ")}`;
+        flagged = { ...read.result, checks: { flagged: true, problems: problems.map((p) => shorten(problemText(p), 300)) } };
+        problem = `it failed our checks: ${problems.map(problemText).join("; ")}`;
+        // The model is told where: the part, the line and the phrase.
+        correction = `it failed our checks: ${problems.map(correctionText).join("; ")}`;
       } else {
         problem = read.problem;
+        correction = read.problem;
       }
       if (answer === ANSWERS) break;
-      messages = [...messages, ...(content ? [{ role: "assistant" as const, content }] : []), { role: "user", content: retryMessage(problem) }];
+      messages = [...messages, ...(content ? [{ role: "assistant" as const, content }] : []), { role: "user", content: retryMessage(correction) }];
       answer++;
     }
     // A checked answer that failed twice is still the model's work: stored, flagged for the admin, never silently.
@@ -224,17 +255,22 @@ function retryAfterMs(err: unknown): number | null {
 
 /** A line an admin can act on: what went wrong and, where it is a setting, which one to check. */
 function reasonFor(err: unknown, timeoutMs: number): string {
+  return `${faultText(err, timeoutMs)}${LOCAL_MADE}`;
+}
+
+/** What went wrong with a request, without what was done about it. */
+function faultText(err: unknown, timeoutMs: number): string {
   if (err instanceof ServiceFault) {
     const tries = err.faults.length === 1 ? "failed once" : `failed ${err.faults.length} times`;
     const waited = err.refusedWaitMs === undefined ? "" : ` and asked to wait ${Math.ceil(err.refusedWaitMs / 1000)} s, past our ${RETRY_WINDOW_MS / 60_000}-minute bound for retries`;
-    return `The AI service ${tries} (${err.faults.join(", ")})${waited}: ${err.hint}${LOCAL_MADE}`;
+    return `The AI service ${tries} (${err.faults.join(", ")})${waited}: ${err.hint}`;
   }
   if (err instanceof APIError && err.status !== undefined) {
     const hint = err.status === 429 ? "an exhausted quota (check the account's billing)" : (HTTP_HINTS[err.status] ?? "a refused request");
-    return `The AI service answered HTTP ${err.status}, ${hint}${LOCAL_MADE}`;
+    return `The AI service answered HTTP ${err.status}, ${hint}`;
   }
-  if (err instanceof APIConnectionTimeoutError) return `The AI model did not answer within ${timeoutMs / 1000} s${LOCAL_MADE}`;
-  return `The AI request could not be prepared or sent (details in the server log)${LOCAL_MADE}`;
+  if (err instanceof APIConnectionTimeoutError) return `The AI model did not answer within ${timeoutMs / 1000} s`;
+  return "The AI request could not be prepared or sent (details in the server log)";
 }
 
 const HTTP_HINTS: Record<number, string> = {

@@ -13,14 +13,15 @@ export interface OptimiserInput {
   /** In the order the customer uploaded them. */
   photos: PhotoInput[];
   /**
-   * Reruns (regenerate, revision, recover): the working result's texts, which are the released text plus any later
-   * administrator's edit. The engines start from these (plus the revision notes), never from scratch; `profile` stays
-   * the customer's own text, which each part's `original` keeps. Null or absent on a first run.
+   * Reruns (regenerate, revision, recover): the working result's texts that a person released or edited (job.ts,
+   * approvedBase); a part nobody approved is absent, and written again from the customer's text. The engines start
+   * from these (plus the revision notes); `profile` stays the customer's own text, which each part's `original` keeps.
+   * Null or absent on a first run, or when no part was approved.
    */
   base?: BaseText | null;
 }
 
-/** The texts a rerun starts from (src/shared/optimiser/parts.ts, baseOf). */
+/** The texts a rerun starts from (src/optimiser/job.ts, approvedBase). */
 export interface BaseText {
   bio: string | null;
   /** By prompt text, as in the result. */

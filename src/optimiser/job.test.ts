@@ -4,7 +4,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
 import { jobs, photos, profiles, resultVersions } from "../db/schema.ts";
-import { workingVersion } from "../profiles/versions.ts";
+import { addVersion, setWorking, workingVersion } from "../profiles/versions.ts";
+import { regenerate, sendEmail } from "../admin/actions.ts";
+import { memoryLogger } from "../log.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "../testing/openai-server.ts";
+import { dataOf, engine, type GoodAnswer, good, systemOf } from "./ai-test-helpers.ts";
 import { specFields } from "../shared/optimiser/render.ts";
 import { jobHandlers } from "../background.ts";
 import { createJobLoop } from "../jobs/loop.ts";
@@ -157,5 +161,74 @@ describe("the optimise-profile job", () => {
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
     expect(row.recommendations).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("a rerun's current text is only what a person released or edited (the AI engine through the test server)", () => {
+  let server: FakeOpenAI;
+  afterEach(async () => {
+    await server?.stop();
+  });
+  /** Every job kind: the results e-mail too. */
+  const all = () => createJobLoop({ db: ctx.store.db, log: silentLogger, handlers: jobHandlers(ctx) });
+  const withBio = (bio: string) => (a: GoodAnswer) => ({ ...a, bio: { ...a.bio, optimised: bio } });
+  const FAULTS = [{ kind: "error", status: 503 }, { kind: "error", status: 503 }, { kind: "error", status: 503 }] as const;
+
+  test("a rerun after a fallback sends no currentText: the local text nobody released is not kept", async () => {
+    server = startFakeOpenAI();
+    ctx = testContext({}, { optimiser: engine(server, memoryLogger()) });
+    const { profileId } = await paidProfile("premium");
+    server.enqueue(...FAULTS);
+    await loop().runDue();
+    expect(working(profileId).result!.fallback!.reason).toContain("HTTP 503");
+
+    server.enqueue(good());
+    regenerate(ctx, "admin", profileId);
+    await loop().runDue();
+    expect(server.requests).toHaveLength(4);
+    const rerun = server.requests[3]!.body;
+    expect(dataOf(rerun).data.currentText).toBeUndefined();
+    expect(systemOf(rerun)).not.toContain("currentText");
+    expect(systemOf(rerun)).toContain("Bio: a complete rewrite");
+    expect(working(profileId).result).toMatchObject({ fallback: null, reason: "regenerate" });
+  });
+
+  test("a released text is the current text, and a person's edit; a rerun's draft nobody released is not", async () => {
+    server = startFakeOpenAI();
+    ctx = testContext({}, { optimiser: engine(server, memoryLogger()) });
+    const { profileId } = await paidProfile("basic");
+    server.enqueue(good("basic"));
+    await loop().runDue();
+    const released = working(profileId).result!.bio!.optimised;
+    sendEmail(ctx, "admin", profileId);
+    await all().runDue();
+    expect(profileRow(profileId).emailSent).toBe(true);
+
+    // Released: sent as the current text, with the regeneration's wording.
+    server.enqueue(good("basic", withBio("Nurse who bakes sourdough at dawn and hikes on Sundays.")));
+    regenerate(ctx, "admin", profileId);
+    await loop().runDue();
+    const afterRelease = server.requests[1]!.body;
+    expect(dataOf(afterRelease).data.currentText).toEqual({ bio: released, prompts: {} });
+    expect(systemOf(afterRelease)).toContain("There are no notes");
+
+    // The rerun's own bio was released by no one: not sent.
+    server.enqueue(good("basic"));
+    regenerate(ctx, "admin", profileId);
+    await loop().runDue();
+    expect(dataOf(server.requests[2]!.body).data.currentText).toBeUndefined();
+
+    // A person's edit of the bio is.
+    const current = workingVersion(ctx.store.db, profileRow(profileId))!;
+    const edited = "Nurse, sourdough baker, Sunday hiker: ask me about bread.";
+    const at = new Date().toISOString();
+    ctx.store.db.transaction((tx) => {
+      const id = addVersion(tx, { profileId, parentId: current.id, kind: "edit", author: "ann", result: { ...current.result!, bio: { ...current.result!.bio!, optimised: edited, notes: [] }, editorial: { edited: ["bio"], recommendations: null, editedAt: at } } });
+      setWorking(tx, profileId, id);
+    });
+    server.enqueue(good("basic"));
+    regenerate(ctx, "admin", profileId);
+    await loop().runDue();
+    expect(dataOf(server.requests[3]!.body).data.currentText).toEqual({ bio: edited, prompts: {} });
   });
 });

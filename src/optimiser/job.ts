@@ -16,10 +16,11 @@ import { orders, photos, profiles } from "../db/schema.ts";
 import { defineJobKind, type JobOf } from "../jobs/kind.ts";
 import type { Logger } from "../log.ts";
 import { transition } from "../profiles/lifecycle.ts";
-import { addVersion, setWorking, workingVersion } from "../profiles/versions.ts";
-import type { OptimiserInput, ProfileText } from "./input.ts";
+import { addVersion, latestRelease, readVersion, setWorking, workingVersion } from "../profiles/versions.ts";
+import type { BaseText, OptimiserInput, ProfileText } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
-import { baseOf, hasEdits } from "../shared/optimiser/parts.ts";
+import { settled } from "../shared/admin/desk.ts";
+import { hasEdits, PROMPT_KEYS, type PartKey } from "../shared/optimiser/parts.ts";
 import { specFields } from "../shared/optimiser/render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
 
@@ -70,7 +71,7 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
     }
 
     const photoRows = db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.order)).all();
-    // A rerun starts from the working result (the released text plus any later edit), never from scratch.
+    // A rerun starts from the working result's texts a person released or edited, never from a draft nobody approved.
     const working = workingVersion(db, profile);
     const input: OptimiserInput = {
       profileId,
@@ -79,7 +80,7 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
       reason,
       revisionNotes: reason === "revision" ? profile.revisionNotes : null,
       profile: profileText(profile),
-      base: working?.result ? baseOf(working.result) : null,
+      base: working?.result ? approvedBase(db, profileId, working.result) : null,
       photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(deps.uploadsDir, p.filePath) })),
     };
 
@@ -118,6 +119,27 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
       }
     },
   };
+}
+
+/**
+ * The working result's texts that a person of our team approved: released to the customer (the latest release holds
+ * the same text), edited, or kept with a reason. The machine's own draft that nobody released (a first result, the
+ * local analyser's text after the AI service failed) is not a "current text" to keep: a rerun writes that part from
+ * the customer's words as a first run does. Null when no part was approved.
+ */
+export function approvedBase(db: DB, profileId: string, result: OptimisationResult): BaseText | null {
+  const release = latestRelease(db, profileId);
+  const released = release ? (readVersion(db, profileId, release.versionId)?.result ?? null) : null;
+  const approved = (part: PartKey, same: boolean) => settled(result.editorial, part) || (released !== null && same);
+  const bio = result.bio && approved("bio", released?.bio?.optimised === result.bio.optimised) ? result.bio.optimised : null;
+  const prompts = result.prompts.flatMap((p, i) => {
+    const key = PROMPT_KEYS[i];
+    const was = released?.prompts.find((r) => r.prompt === p.prompt)?.optimised;
+    return key && approved(key, was === p.optimised) ? [{ prompt: p.prompt, response: p.optimised }] : [];
+  });
+  const sameStarters = JSON.stringify(released?.conversationStarters ?? null) === JSON.stringify(result.conversationStarters);
+  const starters = result.conversationStarters.length > 0 && approved("starters", sameStarters) ? [...result.conversationStarters] : [];
+  return bio === null && prompts.length === 0 && starters.length === 0 ? null : { bio, prompts, starters };
 }
 
 function profileText(p: typeof profiles.$inferSelect): ProfileText {

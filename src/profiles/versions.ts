@@ -13,7 +13,7 @@ import type { DB } from "../db/client.ts";
 import { profiles, resultReleases, resultVersions, type ResultVersionKind } from "../db/schema.ts";
 import { changedParts, partsOf, PART_KEYS, type PartKey } from "../shared/optimiser/parts.ts";
 import { specFields } from "../shared/optimiser/render.ts";
-import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
+import { optimisationResultSchema, type Editorial, type Engine, type OptimisationResult } from "../shared/optimiser/result.ts";
 import type { ReleasedResult } from "./release.ts";
 
 type Reader = Pick<DB, "select">;
@@ -114,14 +114,24 @@ export function latestRelease(db: Reader, profileId: string): { versionId: numbe
 /** What a release shows: the version's result with the spec's HTML fields rendered from it. */
 export function releaseView(result: OptimisationResult, releasedAt: Date): ReleasedResult {
   const fields = specFields(result);
-  return { optimizedProfile: fields.optimizedProfile, recommendations: fields.recommendations, optimization: withoutStands(result), releasedAt: releasedAt.toISOString() };
+  return { optimizedProfile: fields.optimizedProfile, recommendations: fields.recommendations, optimization: customerCopy(result), releasedAt: releasedAt.toISOString() };
 }
 
-/** The result without the writers' reasons for keeping parts (who and why is the desk's, not the customer's). */
-function withoutStands(result: OptimisationResult): OptimisationResult {
-  if (!result.editorial?.stands) return result;
-  const { stands: _, ...editorial } = result.editorial;
-  return { ...result, editorial };
+/**
+ * The result as the customer may read it (the results page's data, the e-mail's snapshot): without the writers'
+ * reasons for keeping parts (who and why is the desk's), the AI engine's checks and fallback reason, and the model's
+ * name (an engine is "ai" or "local", nothing more). The customer's data export keeps everything stored (decision 125).
+ */
+function customerCopy(result: OptimisationResult): OptimisationResult {
+  const { checks: _, ...rest } = result;
+  const engine = (e: Engine | null) => e && { kind: e.kind };
+  const engines = Object.fromEntries(Object.entries(result.engines).map(([part, e]) => [part, engine(e)])) as OptimisationResult["engines"];
+  return { ...rest, engines, fallback: null, ...(result.editorial?.stands && { editorial: withoutStands(result.editorial) }) };
+}
+
+function withoutStands(editorial: Editorial): Editorial {
+  const { stands: _, ...kept } = editorial;
+  return kept;
 }
 
 /** What the customer reads: the latest release's version, or null before the first release (or once its text was cleared). */

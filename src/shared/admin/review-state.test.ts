@@ -3,7 +3,7 @@ import { PROFILE_STATUSES } from "../profiles/statuses.ts";
 import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import { ACTION_STATES, ADMIN_STATES, FILTER_STATES, MOVING_STATES, RULES, resultSignals, reviewState, type AdminState, type ReviewFacts } from "./review-state.ts";
 
-const base: ReviewFacts = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false };
+const base: ReviewFacts = { status: "completed", emailSent: false, needsRevision: false, refunded: false, mailQueued: false, needsWriter: false, flagged: false, fellBack: false };
 
 describe("reviewState", () => {
   // Each row: the facts that differ from a completed, unsent, unflagged result; the state the admin sees.
@@ -12,6 +12,11 @@ describe("reviewState", () => {
     [{ needsWriter: true }, "needs_attention", "the analyser could not write a better bio"],
     [{ flagged: true }, "needs_attention", "the AI answer failed the checks"],
     [{ needsWriter: true, flagged: true }, "needs_attention", "both"],
+    [{ fellBack: true }, "ai_failed", "the AI service failed: a basic result is the local draft, to write from"],
+    [{ fellBack: true, needsWriter: true }, "ai_failed", "the AI service failed: a premium result's parts are the local draft"],
+    [{ fellBack: true, mailQueued: true }, "sending", "sent as the admin approved it"],
+    [{ fellBack: true, emailSent: true }, "sent", "delivered: the fallback no longer asks for anything"],
+    [{ fellBack: true, status: "processing" }, "in_progress", "regenerated after the failure"],
     [{ mailQueued: true }, "sending", "Send pressed, the job not run yet"],
     [{ mailQueued: true, needsWriter: true }, "sending", "sent as the admin approved it, writer flag or not"],
     [{ emailSent: true }, "sent", "delivered"],
@@ -39,7 +44,7 @@ describe("reviewState", () => {
 
   test("every combination of facts: a refund always wins, only a completed result awaits review, every state is reachable", () => {
     const reached = new Set<AdminState>();
-    const flags = ["emailSent", "needsRevision", "refunded", "mailQueued", "needsWriter", "flagged"] as const;
+    const flags = ["emailSent", "needsRevision", "refunded", "mailQueued", "needsWriter", "flagged", "fellBack"] as const;
     for (const status of PROFILE_STATUSES) {
       for (let bits = 0; bits < 1 << flags.length; bits++) {
         const facts: ReviewFacts = { ...base, status };
@@ -63,16 +68,25 @@ describe("reviewState", () => {
 });
 
 describe("resultSignals", () => {
-  test("reads the stored result as it is: a part still to write for needsWriter, exactly true for checks.flagged", () => {
+  test("reads the stored result as it is: a part still to write for needsWriter, exactly true for checks.flagged, an untouched fallback", () => {
+    const none = { needsWriter: false, flagged: false, fellBack: false };
     const premium = sampleResult(sampleInput("premium"));
-    expect(resultSignals({ ...premium, checks: { flagged: true, problems: [] } })).toEqual({ needsWriter: true, flagged: true });
+    expect(resultSignals({ ...premium, checks: { flagged: true, problems: [] } })).toEqual({ ...none, needsWriter: true, flagged: true });
     // Basic is never held for a writer, whatever the machine said.
-    expect(resultSignals({ ...sampleResult(sampleInput("basic")), needsWriter: { reason: "x" } })).toEqual({ needsWriter: false, flagged: false });
-    expect(resultSignals({ needsWriter: { reason: "x" }, checks: { flagged: true, problems: [] } })).toEqual({ needsWriter: false, flagged: true });
-    expect(resultSignals({ needsWriter: null, checks: { flagged: false, problems: [] } })).toEqual({ needsWriter: false, flagged: false });
-    expect(resultSignals({ checks: null })).toEqual({ needsWriter: false, flagged: false });
-    expect(resultSignals({ needsWriter: "yes", checks: { flagged: "true" } })).toEqual({ needsWriter: false, flagged: false });
-    expect(resultSignals({ needsWriter: [], checks: { flagged: 1 } })).toEqual({ needsWriter: false, flagged: false });
-    for (const odd of [null, undefined, "text", 3, [], [{ needsWriter: {} }]]) expect(resultSignals(odd)).toEqual({ needsWriter: false, flagged: false });
+    expect(resultSignals({ ...sampleResult(sampleInput("basic")), needsWriter: { reason: "x" } })).toEqual(none);
+    expect(resultSignals({ needsWriter: { reason: "x" }, checks: { flagged: true, problems: [] } })).toEqual({ ...none, flagged: true });
+    expect(resultSignals({ needsWriter: null, checks: { flagged: false, problems: [] } })).toEqual(none);
+    expect(resultSignals({ checks: null })).toEqual(none);
+    expect(resultSignals({ needsWriter: "yes", checks: { flagged: "true" } })).toEqual(none);
+    expect(resultSignals({ needsWriter: [], checks: { flagged: 1 } })).toEqual(none);
+    for (const odd of [null, undefined, "text", 3, [], [{ needsWriter: {} }]]) expect(resultSignals(odd)).toEqual(none);
+    // A fallback is the AI engine's failure until a person writes or keeps a part of its draft.
+    const basic = sampleResult(sampleInput("basic"), { fallback: { reason: "The AI service failed 3 times." } });
+    expect(resultSignals(basic)).toEqual({ ...none, fellBack: true });
+    const at = new Date().toISOString();
+    expect(resultSignals({ ...basic, editorial: { edited: ["bio"], recommendations: null, editedAt: at } })).toEqual(none);
+    expect(resultSignals({ ...basic, editorial: { edited: [], recommendations: null, editedAt: at, stands: [{ part: "bio", reason: "Fine as it is.", by: "ann", at }] } })).toEqual(none);
+    expect(resultSignals({ ...basic, editorial: { edited: "bio" } })).toEqual({ ...none, fellBack: true });
+    expect(resultSignals({ fallback: "yes" })).toEqual(none);
   });
 });

@@ -15,11 +15,11 @@ import type { ProfileStatus } from "../profiles/statuses.ts";
 import { toWrite } from "./desk.ts";
 
 /** Every state, most urgent first: the order of the dashboard's filters and counts, and of the list within a deadline. */
-export const ADMIN_STATES = ["needs_attention", "failed", "revision_requested", "awaiting_review", "sending", "in_progress", "sent", "refunded", "awaiting_payment"] as const;
+export const ADMIN_STATES = ["needs_attention", "ai_failed", "failed", "revision_requested", "awaiting_review", "sending", "in_progress", "sent", "refunded", "awaiting_payment"] as const;
 export type AdminState = (typeof ADMIN_STATES)[number];
 
 /** The administrator's turn: each needs a person before the customer gets anything more. */
-export const ACTION_STATES = ["needs_attention", "failed", "revision_requested", "awaiting_review"] as const satisfies readonly AdminState[];
+export const ACTION_STATES = ["needs_attention", "ai_failed", "failed", "revision_requested", "awaiting_review"] as const satisfies readonly AdminState[];
 
 /** The machine's turn: a job will change these without anyone acting, so a screen showing one reads it again soon. */
 export const MOVING_STATES = ["sending", "in_progress"] as const satisfies readonly AdminState[];
@@ -39,6 +39,8 @@ export interface ReviewFacts {
   needsWriter: boolean;
   /** The AI model's answer failed our checks and was stored anyway. */
   flagged: boolean;
+  /** The AI engine failed and the local analyser's draft stands in, no part of it written or kept by a person yet. */
+  fellBack: boolean;
 }
 
 /** A rule's condition: every fact named must have the value given (a list of statuses: any of them). */
@@ -55,6 +57,8 @@ export const RULES: readonly (readonly [AdminState, Condition])[] = [
   ["sent", { emailSent: true, needsRevision: false }],
   // The admin pressed Send; the job loop has not delivered it yet.
   ["sending", { mailQueued: true }],
+  // The AI engine failed: the draft is the local analyser's, and no one has worked on it yet.
+  ["ai_failed", { fellBack: true }],
   ["needs_attention", { needsWriter: true }],
   ["needs_attention", { flagged: true }],
   // A new result, a regenerated one, or a revision's new draft, waiting to be read and sent.
@@ -77,11 +81,18 @@ export function reviewState(facts: ReviewFacts): AdminState {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * The two signals read from a stored result as it is (a working version's `result`, any shape, absent in old rows), the way
- * the SQL reads them: a part still to write (./desk.ts, on a result that reads), `checks.flagged` exactly true.
+ * The three signals read from a stored result as it is (a working version's `result`, any shape, absent in old rows), the way
+ * the SQL reads them: a part still to write (./desk.ts, on a result that reads), `checks.flagged` exactly true, and a
+ * `fallback` object with no part in `editorial.edited` or `editorial.stands`.
  */
-export function resultSignals(stored: unknown): Pick<ReviewFacts, "needsWriter" | "flagged"> {
-  if (!isRecord(stored)) return { needsWriter: false, flagged: false };
+export function resultSignals(stored: unknown): Pick<ReviewFacts, "needsWriter" | "flagged" | "fellBack"> {
+  if (!isRecord(stored)) return { needsWriter: false, flagged: false, fellBack: false };
   const result = optimisationResultSchema.safeParse(stored);
-  return { needsWriter: result.success && toWrite(result.data).length > 0, flagged: isRecord(stored.checks) && stored.checks.flagged === true };
+  const editorial: Record<string, unknown> = isRecord(stored.editorial) ? stored.editorial : {};
+  const worked = [editorial.edited, editorial.stands].some((list) => Array.isArray(list) && list.length > 0);
+  return {
+    needsWriter: result.success && toWrite(result.data).length > 0,
+    flagged: isRecord(stored.checks) && stored.checks.flagged === true,
+    fellBack: isRecord(stored.fallback) && !worked,
+  };
 }

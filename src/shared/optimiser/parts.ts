@@ -529,15 +529,6 @@ function withWriterNeeds(result: OptimisationResult): OptimisationResult {
   return partsNeed || versionsShort ? result : { ...result, needsWriter: null };
 }
 
-/** The texts a rerun starts from (OptimiserInput.base): the working result's, which are the released text plus any later edit. */
-export function baseOf(result: OptimisationResult): { bio: string | null; prompts: { prompt: string; response: string }[]; starters: string[] } {
-  return {
-    bio: result.bio?.optimised ?? null,
-    prompts: result.prompts.map((p) => ({ prompt: p.prompt, response: p.optimised })),
-    starters: [...result.conversationStarters],
-  };
-}
-
 /** Does the result have a part an administrator edited? Then a rerun's result waits beside it as a draft. */
 export function hasEdits(result: OptimisationResult | null | undefined): boolean {
   return Boolean(result?.editorial && (result.editorial.edited.length > 0 || result.editorial.recommendations !== null));

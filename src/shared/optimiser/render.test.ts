@@ -110,7 +110,9 @@ describe("the spec's fields rendered from a result", () => {
     const local = sampleResult(input("basic"));
     expect(madeBy(local)).toContain("our own analyzer");
     const ai = { ...local, engines: { ...local.engines, bio: { kind: "ai" as const, model: "gpt-5-mini" } } };
-    expect(madeBy(ai)).toContain("an AI model (gpt-5-mini)");
+    // Made with AI, and said so; the model's name is ours, not the customer's to read.
+    expect(madeBy(ai)).toBe("This analysis was drafted automatically with AI and our own photo analyzer, then approved by our team before it was sent to you.");
+    expect(madeBy(ai)).not.toContain("gpt-5-mini");
     expect(madeBy(local)).toBe("This analysis was drafted automatically by our own analyzer, which runs on our server, then approved by our team before it was sent to you.");
   });
 

@@ -165,7 +165,8 @@ export function uploadLabel(result: OptimisationResult, photoId: string): string
 export function madeBy(result: OptimisationResult): string {
   const engines = Object.values(result.engines).filter((e): e is Engine => e !== null);
   const ai = engines.find((e) => e.kind === "ai");
-  const drafted = ai ? `drafted automatically by an AI model (${ai.model ?? "unnamed"}) and our own photo analyzer` : "drafted automatically by our own analyzer, which runs on our server";
+  // The model's name is our technical detail, not the customer's business (and a name would date the page).
+  const drafted = ai ? "drafted automatically with AI and our own photo analyzer" : "drafted automatically by our own analyzer, which runs on our server";
   const written = (result.editorial?.edited ?? []).map((part) => WRITTEN_LABELS[part]?.(result)).filter((label): label is string => Boolean(label));
   if (written.length === 0) return `This analysis was ${drafted}, then approved by our team before it was sent to you.`;
   return `Our team wrote ${listed(written)}; the rest was ${drafted}, then approved by our team before it was sent to you.`;

@@ -449,7 +449,7 @@ function ReviewBody({
       {flagged && (
         <section aria-labelledby="review-checks-heading" className="rounded-lg border border-danger p-4" data-testid="review-checks">
           <h3 id="review-checks-heading" className="font-semibold">
-            The AI model's texts failed our checks twice
+            The AI model's texts failed our checks
           </h3>
           <p className="mt-1 text-sm">Read and fix these before sending:</p>
           <ul className="mt-1 list-disc pl-5 text-sm break-words">

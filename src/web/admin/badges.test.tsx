@@ -41,7 +41,7 @@ describe("StateBadge", () => {
     const labels = ADMIN_STATES.map((state) => text(renderToStaticMarkup(<StateBadge state={state} />)));
     expect(labels).toEqual(ADMIN_STATES.map((s) => STATE_LABELS[s]));
     expect(new Set(labels).size).toBe(ADMIN_STATES.length);
-    expect(STATE_LABELS).toMatchObject({ awaiting_review: "Awaiting Review", needs_attention: "Needs Writer or Flagged", sent: "Sent", refunded: "Refunded" });
+    expect(STATE_LABELS).toMatchObject({ awaiting_review: "Awaiting Review", needs_attention: "Needs Writer or Flagged", ai_failed: "AI Failed: Write from Local Draft", sent: "Sent", refunded: "Refunded" });
     expect(renderToStaticMarkup(<StateBadge state="sent" />)).toContain('data-state="sent"');
   });
 });

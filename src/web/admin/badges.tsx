@@ -35,6 +35,7 @@ export function StatusBadge({ status }: { status: ProfileStatus }) {
 /** What the administrator has to do about a profile (src/shared/admin/review-state.ts), beside the spec's status. */
 export const STATE_LABELS: Record<AdminState, string> = {
   needs_attention: "Needs Writer or Flagged",
+  ai_failed: "AI Failed: Write from Local Draft",
   failed: "Failed",
   revision_requested: "Revision Requested",
   awaiting_review: "Awaiting Review",
@@ -48,6 +49,7 @@ export const STATE_LABELS: Record<AdminState, string> = {
 /** The admin's turn stands out (filled), the problems in the danger colour; the rest are quiet outlines. */
 const STATE_LOOKS: Record<AdminState, string> = {
   needs_attention: "border-destructive bg-destructive text-destructive-foreground",
+  ai_failed: "border-destructive bg-destructive text-destructive-foreground",
   failed: "border-danger text-danger",
   revision_requested: "border-primary bg-primary text-primary-foreground",
   awaiting_review: "border-primary bg-primary text-primary-foreground",
