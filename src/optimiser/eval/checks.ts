@@ -114,6 +114,7 @@ const EXTRA_WORDS = [
   ..."a i ok emoji emojis selfie selfies app apps".split(" "),
   ..."monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays".split(" "),
   ..."january february march april may june july august september october november december".split(" "),
+  ..."english german spanish french italian portuguese dutch polish turkish swedish russian greek arabic hebrew hindi chinese japanese korean thai".split(" "),
 ];
 
 let dictionary: Set<string> | null = null;
@@ -653,7 +654,7 @@ const GRAMMAR: { name: string; pattern: RegExp }[] = [
   { name: "an article before a title and its department (“a VP Marketing”)", pattern: /\b(?:a|an)\s+(?:VP|SVP|EVP|AVP|Head|Director)\s+(?!of\b|at\b|in\b|for\b|and\b|to\b)\p{Lu}/gu },
   { name: "no space before an emoticon (“Hey:)”)", pattern: /[\p{L}\p{N}](?::-?[)(DPp]|;-?[)D])(?![\p{L}\p{N}])/gu },
   { name: "a full stop after an emoticon (“:).”)", pattern: /(?:^|\s)(?::-?[)(DPp]|;-?[)D])[.,]/gu },
-  { name: "“into X too” of a thing, not an activity", pattern: new RegExp(String.raw`\binto (?:(?:my|our|his|her|a|the) \S+|${NOT_ACTIVITIES.join("|")}) too\b`, "giu") },
+  { name: "“into X too” of a thing, not an activity", pattern: new RegExp(String.raw`\binto (?:(?:my|our|his|her) \S+|${NOT_ACTIVITIES.join("|")}) too\b`, "giu") },
   { name: "a verb left without its object (“love to I'm”)", pattern: /\b(?:love|like|enjoy|want|need|hope|prefer) to (?:I|I'm|I’m|I've|I’ve|I'd|I’d|my|we|you're|you’re)\b/giu },
   { name: "a doubled article", pattern: /\b(?:a|an|the) (?:a|an|the)\b/giu },
 ];
@@ -681,7 +682,8 @@ function selfFactsOf(sentence: string): string[] {
     if (job >= 0) facts.push(words.slice(0, job + 1).join(" "));
   }
   for (const m of text.matchAll(/\bi work (?:as|in|at|for) (?:a |an |the )?(\S+(?: \S+)?)/gu)) facts.push(m[1]!);
-  for (const m of text.matchAll(/\b(?:looking for|hoping to find|searching for|here for) (?:a |an |someone |something )?(\S+(?: \S+)?)/gu)) facts.push(m[1]!);
+  // "Looking for my partner in crime" names no goal of theirs: a cliché, which an edit may take out.
+  for (const m of text.matchAll(/\b(?:looking for|hoping to find|searching for|here for) (?:a |an |someone |something )?(\S+(?: \S+)?)/gu)) if (!/^my\b/u.test(m[1]!)) facts.push(m[1]!);
   return facts;
 }
 

@@ -197,7 +197,8 @@ export const HARM_CORPUS: EvalProfile[] = [
       lookingFor: "Something serious",
       vibes: "sailing, whisky, Hogmanay",
     },
-    facts: ["Senior associate", "Aberdeen", "dinghy", "something serious"],
+    // What they do and what they want: the details around them may go to fit the limit.
+    facts: ["Senior associate", "something serious"],
     putDowns: ["Must be at least six foot and have a proper job.", "Smokers and flakes, don't even think about it."],
   },
 
@@ -267,7 +268,8 @@ export const HARM_CORPUS: EvalProfile[] = [
         "My friends say I organise too many group holidays, and they're right, but they keep coming. I'm a VP of Engineering at a small travel company. I'm looking for a long-term relationship with someone who laughs easily.",
       prompts: [{ prompt: "My happy place is", response: "The harbour at 7am before anyone else is up :)" }],
     },
-    facts: ["VP of Engineering", "long-term relationship", "Bristol"],
+    // What they do and what they want: the details before them may go to fit the limit.
+    facts: ["VP of Engineering", "long-term relationship"],
   },
   {
     name: "harm: emoticons",
