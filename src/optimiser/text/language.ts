@@ -46,7 +46,7 @@ const NAMES: Record<string, string> = {
  */
 const FUNCTION_WORDS: Record<string, string> = {
   en: "the and you your i im i'm i've ive my me to of is are was it it's its that this with for on at be have has not no yes but what who love like likes loves just so if when we our can don't dont am an a in from about tell how too into as do much very or will would there some than then more out up all by get",
-  de: "und ich der die das ist nicht mit sich auf für ein eine einen einem dem den des zu im am sind bin du mein meine mich mir wer was wie auch noch nach aber oder wenn gern gerne sehr kein keine bei von zum zur sonst bitte mindestens",
+  de: "und ich der die das ist nicht mit sich auf für ein eine einen einem dem den des zu im am sind bin du mein meine mich mir wer was wie auch noch nach aber oder wenn gern gerne sehr kein keine bei von zum zur sonst bitte mindestens an etwas",
   es: "el la los las de que y en un una es por con para no me mi mis lo le se al del su pero más muy yo tu te soy busco alguien como sin encanta",
   fr: "le la les de des et un une est je suis pour pas avec dans sur du au aux que qui mon ma mes ne tu vous nous ce cette très aussi cherche",
   it: "il lo la gli le di che e un una è sono per con non mi mio mia io ti del della al alla nel come anche molto cerco persona più ma troppi",
@@ -140,7 +140,7 @@ export function detectLanguage(text: string): Language | null {
   if (!best) return null;
   const english = points.get("en") ?? 0;
   if (best[0] === "en" || english >= best[1]) return evidence >= 2 ? ENGLISH : null;
-  if (best[1] < 2 || best[1] < english * 1.5 || best[1] - english < 2) return english > 0 ? ENGLISH : null;
+  if (best[1] < 2 || best[1] < english * 1.5) return english > 0 ? ENGLISH : null;
   // Two languages level (Spanish and Portuguese share many words): the first of the tie is named, both non-English.
   return language(second && second[1] === best[1] && second[0] === "en" ? "en" : best[0]);
 }
