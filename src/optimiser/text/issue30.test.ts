@@ -177,3 +177,11 @@ describe("broken sentences (item 6)", () => {
     for (const line of ["I hate chocolate", "I've sailed to Orkney", "I once met the Dalai Lama in a lift"]) expect(game).toContain(line);
   });
 });
+
+describe("the writer sees the language (item 1)", () => {
+  test("the brief's voice line names another language first, and says nothing of it for English", async () => {
+    const { voiceOf } = await import("../../admin/brief.ts");
+    expect(voiceOf("Ich bin Schreiner in Kiel und segle, wann immer der Wind es zulässt.")).toStartWith("Written in German: write in German, or pass it to a writer who knows it.");
+    expect(voiceOf("Welder in Hull who restores old Land Rovers.")).not.toContain("Written in");
+  });
+});
