@@ -9,6 +9,7 @@ import type { DB } from "../db/client.ts";
 import type { profiles } from "../db/schema.ts";
 import { isSpecific } from "../optimiser/text/signals.ts";
 import { splitSentences } from "../optimiser/text/sentences.ts";
+import { detectLanguage } from "../optimiser/text/language.ts";
 import { readVersion, type Version } from "../profiles/versions.ts";
 import type { DeskState, PartBrief } from "../shared/api/admin-profiles.ts";
 import { toWrite } from "../shared/admin/desk.ts";
@@ -117,7 +118,10 @@ export function voiceOf(text: string | null): string {
     /\?/.test(text) ? "asks questions" : null,
   ].filter(Boolean);
   const emojiUse = emoji.length > 0 ? `${emoji.length} emoji (${[...new Set(emoji)].join(" ")})` : "no emoji";
-  return `${words} ${words === 1 ? "word" : "words"} in ${sentences} ${sentences === 1 ? "sentence" : "sentences"}; ${tone.join(", ")}; ${emojiUse}.`;
+  // Another language needs a writer who knows it (issue 30, item 1): said first, so it is the first thing read.
+  const language = detectLanguage(text);
+  const written = language && language.code !== "en" ? `Written in ${language.name}: write in ${language.name}, or pass it to a writer who knows it. ` : "";
+  return `${written}${words} ${words === 1 ? "word" : "words"} in ${sentences} ${sentences === 1 ? "sentence" : "sentences"}; ${tone.join(", ")}; ${emojiUse}.`;
 }
 
 /** Which words of the plan table promise each part (src/shared/orders/plans.ts); the plan's description when none does. */

@@ -4,6 +4,13 @@ import type { OptimisationResult } from "../../shared/optimiser/result.ts";
 import {
   brokenWords,
   contentStems,
+  demandsKept,
+  equalsOriginal,
+  gameItemsLost,
+  grammarScars,
+  languageMixed,
+  selfFactsDropped,
+  starterBlanksAndQuotes,
   englishWords,
   factsMissing,
   fragments,
@@ -297,5 +304,73 @@ describe("honest notes", () => {
     const r = result([], "local", "We'll get along if");
     r.analysis.summary = "Your answer to “We'll get along if” is your most specific.";
     expect(untrueClaims(r)).toEqual([]);
+  });
+});
+
+describe("issue 30's kinds of harm", () => {
+  const base = (parts: Partial<OptimisationResult>) =>
+    ({
+      plan: "premium",
+      bio: { original: "Schreiner in Kiel. Ich segle gern.", optimised: "Schreiner in Kiel. Ich segle gern.", limit: 500, notes: [], needsWriter: null },
+      prompts: [],
+      conversationStarters: [],
+      bioVersions: null,
+      needsWriter: { reason: "The customer writes in German: the bio needs a writer who knows the language." },
+      ...parts,
+    }) as unknown as OptimisationResult;
+  const german: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "Schreiner in Kiel. Ich segle gern." };
+
+  test("another language: an English line of ours, a lost sentence or a missing mark is caught; their own text passes", () => {
+    expect(languageMixed(base({}), german)).toEqual([]);
+    const added = base({ bio: { original: german.bio, optimised: "Schreiner in Kiel. Ich segle gern. Are you into sailing too? Tell me.", limit: 500, notes: [] } as never });
+    expect(languageMixed(added, german)).toEqual(["English added: “Are you into sailing too?”", "English added: “Tell me.”"]);
+    const cut = base({ bio: { original: german.bio, optimised: "Schreiner in Kiel.", limit: 500, notes: [] } as never });
+    expect(languageMixed(cut, german)).toEqual(["“Ich segle gern.” lost from a text in another language"]);
+    expect(languageMixed(base({ needsWriter: null }), german)).toEqual(["not marked for a writer who knows the language"]);
+    expect(languageMixed(base({ needsWriter: null, plan: "basic" }), german)).toEqual([]);
+  });
+
+  test("a put-down kept whole is caught unless its part is marked for a writer", () => {
+    const putDown = "Guys under 5'11 need not apply.";
+    const kept = base({ bio: { original: "", optimised: `Welder in Hull. ${putDown}`, limit: 500, notes: [], needsWriter: null } as never });
+    expect(demandsKept(kept, [putDown])).toEqual([`“${putDown}” kept in the bio`]);
+    const marked = base({ bio: { original: "", optimised: `Welder in Hull. ${putDown}`, limit: 500, notes: [], needsWriter: { reason: "write it" } } as never });
+    expect(demandsKept(marked, [putDown])).toEqual([]);
+  });
+
+  test("a starter with a blank or the customer's own line quoted is caught; a tip and a message are not", () => {
+    const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "I restore old canal boats in Stoke every summer." };
+    expect(starterBlanksAndQuotes(["You mention [an interest of theirs]. Why?"], profile)).toHaveLength(1);
+    expect(starterBlanksAndQuotes(["Ask me about “restore old canal boats”, then tell me yours."], profile)).toHaveLength(1);
+    expect(starterBlanksAndQuotes(["On a place in their photos: “Where is this?”", "Canal boats or narrowboats: what's the difference?"], profile)).toEqual([]);
+  });
+
+  test("grammar scars of ours are caught, the customer's own are not", () => {
+    expect(grammarScars("I'm a VP Marketing, so I'll trade you mine.", "")).toHaveLength(1);
+    expect(grammarScars("I'm a VP of Marketing.", "")).toEqual([]);
+    expect(grammarScars("Florist in Norwich:) Ask me.", "Florist in Norwich :) Ask me.")).toHaveLength(1);
+    expect(grammarScars("Florist in Norwich :). Ask me.", "")).toHaveLength(1);
+    expect(grammarScars("Are you into gym too?", "")).toHaveLength(1);
+    expect(grammarScars("Are you into the gym too?", "")).toEqual([]);
+    expect(grammarScars("I love to I'm just as happy at home.", "")).toHaveLength(1);
+    expect(grammarScars("Hey:) me", "Hey:) me")).toEqual([]);
+  });
+
+  test("a job or goal of theirs dropped is caught; a put-down going whole is not", () => {
+    const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "I'm a midwife in Bath. I'm looking for a long-term relationship. Looking for a man over 6ft." };
+    const r = (bio: string) => base({ bio: { original: profile.bio, optimised: bio, limit: 500, notes: [] } as never });
+    expect(selfFactsDropped(r("I'm a midwife in Bath. Tell me about you."), profile, ["Looking for a man over 6ft."])).toEqual([
+      "“long term” (from “I'm looking for a long-term relationship.”) dropped",
+    ]);
+    expect(selfFactsDropped(r("I'm a midwife in Bath. I'm looking for a long-term relationship."), profile, ["Looking for a man over 6ft."])).toEqual([]);
+  });
+
+  test("a game that lost a line is caught; equal to the original is every part the customer's own", () => {
+    const game = (optimised: string) =>
+      base({ bio: null, prompts: [{ prompt: "Two truths and a lie", original: "I hate tea. I've rowed the Thames. I met Bowie.", optimised, limit: 150, notes: [], rewritten: true }] as never });
+    expect(gameItemsLost(game("I've rowed the Thames. I met Bowie. Guess the lie."))).toEqual(["“I hate tea.” cut from the answer to “Two truths and a lie”"]);
+    expect(gameItemsLost(game("I hate tea. I've rowed the Thames. I met Bowie. Guess the lie."))).toEqual([]);
+    expect(equalsOriginal(game("I hate tea. I've rowed the Thames. I met Bowie."))).toBe(true);
+    expect(equalsOriginal(game("I hate tea. I've rowed the Thames. I met Bowie. Guess the lie."))).toBe(false);
   });
 });

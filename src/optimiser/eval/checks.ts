@@ -114,6 +114,7 @@ const EXTRA_WORDS = [
   ..."a i ok emoji emojis selfie selfies app apps".split(" "),
   ..."monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays".split(" "),
   ..."january february march april may june july august september october november december".split(" "),
+  ..."english german spanish french italian portuguese dutch polish turkish swedish russian greek arabic hebrew hindi chinese japanese korean thai".split(" "),
 ];
 
 let dictionary: Set<string> | null = null;
@@ -385,7 +386,7 @@ const BLANK = /\[[^\]]+\]|_{3,}|\{[^}]+\}|<[^>]+>/;
 /**
  * What is wrong with a plan's starters: a starter repeated; none of them built from the customer's own words (none
  * shares a content word with the profile or names one of their answers); and on elite, which promises five each built from something specific,
- * every starter that is neither built from the profile nor has a marked blank. A profile without content words (an
+ * every starter that is neither built from the profile nor a tip about the match's profile (nor, as before, has a marked blank). A profile without content words (an
  * empty one) can give nothing to build from, so only repeats count there.
  */
 export function starterProblems(starters: readonly string[], profile: ProfileText, plan: OptimisationResult["plan"]): string[] {
@@ -401,7 +402,7 @@ export function starterProblems(starters: readonly string[], profile: ProfileTex
   const answered = profile.prompts.filter((p) => p.response.trim()).map((p) => fold(`“${p.prompt}”`));
   const built = starters.map((s) => [...contentStems(s)].some((w) => own.has(w)) || answered.some((a) => fold(s).includes(a)));
   if (!built.some(Boolean)) problems.push("no starter is built from the profile");
-  else if (plan === "elite") starters.forEach((s, i) => !built[i] && !BLANK.test(s) && problems.push(`not built from the profile: “${s}”`));
+  else if (plan === "elite") starters.forEach((s, i) => !built[i] && !BLANK.test(s) && !TIP.test(s) && problems.push(`not built from the profile: “${s}”`));
   return problems;
 }
 
@@ -559,4 +560,174 @@ export function untrueClaims(result: OptimisationResult): string[] {
     if (local && REWRITE.test(ours(text))) found.push(`a rewrite the local engine did not do: “${text}”`);
   }
   return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 30: the kinds of harm the checks above did not look for
+
+/**
+ * English words that carry a sentence and are no word of German, Spanish, French, Italian, Dutch or Portuguese: two
+ * of them in a sentence the customer did not write, in a profile written in another language, are English added.
+ */
+const ENGLISH_MARKERS = new Set(
+  "the you your you're what and with tell how about that this it's i'm i've are for from have has into who me my too ask asking best first".split(" "),
+);
+
+/**
+ * Another language mixed in (issue 30, item 1), for a profile written in another language: sentences of the result's
+ * texts and starters that the customer did not write and that read as English; each text of theirs that lost one of
+ * its sentences (the local analyser's edits are for English: a text in another language comes back as written, cut to
+ * the app's limit at most); and, on the plans a writer works on, a result not marked for a writer who knows the
+ * language.
+ */
+export function languageMixed(result: OptimisationResult, profile: ProfileText): string[] {
+  const customer = customerText(profile);
+  const found: string[] = [];
+  const texts = [...writtenTexts(result), ...result.conversationStarters].filter(Boolean);
+  for (const text of texts) {
+    for (const sentence of sentencesOf(text)) {
+      if (fromCustomer(sentence, customer)) continue;
+      const english = new Set(wordsOf(sentence).map(fold).filter((w) => ENGLISH_MARKERS.has(w)));
+      if (english.size >= 2) found.push(`English added: “${sentence}”`);
+    }
+  }
+  const fields = [
+    { original: profile.bio, part: result.bio },
+    ...profile.prompts.map((p) => ({ original: p.response, part: result.prompts.find((r) => r.prompt === p.prompt) ?? null })),
+  ];
+  for (const { original, part } of fields) {
+    if (!original?.trim() || !part || original.trim().length > part.limit) continue;
+    for (const lost of strongSentencesLost(original, part.optimised)) found.push(`“${lost}” lost from a text in another language`);
+  }
+  if (result.plan !== "basic" && !/\blanguage\b/i.test(result.needsWriter?.reason ?? "")) found.push("not marked for a writer who knows the language");
+  return found;
+}
+
+/**
+ * Demands and put-downs kept (issue 30, item 2): each of the customer's put-downs (`putDowns`) still whole in a part
+ * of the result that is not marked for a writer (on basic none is: basic is sent as the machine wrote it), or in a
+ * starter or an elite bio version.
+ */
+export function demandsKept(result: OptimisationResult, putDowns: readonly string[]): string[] {
+  const parts = [
+    { name: "bio", text: result.bio?.optimised ?? "", marked: Boolean(result.bio?.needsWriter) },
+    ...result.prompts.map((p) => ({ name: `answer to “${p.prompt}”`, text: p.optimised, marked: Boolean(p.needsWriter) })),
+    ...(result.bioVersions?.versions ?? []).map((v) => ({ name: `${v.tone} bio version`, text: v.text, marked: false })),
+    ...result.conversationStarters.map((s, i) => ({ name: `starter ${i + 1}`, text: s, marked: false })),
+  ];
+  const found: string[] = [];
+  for (const putDown of putDowns) {
+    for (const part of parts) if (!part.marked && containsWords(part.text, putDown)) found.push(`“${putDown}” kept in the ${part.name}`);
+  }
+  return found;
+}
+
+/** A starter worded as advice about the match's profile ("On a photo of theirs…", "Ask about…"): a tip, not a message with a hole. */
+const TIP = /^(?:on (?:a|an|the|one of)\b[^:“"]{0,80}\btheirs?\b|ask (?:them )?about\b|when someone\b)/i;
+
+/**
+ * Starters with a blank or a quote (issue 30, item 3): a bracketed blank shown as finished text ("[their hobby]"),
+ * or the customer's own words quoted back to them (three or more of their words inside quotation marks, or a run of
+ * eight words of their bio or answers).
+ */
+export function starterBlanksAndQuotes(starters: readonly string[], profile: ProfileText): string[] {
+  const own = [profile.bio, ...profile.prompts.map((p) => p.response)].filter((t): t is string => Boolean(t)).join("\n");
+  const ownRuns = ` ${bare(own)} `;
+  const found: string[] = [];
+  for (const s of starters) {
+    if (BLANK.test(s)) found.push(`a blank in “${s}”`);
+    const quoted = [...s.matchAll(/[“"]([^”"]+)[”"]/gu)].map((m) => m[1]!);
+    // A tip may quote the message to send; a prompt's title is the app's words, not the customer's.
+    const messages = TIP.test(s) ? [] : quoted;
+    const quotesThem = messages.some((q) => bare(q).split(" ").length >= 3 && ownRuns.includes(` ${bare(q)} `));
+    const words = bare(TIP.test(s) ? quoted.join(" ") : s).split(" ");
+    const copies = words.some((_, i) => i + 8 <= words.length && ownRuns.includes(` ${words.slice(i, i + 8).join(" ")} `));
+    if (quotesThem || copies) found.push(`quotes the customer: “${s}”`);
+  }
+  return found;
+}
+
+/** Place and thing nouns that read wrong bare after "into … too" ("Are you into gym too?"). */
+const NOT_ACTIVITIES = "gym beach pub park office kitchen library bar club cinema theatre theater sofa couch bed car dog cat church garden allotment".split(" ");
+
+const GRAMMAR: { name: string; pattern: RegExp }[] = [
+  { name: "an article before a title and its department (“a VP Marketing”)", pattern: /\b(?:a|an)\s+(?:VP|SVP|EVP|AVP|Head|Director)\s+(?!of\b|at\b|in\b|for\b|and\b|to\b)\p{Lu}/gu },
+  { name: "no space before an emoticon (“Hey:)”)", pattern: /[\p{L}\p{N}](?::-?[)(DPp]|;-?[)D])(?![\p{L}\p{N}])/gu },
+  { name: "a full stop after an emoticon (“:).”)", pattern: /(?:^|\s)(?::-?[)(DPp]|;-?[)D])[.,]/gu },
+  { name: "“into X too” of a thing, not an activity", pattern: new RegExp(String.raw`\binto (?:(?:my|our|his|her) \S+|${NOT_ACTIVITIES.join("|")}) too\b`, "giu") },
+  { name: "a verb left without its object (“love to I'm”)", pattern: /\b(?:love|like|enjoy|want|need|hope|prefer) to (?:I|I'm|I’m|I've|I’ve|I'd|I’d|my|we|you're|you’re)\b/giu },
+  { name: "a doubled article", pattern: /\b(?:a|an|the) (?:a|an|the)\b/giu },
+];
+
+/** Grammar scars of our edits and lines (issue 30, item 5), each kind counted only beyond what the customer wrote. */
+export function grammarScars(output: string, customer: string): string[] {
+  const found: string[] = [];
+  for (const { name, pattern } of GRAMMAR) {
+    const extra = (output.match(pattern)?.length ?? 0) - (customer.match(pattern)?.length ?? 0);
+    if (extra > 0) found.push(`${name} in “${output}”`);
+  }
+  return found;
+}
+
+/** A job noun ("engineer", "midwife", "VP"), so "I'm a simple guy" is not a job. */
+const JOB_NOUN = /^(?:\p{L}+(?:er|or|ist|ian|ant|ent|eon|ive|ife)|nurse|chef|vet|medic|vp|ceo|cto|cfo|founder|head|student|coach|pilot|cook|dentist|physio|paramedic|associate|barrister|solicitor)$/u;
+
+/** "I'm a <job>", "I work as/in/at …", "looking for …": what the customer says about themselves, as a run of their words to find. */
+function selfFactsOf(sentence: string): string[] {
+  const text = bare(sentence);
+  const facts: string[] = [];
+  for (const m of text.matchAll(/\b(?:im|i am) (?:a|an) ((?:\S+ ){0,2}\S+)/gu)) {
+    const words = m[1]!.split(" ");
+    const job = words.findIndex((w) => JOB_NOUN.test(w));
+    if (job >= 0) facts.push(words.slice(0, job + 1).join(" "));
+  }
+  for (const m of text.matchAll(/\bi work (?:as|in|at|for) (?:a |an |the )?(\S+(?: \S+)?)/gu)) facts.push(m[1]!);
+  // "Looking for my partner in crime" names no goal of theirs: a cliché, which an edit may take out.
+  for (const m of text.matchAll(/\b(?:looking for|hoping to find|searching for|here for) (?:a |an |someone |something )?(\S+(?: \S+)?)/gu)) if (!/^my\b/u.test(m[1]!)) facts.push(m[1]!);
+  return facts;
+}
+
+/**
+ * What the customer wrote about themselves that the result dropped (issue 30, item 5): a sentence of their bio or
+ * answers that says their job ("I'm a nurse", "I work in HR") or what they are looking for, whose words are in none
+ * of the result's texts. A sentence that is one of their put-downs goes whole by design and is not counted.
+ */
+export function selfFactsDropped(result: OptimisationResult, profile: ProfileText, putDowns: readonly string[]): string[] {
+  const output = ` ${bare(writtenTexts(result).join("\n"))} `;
+  const found: string[] = [];
+  for (const text of [profile.bio, ...profile.prompts.map((p) => p.response)]) {
+    for (const sentence of sentencesOf(text ?? "")) {
+      if (putDowns.some((p) => containsWords(p, sentence) || containsWords(sentence, p))) continue;
+      for (const fact of selfFactsOf(sentence)) if (!output.includes(` ${fact} `)) found.push(`“${fact}” (from “${sentence}”) dropped`);
+    }
+  }
+  return found;
+}
+
+/** A prompt whose answer is a game: every item is the point. */
+const GAMES = /^two truths and a lie$/i;
+
+/** A game answer's items: its sentences, or, in one sentence, the pieces between commas, semicolons and numbers. */
+function itemsOf(answer: string): string[] {
+  const sentences = sentencesOf(answer);
+  const pieces = sentences.length >= 3 ? sentences : answer.split(/[,;\n]|\s\d[.)]\s/u);
+  return pieces.map((p) => p.replace(/^\s*(?:\d[.)]|[-•])\s*/u, "").trim()).filter((p) => bare(p).length > 0);
+}
+
+/** "Two truths and a lie" answers that lost an item (issue 30, item 6): the game no longer works. */
+export function gameItemsLost(result: OptimisationResult): string[] {
+  const found: string[] = [];
+  for (const p of result.prompts) {
+    if (!GAMES.test(p.prompt.trim()) || !p.original) continue;
+    const items = itemsOf(p.original);
+    if (items.length < 3) continue;
+    for (const item of items) if (!containsWords(p.optimised, item)) found.push(`“${item}” cut from the answer to “${p.prompt}”`);
+  }
+  return found;
+}
+
+/** The result's bio and every answer are the customer's own, word for word: nothing was edited. */
+export function equalsOriginal(result: OptimisationResult): boolean {
+  const same = (original: string | null, optimised: string) => (original ?? "").trim() === optimised.trim();
+  return (result.bio === null || same(result.bio.original, result.bio.optimised)) && result.prompts.every((p) => same(p.original, p.optimised));
 }

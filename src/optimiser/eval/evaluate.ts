@@ -9,12 +9,19 @@ import { optimisationResultSchema, type OptimisationResult } from "../../shared/
 import {
   brokenWords,
   customerText,
+  demandsKept,
+  equalsOriginal,
   factsMissing,
+  gameItemsLost,
+  grammarScars,
+  languageMixed,
   fragments,
   plansIdentical,
   punctuationScars,
   putDownsLeftInPart,
   repeatedLines,
+  selfFactsDropped,
+  starterBlanksAndQuotes,
   untrueClaims,
   starterProblems,
   strongSentencesLost,
@@ -37,6 +44,12 @@ export const CHECKS = [
   "template filler",
   "said once",
   "honest notes",
+  "another language mixed in",
+  "demands kept",
+  "starter blanks and quotes",
+  "grammar scars",
+  "self-facts kept",
+  "games kept",
   "time per profile",
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
@@ -56,6 +69,8 @@ export interface Evaluation {
   violations: Violation[];
   /** Milliseconds per run, in run order. */
   times: number[];
+  /** Per plan: the runs, and those whose bio and answers equal the customer's own word for word (issue 30, item 8). */
+  unchanged: Partial<Record<PlanId, { runs: number; same: number }>>;
 }
 
 export interface Row {
@@ -113,6 +128,12 @@ export function checkResult(entry: EvalProfile, result: OptimisationResult): Omi
   add("starters from the profile", starterProblems(starters, profile, result.plan));
   add("said once", repeatedLines(result, profile));
   add("honest notes", untrueClaims(result));
+  if (entry.kinds.includes("other-language")) add("another language mixed in", languageMixed(result, profile));
+  add("demands kept", demandsKept(result, entry.putDowns ?? []));
+  add("starter blanks and quotes", starterBlanksAndQuotes(starters, profile));
+  for (const text of [...written, ...starters]) add("grammar scars", grammarScars(text, customer));
+  add("self-facts kept", selfFactsDropped(result, profile, entry.putDowns ?? []));
+  add("games kept", gameItemsLost(result));
   return found;
 }
 
@@ -135,6 +156,7 @@ export async function evaluate(
 ): Promise<Evaluation> {
   const violations: Violation[] = [];
   const times: number[] = [];
+  const unchanged: Evaluation["unchanged"] = {};
   for (const entry of corpus) {
     const results = new Map<PlanId, OptimisationResult>();
     for (const plan of plans) {
@@ -152,6 +174,9 @@ export async function evaluate(
       const ms = times.at(-1)!;
       if (ms > timeBudgetMs) add("time per profile", `${Math.round(ms)} ms, over the ${timeBudgetMs} ms budget`);
       results.set(plan, result);
+      const counts = (unchanged[plan] ??= { runs: 0, same: 0 });
+      counts.runs++;
+      if (equalsOriginal(result)) counts.same++;
       for (const v of checkResult(entry, result)) add(v.check, v.detail);
     }
     const premium = results.get("premium");
@@ -160,7 +185,7 @@ export async function evaluate(
       violations.push({ check: "plans differ", profile: entry.name, plan: "premium/elite", detail: "the same bio and answers, word for word" });
     }
   }
-  return { runs: times.length, profiles: corpus.length, violations, times };
+  return { runs: times.length, profiles: corpus.length, violations, times, unchanged };
 }
 
 export function tableRows(evaluation: Evaluation): Row[] {
@@ -184,6 +209,8 @@ export function formatTable(title: string, evaluation: Evaluation): string {
     ...rows.map((r) => `${r.check.padEnd(width)}  ${String(r.violations).padStart(10)}  ${String(r.profilesAffected).padStart(8)} of ${evaluation.profiles}`),
   ];
   const sorted = [...evaluation.times].sort((a, b) => a - b);
+  const rates = Object.entries(evaluation.unchanged).map(([plan, c]) => `${plan} ${c.same} of ${c.runs} (${Math.round((100 * c.same) / Math.max(1, c.runs))}%)`);
+  if (rates.length > 0) lines.push(`result equals the original: ${rates.join(", ")}`);
   lines.push(`time per profile: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`);
   return lines.join("\n");
 }

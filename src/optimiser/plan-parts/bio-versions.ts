@@ -10,7 +10,7 @@
  * ours at all.
  */
 import { BIO_TONES, RESULT_LIMITS, type BioTone, type BioVersions } from "../../shared/optimiser/result.ts";
-import { assemble, joinList, lowerFirst, PRIORITY, ranked, withArticle, type Part } from "../text/compose.ts";
+import { asActivity, assemble, joinList, lowerFirst, PRIORITY, ranked, withArticle, type Part } from "../text/compose.ts";
 import { shorten } from "../text/fit.ts";
 import { better, harmless } from "../text/harm.ts";
 import { cleanText, findProblems } from "../text/clean.ts";
@@ -144,7 +144,7 @@ function warm(m: Material): Draft {
       : m.date
         ? { key: "date", text: `My idea of a lovely first date: ${lowerFirst(m.date)}. Would you join me?` }
         : m.interests[0]
-          ? { key: "interest", text: `If you're into ${m.interests[0]} too, I'd love to hear how you got into it.` }
+          ? { key: "interest", text: `If you're into ${asActivity(m.interests[0]!)} too, I'd love to hear how you got into it.` }
           : null);
   const why = closing ? "Warm: your own lines in the order you told them, ending with an invitation." : "Warm: your own lines, in the order you told them.";
   return { tone: "warm", body, closing, why };

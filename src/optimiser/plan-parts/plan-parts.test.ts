@@ -215,20 +215,23 @@ describe("photo plan", () => {
 });
 
 describe("elite starters", () => {
-  test("five, distinct, each built from a detail of theirs or with a marked blank for the match's", () => {
+  test("five, distinct, each built from a detail of theirs or a tip about the match's profile, never a bracketed blank (issue 30)", () => {
     const starters = eliteStarters(writerFor(input(RICH)), said());
     expect(starters).toHaveLength(5);
     expect(new Set(starters).size).toBe(5);
-    const details = ["baking", "hiking", "sourdough", "bakery crawl", "nurse", "bakery at 6 am"];
-    for (const s of starters) expect({ s, specific: details.some((d) => s.toLowerCase().includes(d)) || /\[[^\]]+\]/.test(s) }).toEqual({ s, specific: true });
+    const details = ["baking", "hiking", "sourdough", "bakery crawl", "nurse", "bakery at 6 am", "podcasts"];
+    const tip = /^(?:On (?:a|an|the) [^:]*\btheirs?\b[^:]*: “|Ask about [^:]*: “)/;
+    for (const s of starters) expect({ s, specific: details.some((d) => s.toLowerCase().includes(d)) || tip.test(s) }).toEqual({ s, specific: true });
+    for (const s of starters) expect(s).not.toMatch(/\[[^\]]+\]/);
     expect(starters.filter((s) => details.some((d) => s.toLowerCase().includes(d))).length).toBeGreaterThanOrEqual(3);
     for (const s of starters) expect(textProblems(s, RICH)).toEqual([]);
   });
 
-  test("an empty profile: five with blanks, none claiming anything about the customer", () => {
+  test("an empty profile: five tips about the match's profile, none claiming anything about the customer", () => {
     const starters = eliteStarters(writerFor(input({})), said());
     expect(starters).toHaveLength(5);
-    for (const s of starters) expect(s).toMatch(/\[[^\]]+\]/);
+    for (const s of starters) expect(s).toMatch(/^(?:On|Ask about) [^:]*: “[^”]+”$/);
+    for (const s of starters) expect(s).not.toMatch(/\[[^\]]+\]|\bI(?:'m| am| work)\b/);
   });
 
   test("a topic from the bio when the interests field is empty; a thing asked to be left out stays out", () => {

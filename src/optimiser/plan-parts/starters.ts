@@ -1,11 +1,12 @@
 /**
  * Elite's five conversation starters, each built from something specific: one of the customer's own details (an
- * interest, their first-date idea, their job, their song, a prompt they answered, what they're looking for), or a
- * clearly marked blank in square brackets for a detail of the match's profile, which the customer fills in before
- * sending. Their own details come first, one per starter; a starter never claims anything they did not write.
+ * interest, their first-date idea, their job, their song, a prompt they answered, what they're looking for), or a tip
+ * that says which detail of the match's profile to reply to and what to send ("On a place in their photos: “…”"),
+ * never a bracketed blank shown as finished text or the customer's own lines quoted back (issue 30, item 3). Their own
+ * details come first, one per starter; a starter never claims anything they did not write.
  */
 import { STARTERS_PER_PLAN } from "../../shared/optimiser/result.ts";
-import { joinList, lowerFirst, withArticle } from "../text/compose.ts";
+import { asActivity, joinList, lowerFirst, withArticle } from "../text/compose.ts";
 import { isSpecific, soundsNegative } from "../text/signals.ts";
 import { findProblems } from "../text/clean.ts";
 import { mentionedTopics } from "./prompt-suggestions.ts";
@@ -20,15 +21,15 @@ type Build = (w: Writer) => string | null;
 
 const short = (text: string | null | undefined, max: number) => (text && text.length <= max ? text : null);
 
-/** From the customer's own details, one each. */
+/** From the customer's own details, one each: a message they can send as it is, no blank left to fill. */
 const FROM_PROFILE: Build[] = [
   (w) => {
     const t = w.facts.topics[0];
-    return t ? `I'm into ${t}, so [their hobby or interest] caught my eye. How did you get into it?` : null;
+    return t ? `I could talk about ${asActivity(t)} for hours. What could you talk about for hours, and how did you get into it?` : null;
   },
   (w) => {
     const d = short(w.facts.idealFirstDate, 100);
-    return d ? `My idea of a first date is ${lowerFirst(d)}. What's yours, and would [a place from their profile] beat it?` : null;
+    return d ? `My idea of a first date is ${lowerFirst(d)}. What's yours? Best pitch wins.` : null;
   },
   (w) => {
     const t = w.facts.topics[1];
@@ -36,15 +37,21 @@ const FROM_PROFILE: Build[] = [
   },
   (w) => {
     const j = short(w.facts.job, 40);
-    return j ? `I'm ${withArticle(j)}, so I have to ask: how did you end up doing [their job or studies]?` : null;
+    return j ? `I'm ${withArticle(j)}. What do you do when you're not on here, and how did you end up doing it?` : null;
   },
   (w) => {
     const a = short(w.facts.anthem, 60);
-    return a ? `My song of the moment is ${a}. What would yours be, and is it better than [a song or artist from their profile]?` : null;
+    return a ? `My song of the moment is ${a}. What would yours be? Choose wisely.` : null;
+  },
+  (w) => {
+    // Their work as their bio says it ("I work in HR at a hospital"), named in a few of their words, never the line itself.
+    if (w.facts.job || w.facts.industry) return null;
+    const m = w.facts.bio.map((s) => /\bI (?:work|am working) (in|at|as) ([^.,!?;:]{3,40}?)(?=[.,!?;:]|\s(?:for|who|which|that|where|and|but|so|since|because)\b|$)/u.exec(s.text)).find(Boolean);
+    return m ? `Ask me what a working day ${m[1] === "as" ? "as" : "in"} ${m[2]!.trim()} looks like, and tell me about yours.` : null;
   },
   (w) => {
     const i = short(w.facts.industry, 40);
-    return i && !w.facts.job ? `I work in ${lowerFirst(i)}, so I have to ask: how did you end up doing [their job or studies]?` : null;
+    return i && !w.facts.job ? `I work in ${lowerFirst(i)}. What do you do, and would you choose it again?` : null;
   },
   (w) => {
     const e = short(w.facts.education, 50);
@@ -62,26 +69,22 @@ const FROM_PROFILE: Build[] = [
     return p ? `My answer to “${p.prompt}” is on my profile. What would yours be? I'm curious how they compare.` : null;
   },
   (w) => {
+    // Only a goal that says something ("a serious relationship", not "something real").
     const g = short(w.facts.lookingFor, 80);
-    return g ? `I'm on here for ${g}. What about you, and what made you pick [a detail from their profile] for your profile?` : null;
+    return g && isSpecific(g) ? `I'm on here for ${g}. What are you hoping to find?` : null;
   },
 ];
 
-/** Their most specific short line, quoted, for a profile with nothing else a question could be built on. */
-const QUOTED: Build = (w) => {
-  const line = w.facts.bio
-    .map((s) => s.text.replace(/[.!…]+$/u, ""))
-    .filter((t) => t.length <= 70 && !t.includes("?") && isSpecific(t) && !soundsNegative(t) && findProblems(t).length === 0)[0];
-  return line ? `Ask me about “${line}”, and I'll ask you about [something from their profile].` : null;
-};
-
-/** With a marked blank for the match's details: usable by anyone, specific once filled in. */
-const WITH_BLANKS: Build[] = [
-  () => "Okay, I need the story behind [the photo of theirs you like most].",
-  () => "Your answer about [one of their prompts] is the best I've read today. What's the story behind it?",
-  () => "You mention [an interest of theirs]. What's the best thing about it that nobody expects?",
-  () => "If we went to [a place from their photos or profile] together, what's the first thing we'd do?",
-  () => "Settle something for me: is [something from their profile] as good as it looks?",
+/**
+ * For a detail of the match's own profile: a tip that says where to look and the message to send, never a bracketed
+ * blank shown as finished text (issue 30, item 3).
+ */
+const TIPS: Build[] = [
+  () => "On the photo of theirs you like most: “Okay, I need the story behind this one.”",
+  () => "On the prompt of theirs you like best: “Your answer here is the best I've read today. Where did it come from?”",
+  () => "Ask about an interest in their profile: “What's the best thing about it that nobody expects?”",
+  () => "On a place in their photos: “If we went here together, what's the first thing we'd do?”",
+  () => "On a line of theirs that sounds too good to be true: “Settle something for me: is this as good as it sounds?”",
 ];
 
 /**
@@ -90,7 +93,7 @@ const WITH_BLANKS: Build[] = [
  */
 export function withOneFromProfile(w: Writer, starters: string[], written: Said): string[] {
   if (starters.length === 0 || starters.some((s) => usesDetail(w, s))) return starters;
-  const own = [...FROM_PROFILE, QUOTED].map((build) => build(w)).find((line) => line && line.length <= MAX_LENGTH && !leftOut(w.revision, line) && !written.repeats(line));
+  const own = FROM_PROFILE.map((build) => build(w)).find((line) => line && line.length <= MAX_LENGTH && !leftOut(w.revision, line) && !written.repeats(line));
   return own ? [...starters.slice(0, -1), own] : starters;
 }
 
@@ -109,9 +112,11 @@ function usesDetail(w: Writer, line: string): boolean {
 
 /** `written`: what the result's bio and answers say; a starter that would repeat a line of theirs is passed over. */
 export function eliteStarters(w: Writer, written: Said): string[] {
+  // Starters are English lines of ours: a profile in another language gets none rather than English ones (issue 30).
+  if (w.language.code !== "en") return [];
   const count = STARTERS_PER_PLAN.elite;
   const out: string[] = [];
-  for (const build of [...FROM_PROFILE, QUOTED, ...WITH_BLANKS]) {
+  for (const build of [...FROM_PROFILE, ...TIPS]) {
     if (out.length === count) break;
     const line = build(w);
     if (!line || line.length > MAX_LENGTH || written.repeats(line) || leftOut(w.revision, line)) continue;

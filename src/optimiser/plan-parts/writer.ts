@@ -8,11 +8,12 @@ import type { OptimiserInput } from "../input.ts";
 import { gatherFacts } from "../text/facts.ts";
 import { readRevision } from "../text/revision.ts";
 import type { Writer } from "../text/writer.ts";
+import { profileLanguage } from "../text/language.ts";
 
 export function writerFor(input: OptimiserInput): Writer {
   const revision = input.reason === "revision" ? readRevision(input.revisionNotes) : null;
   const facts = gatherFacts(input, revision?.stated, revision?.things);
-  return { input, rules: appRules(input.app), facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input) };
+  return { input, rules: appRules(input.app), facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input), language: profileLanguage(input.profile) };
 }
 
 /** All their text in lowercase ("i teach year 5…") is a style; our lines follow it (the text analyser's rule). */

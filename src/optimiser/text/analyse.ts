@@ -19,7 +19,8 @@ import { said } from "./said.ts";
 import { conversationStarters } from "./starters.ts";
 import { strategyGuide } from "./guide.ts";
 import { summarise } from "./summary.ts";
-import type { Writer } from "./writer.ts";
+import { inEnglish, type Writer } from "./writer.ts";
+import { profileLanguage } from "./language.ts";
 
 export interface TextAnalysis {
   analysis: { summary: string; strengths: Finding[]; problems: Finding[] };
@@ -37,10 +38,12 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
   const facts = gatherFacts(input, revision?.stated, revision?.things);
   const prompts = input.profile.prompts.slice(0, 3);
 
+  const language = profileLanguage(input.profile);
+  const english = (text: string | null) => inEnglish({ language }, text);
   const fields: FieldText[] = [];
-  if (rules.bioLimit !== null) fields.push({ field: "bio", label: "bio", text: input.profile.bio, limit: rules.bioLimit });
+  if (rules.bioLimit !== null) fields.push({ field: "bio", label: "bio", text: input.profile.bio, limit: rules.bioLimit, english: english(input.profile.bio) });
   const limit = answerLimit(rules);
-  prompts.forEach((p, i) => fields.push({ field: `prompt${i + 1}`, label: `answer to “${p.prompt}”`, text: p.response, limit }));
+  prompts.forEach((p, i) => fields.push({ field: `prompt${i + 1}`, label: `answer to “${p.prompt}”`, text: p.response, limit, english: english(p.response) }));
   const perField = fields.map((f) => ({ field: f.field, ...fieldFindings(f, rules) }));
   const profile = profileFindings(facts, rules, input.app, prompts.length);
   const problems = rankProblems([...perField.flatMap((f) => f.problems), ...profile.problems]);
@@ -50,13 +53,14 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
     .filter((s) => !s.phrase || !problems.some((p) => p.phrase && p.field === s.field && overlaps(p.phrase.replace(/…$/, ""), s.phrase!.replace(/…$/, ""))))
     .slice(0, MAX_STRENGTHS);
 
-  const writer: Writer = { input, rules, facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input) };
+  const writer: Writer = { input, rules, facts, revision, tone: revision?.tone ?? "default", lowercase: writesInLowercase(input), language };
   const problemsByField = new Map(perField.map((f) => [f.field, f.problems]));
   const bioDraft = rewriteBio(writer, problemsByField.get("bio") ?? []);
   const { bio, prompts: rewrittenPrompts } = withRevisionPending(writer, bioDraft, rewriteAnswers(writer, problemsByField, bioDraft));
   // Written once: the starters are chosen against what the bio and the answers already say.
   const written = said([bio?.optimised ?? "", ...rewrittenPrompts.map((p) => p.optimised)], prompts.map((p) => p.prompt));
-  const starters = conversationStarters(writer, written);
+  // Starters are English lines of ours: a profile in another language gets none rather than English ones (issue 30).
+  const starters = language.code === "en" ? conversationStarters(writer, written) : [];
   const guide = strategyGuide(writer, { bio, prompts: rewrittenPrompts, starters });
 
   return {
@@ -65,7 +69,7 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
     prompts: rewrittenPrompts,
     conversationStarters: starters,
     strategyGuide: guide,
-    needsWriter: needsWriter(bio, rewrittenPrompts),
+    needsWriter: needsWriter(writer, bio, rewrittenPrompts),
   };
 }
 
@@ -105,9 +109,10 @@ export function agreeWithParts(problems: Finding[], bio: Omit<TextRewrite, "note
 }
 
 /** Which parts need a writer, for the review gate's list; each part says why. */
-function needsWriter(bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
+function needsWriter(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
   const parts = [...(bio?.needsWriter ? ["the bio"] : []), ...prompts.filter((p) => p.needsWriter).map((p) => `the answer to “${p.prompt}”`)];
   if (parts.length === 0) return null;
+  if (w.language.code !== "en") return { reason: shorten(WRITER_REASONS.languageOfProfile(w.language.name, joinList(parts)), RESULT_LIMITS.note) };
   return { reason: shorten(`A writer is needed for ${joinList(parts)}: the automatic edit kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
 }
 

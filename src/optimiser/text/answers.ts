@@ -7,13 +7,13 @@
  */
 import { answerLimit } from "../../shared/optimiser/apps.ts";
 import type { Finding, PromptRewrite } from "../../shared/optimiser/result.ts";
-import type { TextRewrite } from "./bio.ts";
+import { statesGoal, talksAboutWork, type TextRewrite } from "./bio.ts";
 import { cleanText } from "./clean.ts";
 import { assemble, droppedNote, joinList, limitNote, machineNote, MAX_NOTES, PRIORITY, ranked, removalNotes, type Part } from "./compose.ts";
 import { fitToLimit } from "./fit.ts";
 import { better, harmless } from "./harm.ts";
 import { NOTES, WRITER_REASONS } from "./notes.ts";
-import { inVoice, type Writer } from "./writer.ts";
+import { inEnglish, inVoice, languageName, type Writer } from "./writer.ts";
 import { ownClosing, pick } from "./hooks.ts";
 import { openAnswer, promptStyle, type PromptStyle, type Source } from "./prompt-styles.ts";
 import { norm } from "./match.ts";
@@ -45,10 +45,15 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
     .map((p, i) => ({ i, weight: problemsOf(i).reduce((sum, f) => sum + (WEIGHT[f.title] ?? 1), 0), score: specificity(p.cleaned) }))
     .sort((a, b) => b.weight - a.weight || a.score - b.score)[0]?.i;
 
+  // Another language: our rules and lines are English, so their answer stays as written (cut to the limit at most).
+  const foreign = prompts.map((p) => Boolean(p.response.trim()) && !inEnglish(w, p.response));
   const chosen = prompts.map((p, i) => {
+    if (foreign[i]) return false;
     const mustChange = !p.response.trim() || p.response.trim().length > limit;
     if (mustChange) return true;
     if (w.input.plan !== "basic") return problemsOf(i).length > 0;
+    // Basic is sent as the machine wrote it: a demand never stays in it, whichever answer it is in (issue 30, item 2).
+    if (problemsOf(i).some((f) => f.title === "Demand")) return true;
     return w.rules.bioLimit === null && i === weakest;
   });
   // Revision requests are answered in the bio; without one they go with the first answer we rewrite, and a
@@ -72,7 +77,17 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
       notes: [...notes, ...(i === revisionHome ? revisionNotes(w.revision, w.facts, original, original) : [])].slice(0, MAX_NOTES),
       needsWriter,
     });
+    if (foreign[i]) {
+      const name = languageName(w, original);
+      const fitted = original.trim().length <= limit ? original.trim() : fitToLimit(original, limit);
+      const notes = [NOTES.otherLanguage(name), ...(fitted === original.trim() ? [] : [limitNote(w.rules, limit, "answer")])];
+      return { ...kept(notes, w.input.plan === "basic" ? null : { reason: WRITER_REASONS.language(name) }), optimised: fitted, rewritten: fitted !== original.trim() };
+    }
     if (!chosen[i]) return kept(advice(problemsOf(i), style), problemsOf(i).length === 0 ? writerFor(i) : null);
+    // A game ("Two truths and a lie") works only with every line: an edit that would cut one leaves it to a writer.
+    if (style.keepOrder && original.trim().length <= limit && cleanText(original).removed.length > 0) {
+      return kept([NOTES.gameKept, ...advice(problemsOf(i), style)], w.input.plan === "basic" ? null : { reason: WRITER_REASONS.game(p.prompt) });
+    }
     const answer = writeAnswer(w, i, limit, i === revisionHome, written, openAnswers);
     if (answer.open) openAnswers++;
     const fits = original.trim().length > 0 && original.trim().length <= limit;
@@ -107,7 +122,8 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   // A line the result already says (their bio, another answer) is said once: left out here while other lines remain.
   const own = splitSentences(p.cleaned).filter((s) => !leftOut(w.revision, s.text));
   const already = said(written, [p.prompt]);
-  const fresh = own.filter((s) => !already.repeats(s.text));
+  // A game's lines are all kept, even one the result says elsewhere: without it the game no longer works.
+  const fresh = style.keepOrder ? own : own.filter((s) => !already.repeats(s.text));
   const sentences = fresh.length > 0 ? fresh : own;
   const repeated = own.filter((s) => !sentences.includes(s)).map((s) => s.text);
   const ownQuestion = w.tone === "default" ? ownClosing(sentences, false) : undefined;
@@ -123,10 +139,12 @@ function writeAnswer(w: Writer, index: number, limit: number, withRevision: bool
   if (cleaned.fillers.length > 0) notes.push(NOTES.answerFillers(cleaned.fillers));
 
   // Every line of theirs is kept before anything we add; the order inside keeps a list ("Two truths and a lie") whole.
+  // What they say about themselves (their goal, their work) is never left out to make room for a closing of ours.
+  const aboutThem = (text: string) => (statesGoal(text) ? PRIORITY.goal : talksAboutWork(w, text) ? PRIORITY.career : null);
   const parts: Part[] = byDetail.map((s, rank) => ({
     options: [s.text],
     order: rank === 0 ? 0 : 1 + statements.indexOf(s),
-    priority: rank === 0 ? PRIORITY.lead : ranked(isSpecific(s.text) || keepOrder ? PRIORITY.fact : PRIORITY.filler, rank),
+    priority: rank === 0 ? PRIORITY.lead : (aboutThem(s.text) ?? ranked(isSpecific(s.text) || keepOrder ? PRIORITY.fact : PRIORITY.filler, rank)),
   }));
   if (byDetail.length > 1 && byDetail[0] !== statements[0]) {
     notes.push(NOTES.ledWithDetail(byDetail[0]!.text));

@@ -19,7 +19,7 @@ import { NOTES, WRITER_REASONS } from "./notes.ts";
 import { leftOut, revisionNotes, shorterTarget } from "./revision.ts";
 import { capitalise, splitSentences } from "./sentences.ts";
 import { findHook, isSpecific, machineText, soundsNegative, specificity } from "./signals.ts";
-import { inVoice, type Writer } from "./writer.ts";
+import { inEnglish, inVoice, languageName, type Writer } from "./writer.ts";
 
 export type TextRewrite = z.infer<typeof textRewriteSchema>;
 
@@ -45,6 +45,14 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
     needsWriter: sells ? reason : null,
   });
 
+  // Another language: our rules and lines are English, so their text stays as written (cut to the limit at most).
+  if (original?.trim() && !inEnglish(w, original)) {
+    const name = languageName(w, original);
+    const reason = { reason: WRITER_REASONS.language(name) };
+    const fitted = original.trim().length <= limit ? original.trim() : fitToLimit(original, limit);
+    const notes = [NOTES.otherLanguage(name), ...(fitted === original.trim() ? [] : [limitNote(w.rules, limit, "bio")])];
+    return { ...keep(notes, reason), optimised: fitted, needsWriter: sells ? reason : null };
+  }
   if (original?.trim() && problems.length === 0 && !w.revision) {
     return keep([NOTES.strongKept], { reason: WRITER_REASONS.strong });
   }
@@ -218,14 +226,21 @@ function workFields(w: Writer): string | null {
 }
 
 /** Does a sentence say what the customer does (a word of their job title or industry, a job's name, "I work as")? */
-function talksAboutWork(w: Writer, text: string): boolean {
+export function talksAboutWork(w: Writer, text: string): boolean {
   const keys = [w.facts.job, w.facts.industry].flatMap((f) => words(f ?? "")).filter((k) => k.length >= 5);
   const said = words(text);
-  return keys.some((k) => said.includes(k)) || said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) || /\bi (?:work|am working) (?:as|at|in)\b/u.test(said.join(" "));
+  const joined = said.join(" ");
+  return (
+    keys.some((k) => said.includes(k)) ||
+    said.some((s) => JOB_WORDS.some((j) => sameWord(s, j))) ||
+    /\bi (?:work|am working) (?:as|at|in)\b/u.test(joined) ||
+    // "I'm a VP of Engineering", "I'm the head of…": a title is what they do, whatever the field.
+    /\b(?:im|i am) (?:a|an|the) (?:\S+ ){0,2}(?:vp|svp|evp|head|director|chief|lead|ceo|cto|cfo|coo|founder|cofounder|partner|associate)\b/u.test(joined)
+  );
 }
 
 /** "Looking for a serious relationship", "I'm hoping to find…": the customer's stated goal, never dropped for space. */
-function statesGoal(text: string): boolean {
+export function statesGoal(text: string): boolean {
   return /\b(?:looking for|searching for|hoping (?:to find|for)|want (?:a|something|someone)|here for (?:a|something|someone))\b/iu.test(text);
 }
 

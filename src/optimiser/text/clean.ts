@@ -9,6 +9,7 @@ import { findRules, findVariants, norm, sameWord, words, type RuleMatch, type Sp
 import { CLICHES, CORRECTIONS, FILLERS, LOW_EFFORT, LOW_EFFORT_CLAUSE, LOW_EFFORT_WHOLE, NEGATIVITY, type NegativeRule, type PhraseRule } from "./phrases.ts";
 import { capitalise, endsSentence, splitClauses, splitSentences, tidy, type Clause } from "./sentences.ts";
 import { isSpecific } from "./signals.ts";
+import { findDemands } from "./demands.ts";
 
 export type ProblemKind = "cliche" | "negative" | "demand" | "low-effort";
 
@@ -33,6 +34,16 @@ export function findProblems(text: string): Problem[] {
   // Negativity first: "don't bother" is a demand even where it overlaps a cliché. A demand or complaint is quoted
   // to the end of its clause ("Swipe left if you don't like dogs"), which is what the customer will recognise.
   add(findRules(text, NEGATIVITY).map((m) => toClauseEnd(text, m)), (rule) => (rule as NegativeRule).kind);
+  // Demands by their kind (demands.ts): a listed line they overlap grows to the whole demand, condition included.
+  for (const d of findDemands(text)) {
+    const overlapping = out.filter((p) => d.start < p.end && d.end > p.start);
+    const start = Math.min(d.start, ...overlapping.map((p) => p.start));
+    const end = Math.max(d.end, ...overlapping.map((p) => p.end));
+    for (const p of overlapping) out.splice(out.indexOf(p), 1);
+    const kept = overlapping[0];
+    const same = kept && overlapping.length === 1 && kept.start === start && kept.end === end;
+    out.push({ start, end, quote: text.slice(start, end), why: kept?.why ?? d.why, kind: same ? kept.kind : "demand" });
+  }
   add(findRules(text, LOW_EFFORT), () => "low-effort");
   const lowEffort = (start: number, end: number) => {
     if (out.some((p) => start < p.end && end > p.start)) return;
@@ -154,8 +165,12 @@ function rebuild(original: string, found: Problem[], elsewhere: string, wishes: 
     }
     if (hits.some((h) => h.kind !== "cliche")) {
       inDemand = hits.some((h) => h.kind === "demand");
-      // Its condition, set before it ("If your pics are all filters, swipe left"), goes with it.
-      if (inDemand && parts.length > 0 && CONDITION.test(parts.at(-1)!.text)) parts.pop();
+      // Its condition, set before it ("If your pics are all filters, swipe left"), goes with it, every clause of it
+      // ("If you're a bot or just want a free dinner, swipe left"), back to a clause with a subject of its own.
+      if (inDemand) {
+        const condition = parts.findLastIndex((p) => CONDITION.test(p.text));
+        if (condition >= 0 && !parts.slice(condition + 1).some((p) => OWN_SUBJECT.test(p.text))) parts.splice(condition);
+      }
       const wish = inDemand ? wishFrom(sentence.slice(clause.start), elsewhere) : null;
       if (wish && !wishes.includes(wish)) wishes.push(wish);
       continue;
@@ -206,8 +221,9 @@ function withSharedVerbs(sentence: string, problems: Problem[]): { sentence: str
     if (p.kind !== "cliche") continue;
     const verb = SHARED_VERB.exec(out.slice(p.start, p.end));
     const join = verb && /^\s*(?:and|&)\s+(?=(\p{L}[^,;.!?]*))/u.exec(out.slice(p.end));
-    // One word after it ("I love to travel and laugh") says nothing: the whole sentence still goes, as before.
-    if (!verb || !join || join[1]!.trim().split(/\s+/).length < 2) continue;
+    // One word after it ("I love to travel and laugh") says nothing: the whole sentence still goes, as before. A clause
+    // with a subject of its own ("and I'm just as happy…") is no object of "love to": never "I love to I'm…".
+    if (!verb || !join || join[1]!.trim().split(/\s+/).length < 2 || OWN_SUBJECT.test(join[1]!) || /^(?:you|he|she|they|it)\b/iu.test(join[1]!)) continue;
     const replacement = `${verb[1]} `;
     const removed = p.end + join[0].length - p.start - replacement.length;
     out = out.slice(0, p.start) + replacement + out.slice(p.end + join[0].length);

@@ -144,9 +144,28 @@ const COMMON_NOUNS = new Set(
   ).split(" "),
 );
 
+/**
+ * A job title with its article, as it is said (issue 30, item 5): "an engineer", "a UX designer", "an MD"; a title
+ * with its department and no "of" gets one ("a VP of Marketing", never "a VP Marketing").
+ */
 export function withArticle(noun: string): string {
-  const word = lowerFirst(noun);
-  return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word) ? `an ${word}` : `a ${word}`;
+  const department = /^(VP|SVP|EVP|AVP|Head|Director|Chief)\s+(?!of\b|at\b|in\b|for\b)(?=\p{Lu})/u.exec(noun.trim());
+  const word = department ? `${department[1]} of ${noun.trim().slice(department[0].length)}` : lowerFirst(noun);
+  // An abbreviation is said letter by letter: "an MD", "an HR manager", "a UX designer".
+  const initials = /^\p{Lu}{2,}\b/u.test(word);
+  const vowelSound = initials ? /^[AEFHILMNORSX]/u.test(word) : /^[aeiou]/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word);
+  return vowelSound ? `an ${word}` : `a ${word}`;
+}
+
+/** Places and animals that read wrong bare as an interest ("into gym", "into dog"): the gym, dogs. */
+const PLACES = new Set("gym beach pub park cinema theatre theater library kitchen garden allotment club bar mountains sea countryside".split(" "));
+const ANIMALS: Record<string, string> = { dog: "dogs", cat: "cats", horse: "horses", bird: "birds" };
+
+/** An interest as it reads after "into" or "about": "the gym", "dogs", and anything else as written ("climbing", "jazz"). */
+export function asActivity(topic: string): string {
+  const key = topic.trim().toLowerCase();
+  if (PLACES.has(key)) return `the ${topic.trim()}`;
+  return ANIMALS[key] ?? topic;
 }
 
 const KIND_NOTES: Record<ProblemKind, (quotes: string) => string> = {

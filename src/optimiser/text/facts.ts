@@ -8,6 +8,7 @@ import { cleanText } from "./clean.ts";
 import { norm, words } from "./match.ts";
 import { splitSentences } from "./sentences.ts";
 import { isSpecific, specificity, withoutMachineText } from "./signals.ts";
+import { isEnglish, profileLanguage } from "./language.ts";
 
 interface Sentence {
   text: string;
@@ -59,7 +60,10 @@ export function gatherFacts(input: OptimiserInput, stated: string[] = [], extraI
     .join("\n");
   const elsewhere = (own: string | null) => allText.replace(own ?? "", "");
 
-  const cleanedBio = cleanText(p.bio ?? "", elsewhere(p.bio));
+  // The cleaning rules are English: a text in another language is taken as written (issue 30, item 1).
+  const language = profileLanguage(p);
+  const clean = (text: string, around = "") => (isEnglish(text, language) ? cleanText(text, around) : { text: text.trim(), wishes: [] as string[] });
+  const cleanedBio = clean(p.bio ?? "", elsewhere(p.bio));
   const bio = splitSentences(cleanedBio.text)
     .filter((s) => !cleanedBio.wishes.includes(s.text))
     .map((s) => withoutMachineText(s.text))
@@ -67,7 +71,7 @@ export function gatherFacts(input: OptimiserInput, stated: string[] = [], extraI
     .map((text) => ({ text, score: specificity(text) }));
   // Things the customer asked us to mention first, then their interests, then the artists they listen to.
   const interests = dedupe([...extraInterests, ...listItems(p.interests), ...listItems(p.spotifyArtists)]);
-  const prompts = p.prompts.map((q) => ({ ...q, cleaned: withoutMachineText(cleanText(q.response, elsewhere(q.response)).text) }));
+  const prompts = p.prompts.map((q) => ({ ...q, cleaned: withoutMachineText(clean(q.response, elsewhere(q.response)).text) }));
   const idealFirstDate = cleanField(p.idealFirstDate);
   const lookingFor = lowerCommonStart(cleanField(p.lookingFor)?.replace(LOOKING_FOR, "") || null);
 

@@ -24,6 +24,8 @@ export interface FieldText {
   label: string;
   text: string | null;
   limit: number;
+  /** The text is English (language.ts): the phrase rules, the hook and the length advice are for English text only. */
+  english?: boolean;
 }
 
 interface Ranked extends Finding {
@@ -70,6 +72,9 @@ export function fieldFindings(f: FieldText, app: AppRules): FieldFindings {
       text.slice(text.slice(0, f.limit).search(/\S*$/u)).trim(),
     );
   }
+
+  // Another language: the rules below read English words, so they would judge what they cannot read.
+  if (f.english === false) return { problems, strengths };
 
   const found = findProblems(text);
   for (const p of found) {

@@ -3,7 +3,7 @@
  * built only from the customer's own topics, first-date idea, job or prompts; with none of those, an open question
  * that claims nothing about them.
  */
-import { lowerFirst, withArticle } from "./compose.ts";
+import { asActivity, lowerFirst, withArticle } from "./compose.ts";
 import type { Writer } from "./writer.ts";
 import { capitalise } from "./sentences.ts";
 import { findHook, isSpecific, specificity } from "./signals.ts";
@@ -51,7 +51,7 @@ export function bioClosings(w: Writer): Closing[] {
   if (facts.idealFirstDate && facts.idealFirstDate.length <= 100) {
     lines.push({ text: firstDate(lowerFirst(facts.idealFirstDate))[tone], from: "your first-date idea" });
   }
-  if (a) lines.push({ text: oneTopic(a)[tone], from: `your interest in ${a}` });
+  if (a) lines.push({ text: oneTopic(asActivity(a))[tone], from: `your interest in ${a}` });
   if (facts.job && facts.job.length <= 40) {
     lines.push({ text: `Guess what ${withArticle(facts.job)} does all day; the closest answer picks our first-date spot.`, from: "your job" });
   }

@@ -38,6 +38,9 @@ export const NOTES = {
   endedWith: (closing: string) => `Ended with “${closing}” so a match has an easy way in.`,
   stillThin: "This is still short on detail because we only use what you told us: one real example (a moment, a place, a habit) would make it far stronger.",
   answerNotBetter: "We kept your answer as you wrote it: our automatic edit could not improve it without losing something of yours.",
+  gameKept: "We kept your answer as you wrote it: every line of the game counts, and our automatic edit would have cut one.",
+  /** A text in another language: the analyser's edits are for English (issue 30, item 1). */
+  otherLanguage: (language: string) => `We kept this as you wrote it: it is in ${language}, and our automatic edits are for English text.`,
   /** Before a problem's reason in the recommendations, when the part it is about was kept as the customer wrote it. */
   keptAdvice: "Kept as you wrote it, so this is advice for you:",
 } as const;
@@ -53,5 +56,10 @@ export const WRITER_REASONS = {
   fromFields: "Built only from the customer's list fields (no sentences of theirs to keep): write it so it reads like them.",
   openAnswer: (prompt: string, original: string) =>
     `The answer to “${prompt}” has nothing of the customer's to build on${original.trim() ? ` (“${shorten(original.trim(), 60)}”)` : ""}, so the draft only asks the match to go first: write the answer from the customer's other details.`,
+  language: (language: string) =>
+    `Written in ${language}: the automatic edits are for English, so the draft is the customer's own text. It needs a writer who knows the language.`,
+  game: (prompt: string) => `The answer to “${prompt}” is a game that needs every line, and the automatic edit would have cut one: write it, keeping all its lines.`,
+  languageOfProfile: (language: string, parts: string) =>
+    `The customer writes in ${language}: ${parts} need a writer who knows the language. The automatic pass kept their text as written and wrote no starters, since its edits and lines are English only.`,
   revision: (requests: string[]) => `The revision note asks for what the automatic pass did not do: ${requests.map((r) => `“${shorten(r, 80)}”`).join("; ")}.`,
 } as const;

@@ -363,7 +363,8 @@ export const JOB_WORDS: readonly string[] = (
   "cook waiter waitress barista mechanic electrician plumber pharmacist dentist researcher scientist translator journalist " +
   "photographer driver pilot student assistant secretary receptionist cashier salesman saleswoman physiotherapist physio " +
   "veterinarian vet paramedic firefighter surgeon barrister solicitor midwife carer banker trader founder lecturer professor " +
-  "librarian carpenter builder baker biologist chemist physicist economist officer sergeant soldier paralegal tutor coach"
+  "librarian carpenter builder baker biologist chemist physicist economist officer sergeant soldier paralegal tutor coach " +
+  "associate director executive"
 ).split(" ");
 const JOB_NOUN = `(?:${JOB_WORDS.join("|")})`;
 

@@ -5,7 +5,7 @@
  * customer's to use.
  */
 import { BUMBLE_PROMPTS, HINGE_PROMPTS } from "../../shared/profiles/options.ts";
-import { joinList, lowerFirst } from "./compose.ts";
+import { asActivity, joinList, lowerFirst } from "./compose.ts";
 import { norm } from "./match.ts";
 
 /** Every prompt the forms offer: STYLES must have one entry for each, spelled exactly, so a renamed prompt fails the typecheck. */
@@ -23,9 +23,9 @@ export interface PromptStyle {
 }
 
 const asIs = (items: string[]) => joinList(items);
-const you = (verb: string) => (items: string[]) => `${verb} into ${joinList(items, "or")}`;
+const you = (verb: string) => (items: string[]) => `${verb} into ${joinList(items.map(asActivity), "or")}`;
 const sayYesTo = (items: string[]) => `someone who'd say yes to ${lowerFirst(items[0]!)}`;
-const someoneInto = (items: string[]) => `someone who's into ${joinList(items, "or")}`;
+const someoneInto = (items: string[]) => `someone who's into ${joinList(items.map(asActivity), "or")}`;
 
 const LOOKING: PromptStyle["sources"] = [
   { from: "lookingFor", reads: asIs },

@@ -58,7 +58,7 @@ export function splitSentences(text: string): Piece[] {
 }
 
 /** Where one clause ends and the next begins: commas, semicolons, dashes, brackets and joining words. */
-const CLAUSE_BREAK = /\s*(?:[,;:()]|\s[-–—]\s|[–—]|\s(?:and|but|&|\+|plus|so|or)\s)\s*/giu;
+const CLAUSE_BREAK = /\s*(?:[,;]|:(?!-?[)(DPp3])|(?<![:;]-?)[()]|\s[-–—]\s|[–—]|\s(?:and|but|&|\+|plus|so|or)\s)\s*/giu;
 
 export interface Clause extends Piece {
   /** The separator text that came before this clause in the sentence ("" for the first). */
@@ -79,8 +79,12 @@ export function splitClauses(sentence: string): Clause[] {
   return clauses;
 }
 
+/** An emoticon typed with punctuation: ":)", ";-)", ":D", ":P". */
+export const EMOTICON = /(?:^|\s)[:;]-?[)(DPp3]$/u;
+
 export function endsSentence(text: string): boolean {
-  return /[.!?…]["”')\]]*$/u.test(text.trimEnd()) || /\p{Extended_Pictographic}\uFE0F?$/u.test(text.trimEnd());
+  const end = text.trimEnd();
+  return /[.!?…]["”')\]]*$/u.test(end) || /\p{Extended_Pictographic}\uFE0F?$/u.test(end) || EMOTICON.test(end);
 }
 
 export function capitalise(text: string): string {

@@ -108,7 +108,8 @@ export function machineText(text: string): string[] {
 
 export function withoutMachineText(text: string): string {
   return MACHINE_TEXT.reduce((t, re) => t.replace(re, " "), text)
-    .replace(/\s+([,.!?;:])/g, "$1")
+    // A space before punctuation goes, but not before an emoticon (":)" keeps its space: "Hey :)").
+    .replace(/\s+([,.!?;:])(?!-?[)(DPp3])/g, "$1")
     .replace(/\s{2,}/g, " ")
     .replace(/^[\s,;:.&-]+/u, "")
     .trim();

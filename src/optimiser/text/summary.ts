@@ -83,6 +83,10 @@ export function summarise({ writer: w, strengths, problems, bio, prompts, starte
 }
 
 function whatWeDid(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[], starters: string[]): string {
+  if (w.language.code !== "en") {
+    const texts = [bio ? "your bio" : null, prompts.length > 0 ? "your answers" : null].filter(Boolean).join(" and ") || "your texts";
+    return `Your profile is written in ${w.language.name}, and our automatic edits are for English text, so ${texts} stay as you wrote them.`;
+  }
   // Only facts that really are in the rewritten texts.
   const written = norm([bio?.optimised ?? "", ...prompts.filter((p) => p.rewritten).map((p) => p.optimised)].join(" "));
   const candidates = [...w.facts.topics, w.facts.industry, w.facts.job, w.facts.idealFirstDate].filter((f): f is string => !!f);

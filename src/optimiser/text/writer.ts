@@ -6,6 +6,7 @@
 import type { AppRules } from "../../shared/optimiser/apps.ts";
 import type { OptimiserInput } from "../input.ts";
 import type { Facts } from "./facts.ts";
+import { detectLanguage, isEnglish, type Language } from "./language.ts";
 import type { Revision, Tone } from "./revision.ts";
 import { capitaliseSentences, tidy } from "./sentences.ts";
 
@@ -17,6 +18,18 @@ export interface Writer {
   readonly tone: Tone;
   /** The customer writes in lowercase, so our lines do too. */
   readonly lowercase: boolean;
+  /** The language the customer writes in (language.ts): the analyser's rules and lines are English only. */
+  readonly language: Language;
+}
+
+/** Is this text of theirs English (a text too short to tell is in the profile's language)? Only English text gets our edits. */
+export function inEnglish(w: Pick<Writer, "language">, text: string | null | undefined): boolean {
+  return isEnglish(text ?? "", w.language);
+}
+
+/** The name of the language a text of theirs is in, for the notes and the writer ("German"). */
+export function languageName(w: Pick<Writer, "language">, text: string): string {
+  return (detectLanguage(text) ?? w.language).name;
 }
 
 /** A finished text in the customer's voice: scars mended, and a capital after each full stop unless they write in lowercase. */
