@@ -52,7 +52,7 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
   // Says only what happened (issue 28, items 1 and 3): nothing promises a person's later work.
   for (const { label, text, kind } of texts) if (kind === "analysis" && PROMISE.test(text)) problems.push(`${label}: promises that a person will do something later`);
 
-  const versions = result.engines.bio.kind === "ai" ? (result.bioVersions?.versions ?? []) : [];
+  const versions = versionsByModel(result) ? (result.bioVersions?.versions ?? []) : [];
   versions.forEach((v, i) => {
     if (versions.findIndex((o) => o.text.trim().toLowerCase() === v.text.trim().toLowerCase()) < i) problems.push(`bio version ${i + 1}: the same text as an earlier version`);
     if (!sharesADetail(v.text, customer)) problems.push(`bio version ${i + 1}: uses none of the customer's own details`);
@@ -100,7 +100,7 @@ function labelledTexts(result: OptimisationResult): { label: string; text: strin
       for (const note of p.notes) add(`prompt ${i + 1} notes`, note, "analysis");
     });
   }
-  if (result.engines.bio.kind === "ai") {
+  if (versionsByModel(result)) {
     result.bioVersions?.versions.forEach((v, i) => {
       add(`bio version ${i + 1}`, v.text, "profile");
       add(`bio version ${i + 1} note`, v.why, "analysis");
@@ -117,6 +117,11 @@ function labelledTexts(result: OptimisationResult): { label: string; text: strin
     });
   }
   return out;
+}
+
+/** The model wrote the versions: the bio's (the bio came from it), or on an app without a bio the answer sets (the answers did). */
+function versionsByModel(result: OptimisationResult): boolean {
+  return (result.bioVersions?.of === "answers" ? result.engines.prompts : result.engines.bio).kind === "ai";
 }
 
 function customerText(input: OptimiserInput): string {

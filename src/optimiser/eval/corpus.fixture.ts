@@ -7,6 +7,7 @@
  */
 import type { DatingApp } from "../../shared/profiles/options.ts";
 import type { ProfileText } from "../input.ts";
+import { ELITE_CORPUS } from "./corpus-elite.fixture.ts";
 
 export type Kind = "weak" | "strong" | "negative" | "long" | "empty" | "non-native" | "other-language" | "cliché" | "lowercase" | "emoji";
 
@@ -606,4 +607,5 @@ export const EVAL_CORPUS: EvalProfile[] = [
     },
     facts: ["structural engineer", "bridges"],
   },
+  ...ELITE_CORPUS,
 ];

@@ -9,6 +9,8 @@ import { optimisationResultSchema, type OptimisationResult } from "../../shared/
 import {
   brokenWords,
   customerText,
+  eliteAnswersCopied,
+  versionsAlike,
   factsMissing,
   fragments,
   plansIdentical,
@@ -33,6 +35,8 @@ export const CHECKS = [
   "facts kept",
   "strong texts kept",
   "plans differ",
+  "versions differ",
+  "elite answers not premium's",
   "starters from the profile",
   "template filler",
   "said once",
@@ -113,6 +117,7 @@ export function checkResult(entry: EvalProfile, result: OptimisationResult): Omi
   add("starters from the profile", starterProblems(starters, profile, result.plan));
   add("said once", repeatedLines(result, profile));
   add("honest notes", untrueClaims(result));
+  add("versions differ", versionsAlike(result));
   return found;
 }
 
@@ -158,6 +163,9 @@ export async function evaluate(
     const elite = results.get("elite");
     if (premium && elite && eliteShouldDiffer(entry) && plansIdentical(premium, elite)) {
       violations.push({ check: "plans differ", profile: entry.name, plan: "premium/elite", detail: "the same bio and answers, word for word" });
+    }
+    if (premium && elite) {
+      for (const detail of eliteAnswersCopied(premium, elite)) violations.push({ check: "elite answers not premium's", profile: entry.name, plan: "premium/elite", detail });
     }
   }
   return { runs: times.length, profiles: corpus.length, violations, times };

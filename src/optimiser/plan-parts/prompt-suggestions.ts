@@ -6,6 +6,8 @@
  */
 import { BUMBLE_PROMPTS, HINGE_PROMPTS, promptsFor } from "../../shared/profiles/options.ts";
 import type { PromptSuggestions } from "../../shared/optimiser/result.ts";
+import { appRules } from "../../shared/optimiser/apps.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import { shorten } from "../text/fit.ts";
 import { withArticle } from "../text/compose.ts";
 import type { Writer } from "../text/writer.ts";
@@ -103,8 +105,27 @@ export function promptSuggestions(w: Writer): PromptSuggestions | null {
   const note =
     suggestions.length === 0
       ? `Nothing you wrote points clearly to one of ${w.rules.name}'s other prompts, so we suggest none rather than guess. A place, a habit or something you love, once it is in your profile, would point to one.`
-      : null;
+      : promptSlotsNote(w.input.app, w.input.profile.prompts.filter((p) => p.response.trim()).length);
   return { suggestions, note };
+}
+
+/**
+ * What answering a suggested prompt costs (issue 30, item 4): an app shows a fixed number of prompt answers, so once
+ * they are all answered a new one replaces one of them, and the customer should know which kind of swap it is.
+ */
+export function promptSlotsNote(app: DatingApp, answeredCount: number): string {
+  const { name, promptCount } = appRules(app);
+  const free = promptCount - answeredCount;
+  if (free <= 0) {
+    return `${name} shows ${promptCount} prompt answers and all ${promptCount} of yours are answered, so each prompt here would replace one of them: swap it in for the answer you like least.`;
+  }
+  const places = free === 1 ? "the first prompt here takes the free place, and any other would replace one of your answers" : `up to ${free} of these prompts go in the free places; any more would replace one of your answers`;
+  return `${name} shows ${promptCount} prompt answers and you have answered ${answeredCount}: ${places}.`;
+}
+
+/** Whether every prompt place the app shows is answered: a suggested prompt then takes the place of an answer. */
+export function promptsFull(app: DatingApp, answeredCount: number): boolean {
+  return answeredCount >= appRules(app).promptCount;
 }
 
 /** Words of THEME_WORDS a question can name without an article. */
