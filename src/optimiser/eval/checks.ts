@@ -231,9 +231,12 @@ export function fragments(output: string, customer: string, { lowercaseStyle = f
     });
   }
 
-  for (const sentence of sentencesOf(output)) {
-    if (fromCustomer(sentence, customer)) continue;
+  for (const whole of sentencesOf(output)) {
+    if (fromCustomer(whole, customer)) continue;
+    // A lead-in before a quotation ("On a prompt of theirs about free time: “Good answer.") labels the quoted words.
+    const sentence = whole.replace(/^[^“"]*:\s*[“"]/u, "");
     const words = wordsOf(sentence);
+    if (words.length === 0) continue;
     const first = fold(words[0] ?? "");
     if (first === "into") continue;
     const verbs = words.filter(verbLike).length;

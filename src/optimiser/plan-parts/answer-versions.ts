@@ -45,23 +45,27 @@ const STATES_GOAL = /\b(?:looking for|searching for|hoping (?:to find|for)|want 
 
 /**
  * The answer set in three tones, or null where the app has a bio or the customer answered no prompt. `mainAnswers`:
- * the result's own answers, whose facts a closing line of ours does not say again.
+ * the result's own answers, and `alsoSaid` other parts' lines (the prompts to answer), whose facts a closing line of
+ * ours does not say again.
  */
-export function answerVersions(w: Writer, mainAnswers: readonly { prompt: string; optimised: string }[]): BioVersionsMade | null {
+export function answerVersions(w: Writer, mainAnswers: readonly { prompt: string; optimised: string }[], alsoSaid: readonly string[] = []): BioVersionsMade | null {
   const limit = w.rules.promptAnswerLimit;
   if (w.rules.bioLimit !== null || limit === null) return null;
   if (w.facts.prompts.length === 0) return null;
   const answers = answersOf(w);
   const english = readsAsEnglish(answers.flatMap((a) => a.sentences).join(" ") || w.facts.allText);
-  const said = mainAnswers.map((a) => a.optimised).join(" ");
+  const said = [...mainAnswers.map((a) => a.optimised), ...alsoSaid].join(" ");
   // An answer with no line of theirs to offer again (a cliché, a complaint) stays as the result has it, last, in every set.
   const fixed = mainAnswers.filter((m) => m.optimised.trim() && !answers.some((a) => a.prompt === m.prompt)).map((m) => ({ prompt: m.prompt, answer: m.optimised }));
   const made: { tone: BioTone; text: string; body: string; why: string }[] = [];
   const corrections = w.facts.prompts.flatMap((p) => cleanText(p.response).corrected.map((c) => c.to));
+  // The closing goes on the same answer in every tone (their last that does not end on their own question): a fact of
+  // theirs that a closing names is then said in one answer, whichever set the customer picks.
+  const home = answers.filter((a) => !a.sentences.at(-1)!.trim().endsWith("?")).at(-1)?.prompt;
   for (const tone of answers.length > 0 ? [warm, playful, direct] : []) {
     const draft = tone(w, answers, english, said, made.map((v) => versionSentences(v.body)[0]));
     if (draft.answers.length === 0) continue;
-    const built = build(w, draft, limit, corrections, fixed);
+    const built = build(w, draft, limit, corrections, fixed, home);
     if (!built || !made.every((v) => distinctVersion(v.body, built.body))) continue;
     made.push({ tone: draft.tone, text: built.text, body: built.body, why: draft.why });
   }
@@ -90,13 +94,16 @@ function answersOf(w: Writer): Answer[] {
     .filter((a) => a.sentences.length > 0);
 }
 
-const byDetail = (lines: string[]) => [...lines].sort((a, b) => specificity(b) - specificity(a));
-const mostSpecificFirst = (a: Answer) => (a.keepOrder ? a.sentences : byDetail(a.sentences));
-/** The answer's most specific line, and their own question if it has one (a way to reply is never cut). */
-function mostSpecificOnly(a: Answer): string[] {
+/** An answer's lines in their order: a later line often leans on the one before ("Folk songs…. Bonus points if you can sing the chorus."). */
+const asTold = (a: Answer) => a.sentences;
+/**
+ * An answer down to its first line, the one that answers the prompt, and their own question if it has one (a way to
+ * reply is never cut); a game answer keeps every line.
+ */
+function firstLineOnly(a: Answer): string[] {
   if (a.keepOrder || a.sentences.length === 1) return a.sentences;
-  const top = byDetail(a.sentences.filter((s) => !s.includes("?")))[0];
-  return top ? [top, ...a.sentences.filter((s) => s.includes("?"))] : a.sentences;
+  const first = a.sentences.find((s) => !s.includes("?"));
+  return first ? [first, ...a.sentences.filter((s) => s.includes("?"))] : a.sentences;
 }
 
 /** Closings of ours built on a fact the result's answers do not already say; none on text in another language. */
@@ -127,56 +134,61 @@ function warm(w: Writer, answers: Answer[], english: boolean, said: string): Dra
 }
 
 function playful(w: Writer, answers: Answer[], english: boolean, said: string, openings: (string | undefined)[]): Draft {
-  const lead = [...leads(answers, openings, mostSpecificFirst)].sort((a, b) => b.specificity - a.specificity)[0];
+  const lead = [...leads(answers, openings, asTold)].sort((a, b) => b.specificity - a.specificity)[0];
   const ordered = lead ? [lead, ...answers.filter((a) => a !== lead)] : [];
-  const job = w.facts.job && w.facts.job.length <= 30 && !/[,/]/.test(w.facts.job) ? w.facts.job : null;
+  // "a Beekeeper" reads as a name: a one-word job typed with a capital is written as the noun it is.
+  const job = w.facts.job && w.facts.job.length <= 30 && !/[,/]/.test(w.facts.job) ? (/^\p{Lu}\p{Ll}+$/u.test(w.facts.job) ? w.facts.job.toLowerCase() : lowerFirst(w.facts.job)) : null;
   const interest = fresh(said, w.facts.interests.find((i) => i.length <= 30) ?? null, 30);
   const closings = !english
     ? []
     : [...(job ? [`Bet you can't guess what ${withArticle(job)} does all day. Try me.`] : []), ...(interest ? [`Bonus points if you can teach me something new about ${interest}.`] : [])];
   return {
     tone: "playful",
-    answers: ordered.map((a) => ({ prompt: a.prompt, lines: mostSpecificFirst(a) })),
+    answers: ordered.map((a) => ({ prompt: a.prompt, lines: asTold(a) })),
     closings,
-    why: "Playful: leads with your most specific answer and line, and ends with a light challenge.",
+    why: "Playful: leads with your most specific answer and ends with a light challenge.",
   };
 }
 
 function direct(w: Writer, answers: Answer[], english: boolean, said: string, openings: (string | undefined)[]): Draft {
   // The lead: an answer that says what they want, else the most specific; never one whose line an earlier version opened with.
-  const free = leads(answers, openings, mostSpecificOnly);
+  const free = leads(answers, openings, firstLineOnly);
   const lead = free.find((a) => a.sentences.some((s) => STATES_GOAL.test(s))) ?? [...free].sort((a, b) => b.specificity - a.specificity)[0];
   const ordered = lead ? [lead, ...answers.filter((a) => a !== lead)] : [];
   const goal = goalPhrase(fresh(said, w.facts.lookingFor, 60));
   const date = fresh(said, w.facts.idealFirstDate, 70);
-  const closings = !english ? [] : [...(goal ? [`Looking for ${goal}. Is that what you want too?`] : []), ...(date ? [`First date: ${lowerFirst(date)}. Are you in?`] : [])];
+  const closings = !english ? [] : [...(goal ? [`Looking for ${goal}. Is that what you want too?`] : []), ...(date ? [`First date: ${lowerFirst(date)}. Would you come?`] : [])];
   return {
     tone: "direct",
-    answers: ordered.map((a) => ({ prompt: a.prompt, lines: mostSpecificOnly(a) })),
+    answers: ordered.map((a) => ({ prompt: a.prompt, lines: firstLineOnly(a) })),
     closings,
-    why: "Direct: each answer down to its most specific line, and a plain ask at the end.",
+    why: "Direct: each answer down to its first line, and a plain ask at the end.",
   };
 }
 
 /**
  * The set as text (each answer within the app's limit, in the customer's voice) and its body (the answers alone,
- * for comparing versions); the closing goes on the last answer that does not already end on their own question and
- * has room. Null when an answer would not pass the do-no-harm checks.
+ * for comparing versions); the closing goes on the answer `homePrompt` when it has room. Null when an answer would not
+ * pass the do-no-harm checks.
  */
-function build(w: Writer, draft: Draft, limit: number, corrections: string[], fixed: { prompt: string; answer: string }[]): { text: string; body: string } | null {
-  const endsAsked = (lines: string[]) => lines.at(-1)?.trim().endsWith("?") ?? true;
-  const home = draft.answers.map((a, i) => i).filter((i) => !endsAsked(draft.answers[i]!.lines)).at(-1);
+function build(w: Writer, draft: Draft, limit: number, corrections: string[], fixed: { prompt: string; answer: string }[], homePrompt: string | undefined): { text: string; body: string } | null {
+  const home = draft.answers.findIndex((a) => a.prompt === homePrompt);
   const texts: string[] = [];
   for (const [i, a] of draft.answers.entries()) {
     const parts: Part[] = a.lines.map((line, rank) => ({ options: [line], order: rank, priority: rank === 0 ? PRIORITY.lead : ranked(PRIORITY.fact, rank) }));
     const own = inVoice(w, capitalise(assemble(parts, limit).text));
     if (!own.trim() || !harmless(w, own, corrections)) return null;
     const closing =
-      i === home ? draft.closings.map((c) => inVoice(w, capitalise(`${own} ${c}`))).find((t) => t.length <= limit && harmless(w, t, [...corrections, ...draft.closings])) : undefined;
+      i === home ? draft.closings.map((c) => inVoice(w, capitalise(`${ended(own)} ${c}`))).find((t) => t.length <= limit && harmless(w, t, [...corrections, ...draft.closings])) : undefined;
     texts.push(closing ?? own);
   }
   const text = answerSetText([...draft.answers.map((a, i) => ({ prompt: a.prompt, answer: texts[i]! })), ...fixed]);
   return text.length > 2000 ? null : { text, body: texts.join("\n") };
+}
+
+/** A line that ends its sentence, so a closing after it starts a new one ("…jokes first. My idea of…"). */
+function ended(text: string): string {
+  return /[.!?…]["”')\]]*$/u.test(text) ? text : `${text.replace(/[\s,;:–—-]+$/u, "")}.`;
 }
 
 /** The versions' part of the guide: what to do with three sets of answers. */

@@ -50,8 +50,8 @@ export function eliteParts(input: OptimiserInput, text: TextParts, photos: Photo
   const w = writerFor(input);
   const guide = text.strategyGuide;
   // An app without a bio (Hinge): the three tones are of the answer set (answer-versions.ts).
-  const versions = bioVersions(w) ?? answerVersions(w, text.prompts);
   const suggestions = promptSuggestions(w);
+  const versions = bioVersions(w) ?? answerVersions(w, text.prompts, suggestions?.suggestions.map((s) => s.reason));
   const plan = photoPlan(w, photos);
   const written = writtenIn(input, text);
   written.add(...(versions?.part.versions.map((v) => v.text) ?? []));

@@ -133,6 +133,9 @@ const MASS_NOUNS = new Set(
   "food sourdough pasta pizza curry ramen sushi coffee wine cake bread brunch lasagne risotto paella barbecue bbq music jazz karaoke vinyl poetry art theatre theater cinema".split(" "),
 );
 
+/** Countable words of THEME_WORDS a question names in the plural. */
+const PLURALS: Record<string, string> = { dog: "dogs", cat: "cats", puppy: "puppies", kitten: "kittens", horse: "horses", book: "books", novel: "novels", film: "films", movie: "movies", museum: "museums", podcast: "podcasts" };
+
 /** Themes whose words are things (a dish, a sport, an instrument, an animal) a question can be about. */
 const TOPIC_THEMES = ["food", "outdoors", "music", "pets", "books"] as const;
 
@@ -148,7 +151,9 @@ export function mentionedTopics(w: Writer): string[] {
       const word = m[0].toLowerCase();
       // "Where do you stand on karaoke / running / podcasts?" reads; "…on bike?" does not.
       const askable = /(?:ing|s)$/u.test(word) || MASS_NOUNS.has(word);
-      if (askable && !found.includes(word)) found.push(word);
+      // "…on dogs?" reads where "…on dog?" does not: a countable thing they mention is asked about in the plural.
+      const topic = askable ? word : PLURALS[word];
+      if (topic && !found.includes(topic)) found.push(topic);
     }
   }
   return found;
