@@ -240,8 +240,8 @@ export function fragments(output: string, customer: string, { lowercaseStyle = f
     const first = fold(words[0] ?? "");
     if (first === "into") continue;
     const verbs = words.filter(verbLike).length;
-    if (CONNECTIVE_START.has(first) && verbs === 0) add("no verb", sentence);
-    else if (SUBORDINATE_START.has(first) && !sentence.includes(",") && verbs <= 1 && !sentence.endsWith("?")) add("a clause on its own", sentence);
+    if (CONNECTIVE_START.has(first) && verbs === 0) add("no verb", whole);
+    else if (SUBORDINATE_START.has(first) && !sentence.includes(",") && verbs <= 1 && !sentence.endsWith("?")) add("a clause on its own", whole);
   }
   return found;
 }
