@@ -166,11 +166,13 @@ describe("Send waits until every part the plan sells is written", () => {
     expect((await send(id)).status).toBe(200);
   });
 
-  test("Hinge elite: no bio, so no versions; its answers, prompts to answer and photo plan wait", async () => {
+  test("Hinge elite: no bio, so its three tones are of the answer set; they wait with its answers, prompts to answer and photo plan", async () => {
     const id = await completedProfile("elite", "hinge");
     const d = await detail(id);
-    expect(d.parts!.versions).toBeNull();
-    expect(d.desk!.toWrite.map((p) => p.part)).toEqual(["prompt1", "prompt2", "promptsToAnswer", "photoPlan"]);
+    expect(d.parts!.versions!.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+    expect(d.desk!.toWrite.map((p) => p.part)).toEqual(["prompt1", "prompt2", "versionWarm", "versionPlayful", "versionDirect", "promptsToAnswer", "photoPlan"]);
+    // The brief says what the versions are on an app without a bio (issue 30, item 4).
+    expect(d.desk!.toWrite.find((p) => p.part === "versionDirect")!.why).toContain("on an app without one the answer set in three tones");
   });
 });
 
@@ -249,11 +251,12 @@ describe("PUT …/parts: elite's parts refuse bad input", () => {
     }
     expect([stored(elite), stored(premium)]).toEqual([eliteBefore, premiumBefore]);
     // A version once written cannot be emptied (a blank one the machine never made is no change).
-    expect((await put(elite, { versions: [{ tone: "playful", text: "   " }] })).status).toBe(200);
+    // (The machine makes no direct version of this bio: its lines cannot open a third version of their own.)
+    expect((await put(elite, { versions: [{ tone: "direct", text: "   " }] })).status).toBe(200);
     expect(stored(elite)).toBe(eliteBefore);
-    expect((await put(elite, { versions: [{ tone: "playful", text: "Playful." }] })).status).toBe(200);
-    const emptied = await put(elite, { versions: [{ tone: "playful", text: "   " }] });
-    expect([emptied.status, ((await emptied.json()) as { message: string }).message]).toEqual([400, "The playful version cannot be empty."]);
+    expect((await put(elite, { versions: [{ tone: "direct", text: "Direct." }] })).status).toBe(200);
+    const emptied = await put(elite, { versions: [{ tone: "direct", text: "   " }] });
+    expect([emptied.status, ((await emptied.json()) as { message: string }).message]).toEqual([400, "The direct version cannot be empty."]);
   });
 
   test("two writers on two versions: each saved; the same version: a conflict naming the other", async () => {

@@ -12,7 +12,8 @@ import { z } from "zod";
 import type { OptimiserInput } from "./input.ts";
 import { agreeWithParts } from "./text/analyse.ts";
 import { promptsFor } from "../shared/profiles/options.ts";
-import { BIO_TONES, bioVersionsSchema, findingSchema, optimisationResultSchema, STARTERS_PER_PLAN, strategyGuideSchema, textRewriteSchema, type Finding, type OptimisationResult, promptSuggestionsSchema, type BioTone, type PromptSuggestions, type StrategyGuide } from "../shared/optimiser/result.ts";
+import { promptSlotsNote } from "./plan-parts/prompt-suggestions.ts";
+import { answerSetText, BIO_TONES, bioVersionsSchema, findingSchema, optimisationResultSchema, STARTERS_PER_PLAN, strategyGuideSchema, textRewriteSchema, type Finding, type OptimisationResult, promptSuggestionsSchema, type BioTone, type PromptSuggestions, type StrategyGuide } from "../shared/optimiser/result.ts";
 
 /**
  * Who makes each part of a result when the AI engine runs. A part added to result.ts must be placed here (a test
@@ -58,6 +59,8 @@ interface Answer {
   conversationStarters?: string[];
   strategyGuide?: StrategyGuide;
   bioVersions?: Record<BioTone, { text: string; why: string }>;
+  /** Elite on an app without a bio (Hinge): the answer set in each tone, one answer per prompt key. */
+  answerTones?: Record<BioTone, { answers: Record<string, string>; why: string }>;
   promptSuggestions?: PromptSuggestions;
 }
 
@@ -85,6 +88,7 @@ function answerSchema(input: OptimiserInput, local: OptimisationResult) {
     }),
     ...(input.plan !== "basic" && { strategyGuide: strategyGuideSchema }),
     ...(input.plan === "elite" && local.bio && { bioVersions: bioVersionsAnswer(local.bio.limit) }),
+    ...(input.plan === "elite" && !local.bio && local.prompts.length > 0 && { answerTones: answerTonesAnswer(local) }),
     ...(input.plan === "elite" && unusedPrompts(input).length > 0 && { promptSuggestions: promptSuggestionsAnswer(input) }),
   });
 }
@@ -96,6 +100,16 @@ function answerSchema(input: OptimiserInput, local: OptimisationResult) {
 function bioVersionsAnswer(limit: number) {
   const version = z.object({ text: withinLimit(limit), why: bioVersionsSchema.shape.versions.element.shape.why });
   return z.object(Object.fromEntries(BIO_TONES.map((tone) => [tone, version])) as Record<BioTone, typeof version>);
+}
+
+/**
+ * Elite on an app without a bio: the three tones are of the answer set (issue 30, item 4), one set per tone, each
+ * answer under its prompt key and within its limit. `merge` writes each set as the result's version text (answerSetText).
+ */
+function answerTonesAnswer(local: OptimisationResult) {
+  const answers = z.object(Object.fromEntries(local.prompts.map((p, i) => [`prompt${i + 1}`, withinLimit(p.limit)])));
+  const tone = z.object({ answers, why: bioVersionsSchema.shape.versions.element.shape.why });
+  return z.object(Object.fromEntries(BIO_TONES.map((t) => [t, tone])) as Record<BioTone, typeof tone>);
 }
 
 /** The app's prompts the customer did not answer: the only ones a suggestion may name. */
@@ -201,9 +215,24 @@ function merge(input: OptimiserInput, local: OptimisationResult, answer: Answer,
     prompts: merged,
     conversationStarters: answer.conversationStarters ?? [],
     strategyGuide: answer.strategyGuide ?? null,
-    bioVersions: answer.bioVersions ? { versions: BIO_TONES.map((tone) => ({ tone, ...answer.bioVersions![tone] })), note: null } : null,
+    bioVersions: answer.bioVersions
+      ? { versions: BIO_TONES.map((tone) => ({ tone, ...answer.bioVersions![tone] })), note: null }
+      : answer.answerTones
+        ? {
+            versions: BIO_TONES.map((tone) => ({
+              tone,
+              text: answerSetText(local.prompts.map((p, i) => ({ prompt: p.prompt, answer: answer.answerTones![tone].answers[`prompt${i + 1}`]! }))),
+              why: answer.answerTones![tone].why,
+            })),
+            note: null,
+            of: "answers" as const,
+          }
+        : null,
     // Elite on an app whose form has prompts, all of them answered: the local verdict (no suggestions, and why) stands.
-    promptSuggestions: answer.promptSuggestions ?? (input.plan === "elite" ? (local.promptSuggestions ?? null) : null),
+    // Suggestions made: the note says what answering one costs (an app shows a fixed number of answers), as the local analyser's does.
+    promptSuggestions: answer.promptSuggestions?.suggestions.length
+      ? { ...answer.promptSuggestions, note: promptSlotsNote(input.app, input.profile.prompts.filter((p) => p.response.trim()).length) }
+      : (answer.promptSuggestions ?? (input.plan === "elite" ? (local.promptSuggestions ?? null) : null)),
     engines: {
       analysis: ai,
       bio: local.bio ? ai : local.engines.bio,

@@ -98,7 +98,7 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
     if (promise) problems.push({ label, at, rule: "promises that a person will do something later", quote: around(text, promise.index, promise[0].length) });
   }
 
-  const versions = result.engines.bio.kind === "ai" ? (result.bioVersions?.versions ?? []) : [];
+  const versions = versionsByModel(result) ? (result.bioVersions?.versions ?? []) : [];
   versions.forEach((v, i) => {
     if (versions.findIndex((o) => o.text.trim().toLowerCase() === v.text.trim().toLowerCase()) < i) problems.push({ label: `bio version ${i + 1}`, rule: "the same text as an earlier version" });
     if (!sharesADetail(v.text, customer)) problems.push({ label: `bio version ${i + 1}`, rule: "uses none of the customer's own details", quote: shortened(v.text) });
@@ -200,7 +200,7 @@ function labelledTexts(result: OptimisationResult): { label: string; at?: string
       for (const note of p.notes) add(`prompt ${i + 1} notes`, note, "analysis");
     });
   }
-  if (result.engines.bio.kind === "ai") {
+  if (versionsByModel(result)) {
     result.bioVersions?.versions.forEach((v, i) => {
       add(`bio version ${i + 1}`, v.text, "profile");
       add(`bio version ${i + 1} note`, v.why, "analysis");
@@ -217,6 +217,11 @@ function labelledTexts(result: OptimisationResult): { label: string; at?: string
     });
   }
   return out;
+}
+
+/** The model wrote the versions: the bio's (the bio came from it), or on an app without a bio the answer sets (the answers did). */
+function versionsByModel(result: OptimisationResult): boolean {
+  return (result.bioVersions?.of === "answers" ? result.engines.prompts : result.engines.bio).kind === "ai";
 }
 
 /** Every word the answer may build on: the customer's, and on a rerun the text a person released or edited. */

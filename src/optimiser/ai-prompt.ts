@@ -78,7 +78,7 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
       : "Conversation starters: none on this plan.",
     input.plan === "basic"
       ? "Strategy guide: none on this plan."
-      : `Strategy guide: practical advice for ${app} for this customer, 2 to 5 sections, built on this analysis and on the app facts below (which photo to lead with, how to open, what to add to the profile).${input.plan === "elite" ? ' One section is about this profile alone: when to use which bio version, which prompt to answer next, and the next photo to take (from "photoPlan" in the data).' : ""}`,
+      : `Strategy guide: practical advice for ${app} for this customer, 2 to 5 sections, built on this analysis and on the app facts below (which photo to lead with, how to open, what to add to the profile).${input.plan === "elite" ? ` One section is about this profile alone: ${local.bio ? "when to use which bio version" : "when to use which tone of the answer set"}, which prompt to answer next, and the next photo to take (from "photoPlan" in the data).` : ""}`,
     ...eliteRules(input, local),
     `Analysis: what works and what to fix. A finding's "field" is one of ${findingFields(local).join(", ")}, or null; its "phrase" quotes the customer's words exactly, or is null. A phrase is never both a strength and a problem.`,
     "Photos: the photo choice and order are already decided by our photo analysis, \"photoAnalysis\" in the data (photos are named Photo 1, Photo 2, … in upload order). Do not reorder them; mention photos in the analysis only where it helps (field \"photos\").",
@@ -111,15 +111,21 @@ function currentTextRules(input: OptimiserInput): string[] {
 /** Elite's own parts: three bio versions and the prompts to answer (the photo plan is ours, from the photo analysis). */
 function eliteRules(input: OptimiserInput, local: OptimisationResult): string[] {
   if (input.plan !== "elite") return [];
+  const app = DATING_APP_LABELS[input.app];
   const lines: string[] = [];
   if (local.bio) {
     lines.push(
       `Bio versions: one per tone (warm, playful, direct). Each is a complete bio of at most ${local.bio.limit} characters, in the customer's language, built only on their facts, and really different from the others (what it leads with, what it keeps, how it ends), not the same lines with another last sentence. "why" says in one line what sets it apart.`,
     );
   }
+  if (!local.bio && local.prompts.length > 0) {
+    lines.push(
+      `Answer tones: ${app} has no bio, so instead of bio versions write the whole answer set once per tone (warm, playful, direct): under each tone, one answer per prompt key of the data (prompt1, prompt2, …), each at most its prompt's limit, in the customer's language and built only on their facts. The three sets really differ: each opens with another sentence, and differs in at least one more; none is the answers above word for word. "why" says in one line what sets it apart.`,
+    );
+  }
   if (unusedPrompts(input).length > 0) {
     lines.push(
-      `Prompt suggestions: up to 3 prompts from the schema's list (the app's prompts the customer has not answered), chosen by what the customer wrote: someone who mentions cooking gets a food prompt. Each reason is one line that names what they wrote. If nothing they wrote points to a prompt, suggest none and say so in "note"; otherwise "note" is null.${slotsRule(input)}`,
+      `Prompt suggestions: up to 3 prompts from the schema's list (the app's prompts the customer has not answered), chosen by what the customer wrote: someone who mentions cooking gets a food prompt. Each reason is one line that names what they wrote. If nothing they wrote points to a prompt, suggest none and say so in "note"; otherwise "note" is null (we add how many answers the app shows).${slotsRule(input)}`,
     );
   }
   return lines;

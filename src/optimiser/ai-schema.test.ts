@@ -6,7 +6,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../testing/openai-server.ts";
 import { answerSpec, RESULT_PARTS } from "./ai-answer.ts";
 import { engine, localResult, makeInput, minimalAnswer, MODEL, photoFolder, type Plan, requestedSchema, systemOf } from "./ai-test-helpers.ts";
 import { appRules } from "../shared/optimiser/apps.ts";
-import { optimisationResultSchema, STARTERS_PER_PLAN } from "../shared/optimiser/result.ts";
+import { answerSetOf, optimisationResultSchema, STARTERS_PER_PLAN } from "../shared/optimiser/result.ts";
 
 const PLANS: Plan[] = ["basic", "premium", "elite"];
 
@@ -70,11 +70,20 @@ describe("a model answering the requested schema minimally is used on the first 
         expect(parts.includes("strategyGuide")).toBe(plan !== "basic");
         // Elite's own parts: a version per tone where the app has a bio, prompts to answer where its form has prompts.
         expect(parts.includes("bioVersions")).toBe(plan === "elite" && rules.bioLimit !== null);
+        // An app without a bio: the three tones are of the answer set (issue 30, item 4).
+        const answerTones = plan === "elite" && rules.bioLimit === null && input.profile.prompts.length > 0;
+        expect(parts.includes("answerTones")).toBe(answerTones);
         expect(parts.includes("promptSuggestions")).toBe(plan === "elite" && (app === "hinge" || app === "bumble"));
         expect(parts.includes("photoPlan")).toBe(false);
         if (plan === "elite" && rules.bioLimit !== null) {
           expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
           expect(new Set(result.bioVersions!.versions.map((v) => v.text)).size).toBe(3);
+        } else if (answerTones) {
+          expect(result.bioVersions).toMatchObject({ of: "answers", note: null });
+          expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+          for (const v of result.bioVersions!.versions) expect(answerSetOf(v.text).map((a) => a.prompt)).toEqual(input.profile.prompts.map((p) => p.prompt));
+          expect(systemOf(server.requests[0]!.body)).toContain("Answer tones: Hinge has no bio");
+          expect(systemOf(server.requests[0]!.body)).toContain("when to use which tone of the answer set");
         } else expect(result.bioVersions).toBeNull();
         if (plan === "elite" && parts.includes("promptSuggestions")) {
           const allowed = (schema.properties as { promptSuggestions: { properties: { suggestions: { items: { properties: { prompt: { enum: string[] } } } } } } })

@@ -49,6 +49,7 @@ export function withinLimits(result: OptimisationResult): OptimisationResult {
       bioVersions: {
         versions: result.bioVersions.versions.slice(0, BIO_TONES.length).map((v) => ({ ...v, why: fit(v.why, L.note) })),
         note: result.bioVersions.note && fit(result.bioVersions.note, L.note),
+        ...(result.bioVersions.of && { of: result.bioVersions.of }),
       },
     }),
     ...(result.promptSuggestions && {

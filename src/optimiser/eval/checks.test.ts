@@ -62,6 +62,12 @@ describe("broken words", () => {
 });
 
 describe("fragments", () => {
+  test("a lead-in label before a quotation is no sentence of its own; the quoted words are still read", () => {
+    expect(fragments("On a prompt of theirs about free time: “Good answer. Now the real test: climbing or jazz?”", "")).toEqual([]);
+    expect(fragments("On a prompt of theirs: “At the gym or on the couch.”", "")).toEqual(["no verb: “On a prompt of theirs: “At the gym or on the couch.””"]);
+    expect(fragments("On a prompt of theirs about free time.", "")).toEqual(["no verb: “On a prompt of theirs about free time.”"]);
+  });
+
   test("lower-case after a full stop is caught, an abbreviation or ellipsis is not", () => {
     expect(fragments("Sometimes playing guitar badly. at the gym or on the couch with Netflix.", "")).toEqual([
       "lower-case after a full stop: “at the gym or on the couch with Netflix.”",

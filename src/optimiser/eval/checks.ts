@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import wordListPath from "word-list";
 import type { ProfileText } from "../input.ts";
-import type { OptimisationResult } from "../../shared/optimiser/result.ts";
+import { answerSetOf, type OptimisationResult } from "../../shared/optimiser/result.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text helpers
@@ -232,14 +232,17 @@ export function fragments(output: string, customer: string, { lowercaseStyle = f
     });
   }
 
-  for (const sentence of sentencesOf(output)) {
-    if (fromCustomer(sentence, customer)) continue;
+  for (const whole of sentencesOf(output)) {
+    if (fromCustomer(whole, customer)) continue;
+    // A lead-in before a quotation ("On a prompt of theirs about free time: “Good answer.") labels the quoted words.
+    const sentence = whole.replace(/^[^“"]*:\s*[“"]/u, "");
     const words = wordsOf(sentence);
+    if (words.length === 0) continue;
     const first = fold(words[0] ?? "");
     if (first === "into") continue;
     const verbs = words.filter(verbLike).length;
-    if (CONNECTIVE_START.has(first) && verbs === 0) add("no verb", sentence);
-    else if (SUBORDINATE_START.has(first) && !sentence.includes(",") && verbs <= 1 && !sentence.endsWith("?")) add("a clause on its own", sentence);
+    if (CONNECTIVE_START.has(first) && verbs === 0) add("no verb", whole);
+    else if (SUBORDINATE_START.has(first) && !sentence.includes(",") && verbs <= 1 && !sentence.endsWith("?")) add("a clause on its own", whole);
   }
   return found;
 }
@@ -328,9 +331,14 @@ export function strongSentencesLost(original: string, optimised: string): string
 // ---------------------------------------------------------------------------------------------------------------
 // Plans that differ
 
-/** What a plan's rewrite delivers in words: the bio, every answer, and (elite) each version of the bio. */
+/** What a plan's rewrite delivers in words: the bio, every answer, and (elite) each version of the bio or of the answer set. */
 export function writtenTexts(result: OptimisationResult): string[] {
-  return [result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised), ...(result.bioVersions?.versions.map((v) => v.text) ?? [])];
+  return [result.bio?.optimised ?? "", ...result.prompts.map((p) => p.optimised), ...(result.bioVersions?.versions.map((v) => versionWords(result, v.text)) ?? [])];
+}
+
+/** A version's own words: an answer set's answers without the prompts' titles (the app's words), one a line. */
+function versionWords(result: OptimisationResult, text: string): string {
+  return result.bioVersions?.of === "answers" ? answerSetOf(text).map((a) => a.answer).join("\n") : text;
 }
 
 /** What a plan delivers beyond the analysis: its texts, starters, and (elite) the prompts to answer and the photo plan. */
@@ -346,6 +354,39 @@ function delivered(result: OptimisationResult): unknown {
 /** Premium and elite deliver the same thing word for word: bio, answers, bio versions, starters, prompts and photo plan (elite promises more). */
 export function plansIdentical(premium: OptimisationResult, elite: OptimisationResult): boolean {
   return JSON.stringify(delivered(premium)) === JSON.stringify(delivered(elite));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Elite's versions differ in tone (issue 30, item 4)
+
+/**
+ * Pairs of elite's versions (of the bio, or of the answer set) that differ in no more than a line: each must open
+ * with its own sentence, and have at least one sentence besides the opening that the other does not have at all.
+ * Sentences compare as words (case and punctuation aside); an answer set's prompt titles are not its sentences.
+ */
+export function versionsAlike(result: OptimisationResult): string[] {
+  const versions = (result.bioVersions?.versions ?? []).map((v) => ({ tone: v.tone, sentences: sentencesOf(versionWords(result, v.text)).map(bare).filter(Boolean) }));
+  const found: string[] = [];
+  versions.forEach((b, j) =>
+    versions.slice(0, j).forEach((a) => {
+      if (a.sentences[0] === b.sentences[0]) found.push(`the ${b.tone} version opens as the ${a.tone} one does: “${b.sentences[0]}”`);
+      const own = (x: string[], y: string[]) => x.slice(1).some((s) => !y.includes(s));
+      if (!own(a.sentences, b.sentences) && !own(b.sentences, a.sentences)) found.push(`the ${a.tone} and ${b.tone} versions differ in no sentence besides the opening`);
+    }),
+  );
+  return found;
+}
+
+/**
+ * Elite's answers word for word premium's (issue 30, item 4) on an app without a bio, where the answers are all the
+ * text elite writes: neither an answer nor an answer set in another tone differs from what premium delivers. A result
+ * that tells the writer why (`needsWriter`) has said so where it must.
+ */
+export function eliteAnswersCopied(premium: OptimisationResult, elite: OptimisationResult): string[] {
+  if (elite.bio !== null || elite.prompts.length === 0 || elite.needsWriter) return [];
+  const premiums = new Set(premium.prompts.map((p) => bare(p.optimised)));
+  const own = [...elite.prompts.map((p) => p.optimised), ...(elite.bioVersions?.versions ?? []).flatMap((v) => answerSetOf(v.text).map((a) => a.answer))];
+  return own.some((text) => !premiums.has(bare(text))) ? [] : ["every answer elite delivers is premium's, word for word"];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -447,9 +488,15 @@ export interface NamedPart {
 export function namedParts(result: OptimisationResult): NamedPart[] {
   const parts: NamedPart[] = [];
   if (result.bio) parts.push({ name: "bio", text: result.bio.optimised, family: "bio" });
-  for (const v of result.bioVersions?.versions ?? []) parts.push({ name: `${v.tone} bio version`, text: `${v.text}\n${v.why}`, family: "bio" });
+  const answerSets = result.bioVersions?.of === "answers";
+  for (const v of answerSets ? [] : (result.bioVersions?.versions ?? [])) parts.push({ name: `${v.tone} bio version`, text: `${v.text}\n${v.why}`, family: "bio" });
   if (result.bioVersions?.note) parts.push({ name: "bio versions note", text: result.bioVersions.note, family: "bio" });
-  for (const p of result.prompts) parts.push({ name: `answer to “${p.prompt}”`, text: p.optimised });
+  for (const p of result.prompts) parts.push({ name: `answer to “${p.prompt}”`, text: p.optimised, ...(answerSets && { family: `answer to “${p.prompt}”` }) });
+  // An answer set in another tone is each answer again: each of its answers is of that answer's family; its "why" is ours.
+  for (const v of answerSets ? (result.bioVersions?.versions ?? []) : []) {
+    for (const a of answerSetOf(v.text)) parts.push({ name: `${v.tone} answer set: answer to “${a.prompt}”`, text: a.answer, family: `answer to “${a.prompt}”` });
+    parts.push({ name: `${v.tone} answer set note`, text: v.why, family: "answer sets" });
+  }
   result.conversationStarters.forEach((s, i) => parts.push({ name: `starter ${i + 1}`, text: s }));
   result.strategyGuide?.sections.forEach((s) => s.points.forEach((p, i) => parts.push({ name: `guide “${s.heading}” point ${i + 1}`, text: p })));
   const { summary, problems, strengths } = result.analysis;

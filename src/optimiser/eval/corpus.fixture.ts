@@ -8,6 +8,7 @@
 import type { DatingApp } from "../../shared/profiles/options.ts";
 import type { ProfileText } from "../input.ts";
 import { HARM_CORPUS } from "./corpus-harm.fixture.ts";
+import { ELITE_CORPUS } from "./corpus-elite.fixture.ts";
 
 export type Kind = "weak" | "strong" | "negative" | "long" | "empty" | "non-native" | "other-language" | "cliché" | "lowercase" | "emoji";
 
@@ -608,4 +609,5 @@ export const EVAL_CORPUS: EvalProfile[] = [
     facts: ["structural engineer", "bridges"],
   },
   ...HARM_CORPUS,
+  ...ELITE_CORPUS,
 ];

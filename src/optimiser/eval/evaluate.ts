@@ -11,6 +11,8 @@ import {
   customerText,
   demandsKept,
   equalsOriginal,
+  eliteAnswersCopied,
+  versionsAlike,
   factsMissing,
   gameItemsLost,
   grammarScars,
@@ -40,6 +42,8 @@ export const CHECKS = [
   "facts kept",
   "strong texts kept",
   "plans differ",
+  "versions differ",
+  "elite answers not premium's",
   "starters from the profile",
   "template filler",
   "said once",
@@ -134,6 +138,7 @@ export function checkResult(entry: EvalProfile, result: OptimisationResult): Omi
   for (const text of [...written, ...starters]) add("grammar scars", grammarScars(text, customer));
   add("self-facts kept", selfFactsDropped(result, profile, entry.putDowns ?? []));
   add("games kept", gameItemsLost(result));
+  add("versions differ", versionsAlike(result));
   return found;
 }
 
@@ -183,6 +188,9 @@ export async function evaluate(
     const elite = results.get("elite");
     if (premium && elite && eliteShouldDiffer(entry) && plansIdentical(premium, elite)) {
       violations.push({ check: "plans differ", profile: entry.name, plan: "premium/elite", detail: "the same bio and answers, word for word" });
+    }
+    if (premium && elite) {
+      for (const detail of eliteAnswersCopied(premium, elite)) violations.push({ check: "elite answers not premium's", profile: entry.name, plan: "premium/elite", detail });
     }
   }
   return { runs: times.length, profiles: corpus.length, violations, times, unchanged };

@@ -214,6 +214,42 @@ describe("what a reason may say", () => {
   }, SLOW);
 });
 
+describe("a group shot that is not wide (issue 30, item 6)", () => {
+  let group: PhotoAnalysis[];
+
+  beforeAll(async () => {
+    // Twelve people in three rows on a 4:3 photo: searched as one frame (256 px) their faces are a few pixels wide.
+    const heads = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        sharp(fixture(i % 2 === 0 ? "astronaut.jpg" : "grace-hopper.jpg"))
+          .flop(i % 3 === 0)
+          .resize(200, 230, { fit: "cover" })
+          .toBuffer(),
+      ),
+    );
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#6f7a80" } })
+      .composite(heads.map((input, i) => ({ input, left: 100 + (i % 4) * 250, top: 60 + Math.floor(i / 4) * 270 })))
+      .jpeg({ quality: 85 })
+      .toFile(join(dir, "crowd.jpg"));
+    // The cup of coffee is uploaded first: a photo without a person still comes after every photo with one.
+    group = await analysePhotos(["coffee", "crowd", "portrait"].map((name, order) => ({ id: idOf(name), order, path: join(dir, `${name}.jpg`) })));
+  }, SLOW);
+
+  test("its faces are counted, it is called a group photo, and it is never first", () => {
+    const crowd = resultFor("crowd", group);
+    expect(crowd.faces).toBeGreaterThanOrEqual(9);
+    expect(crowd.faces).toBeLessThanOrEqual(12);
+    expect(crowd.reasons[0]).toBe(`Group photo: ${crowd.faces} people, so matches can't tell which one is you. Never put it first.`);
+    expect(group[0]!.photoId).toBe(idOf("portrait"));
+    expect(crowd.metrics?.strong).toBe(false);
+  });
+
+  test("the photo without a person, kept only to fill the profile, comes after both photos of people", () => {
+    expect(group.map((r) => r.photoId)).toEqual([idOf("portrait"), idOf("crowd"), idOf("coffee")]);
+    expect(resultFor("coffee", group).reasons.at(-1)).toBe("Kept so your profile has at least 3 photos: replace it with a better one when you can.");
+  });
+});
+
 describe("failures", () => {
   test("a file that is not an image is a clear error naming the photo by upload position", async () => {
     const bad = join(dir, "not-an-image.jpg");

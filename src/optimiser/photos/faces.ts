@@ -23,6 +23,15 @@ const MAX_FACES = 20;
  * 256 px, where the faces of a wide group shot get too small (one of four found in a 3.2:1 photo, all four with
  * tiles). Tall photos are not tiled: it found little more there, and phone photos are often 9:16. */
 const TILE_ASPECT = 1.6;
+/**
+ * A photo that is not wide is searched in a grid of squares (half its short side) when the whole frame did not show
+ * one close face: BlazeFace sees the frame at 256 px, where the faces of a group of fifteen are a few pixels wide
+ * (issue 30, item 6: such a photo was scored as one face). One face filling at least this share of the frame is a
+ * close-up: the grid would find nothing the frame did not.
+ */
+const GRID_UNLESS_SHARE = 0.08;
+/** Short side under which a grid adds nothing: its squares would be under the detector's own 256 px. */
+const GRID_MIN_SHORT_SIDE = 512;
 /** Tiles advance by this share of their side, so any face up to a quarter of a tile fits whole in one of them. */
 const TILE_STEP = 0.75;
 /** Two boxes overlapping this much (intersection over the smaller) are one face found twice (frame and a tile). */
@@ -253,7 +262,9 @@ async function readModelArtifacts(tf: Tf, jsonPath: string): Promise<unknown> {
 async function detectInFrameAndTiles(human: Human, image: Pixels): Promise<DetectedFace[]> {
   try {
     const found = await detectIn(human, image, { x: 0, y: 0, width: image.width, height: image.height });
-    for (const tile of tilesOf(image)) found.push(...(await detectIn(human, image, tile)));
+    const wide = tilesOf(image);
+    const tiles = wide.length > 0 ? wide : mayHideSmallFaces(found, image) ? gridOf(image) : [];
+    for (const tile of tiles) found.push(...(await detectIn(human, image, tile)));
     return mergeSameFaces(found).sort((a, b) => area(b.box) - area(a.box));
   } finally {
     // Bun does not hand the WASM backend's freed memory back on its own: 44 photos without this took the process
@@ -285,6 +296,23 @@ function tilesOf({ width, height }: Pixels): FaceBox[] {
   const count = Math.ceil((width - height) / (height * TILE_STEP)) + 1;
   const step = (width - height) / (count - 1);
   return Array.from({ length: count }, (_, i) => ({ x: Math.round(i * step), y: 0, width: height, height }));
+}
+
+/** Whether the whole frame may have missed faces too small for it: it found none, several, or one that is not close. */
+function mayHideSmallFaces(found: DetectedFace[], { width, height }: Pixels): boolean {
+  if (Math.min(width, height) < GRID_MIN_SHORT_SIDE) return false;
+  return found.length !== 1 || area(found[0]!.box) / (width * height) < GRID_UNLESS_SHARE;
+}
+
+/** Overlapping squares of half the short side over the whole image, row by row. */
+function gridOf({ width, height }: Pixels): FaceBox[] {
+  const side = Math.round(Math.min(width, height) / 2);
+  const starts = (length: number) => {
+    const count = Math.ceil((length - side) / (side * TILE_STEP)) + 1;
+    const step = (length - side) / (count - 1);
+    return Array.from({ length: count }, (_, i) => Math.round(i * step));
+  };
+  return starts(height).flatMap((y) => starts(width).map((x) => ({ x, y, width: side, height: side })));
 }
 
 function crop({ data, width }: Pixels, region: FaceBox): Uint8Array {

@@ -71,12 +71,30 @@ describe("rankPhotos", () => {
       good,
       photo(1, { fingerprint: copyOf(good.fingerprint) }),
       photo(2, { quality: { brightness: 20, clippedShadows: 0.6 } }),
-      photo(3, { faces: NO_FACE }),
+      photo(3, { quality: { sharpness: 0.2 } }),
     ]);
-    expect(ids(results.filter((r) => r.keep))).toEqual(["P0", "P3", "P2"]);
+    expect(ids(results.filter((r) => r.keep))).toEqual(["P0", "P2", "P3"]);
     expect(results.find((r) => r.photoId === "P1")).toMatchObject({ keep: false, rank: 4 });
+    expect(results[1]!.reasons).toContain("This photo is very dark: 60% of it is nearly black.");
     expect(results[1]!.reasons.at(-1)).toBe("Kept so your profile has at least 3 photos: replace it with a better one when you can.");
-    expect(results[2]!.reasons).toContain("This photo is very dark: 60% of it is nearly black.");
+  });
+
+  test("a photo without a person is never kept ahead of one with a person: not to fill the profile, not in the order (issue 30, item 6)", () => {
+    const good = photo(0);
+    const results = rankPhotos([
+      good,
+      // A sharp, bright photo of a dog or a cup scores over a copy of their portrait and a very dark photo of them.
+      photo(1, { faces: NO_FACE }),
+      photo(2, { fingerprint: copyOf(good.fingerprint) }),
+      photo(3, { quality: { brightness: 20, clippedShadows: 0.6 } }),
+    ]);
+    expect(ids(results.filter((r) => r.keep))).toEqual(["P0", "P2", "P3"]);
+    expect(results.at(-1)).toMatchObject({ photoId: "P1", keep: false });
+    expect(results.at(-1)!.reasons).toEqual(["No face visible.", "Best left out: every photo should show you."]);
+    // Needed to fill, it is kept, and still after every photo with a person.
+    const filled = rankPhotos([good, photo(1, { faces: NO_FACE }), photo(2, { quality: { brightness: 20, clippedShadows: 0.6 } })]);
+    expect(ids(filled)).toEqual(["P0", "P2", "P1"]);
+    expect(filled.every((r) => r.keep)).toBe(true);
   });
 
   test("of two equal near-duplicates the one uploaded first is kept", () => {

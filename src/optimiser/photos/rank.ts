@@ -190,10 +190,18 @@ function markDuplicates(photos: Assessed[]): void {
   }
 }
 
-/** Brings dropped photos back until `count` are kept: different photos first (a duplicate adds nothing), best first;
- * they are ranked after the photos kept on merit. */
+/** A photo in which no face was found (faces unknown count as a person: they may well show one). */
+const withoutPerson = (photo: Assessed) => photo.faces?.count === 0;
+
+/**
+ * Brings dropped photos back until `count` are kept: photos with a person before any without one (issue 30, item 6:
+ * a cup of coffee is never kept while a photo of them is left out), then different photos (a duplicate adds nothing),
+ * best first; they are ranked after the photos kept on merit.
+ */
 function keepAtLeast(photos: Assessed[], count: number): void {
-  const dropped = photos.filter((photo) => !photo.keep).sort((a, b) => Number(!!a.duplicateOf) - Number(!!b.duplicateOf) || byPreference(a, b));
+  const dropped = photos
+    .filter((photo) => !photo.keep)
+    .sort((a, b) => Number(withoutPerson(a)) - Number(withoutPerson(b)) || Number(!!a.duplicateOf) - Number(!!b.duplicateOf) || byPreference(a, b));
   const missing = count - (photos.length - dropped.length);
   for (const photo of dropped.slice(0, Math.max(0, missing))) {
     photo.keep = true;
@@ -210,10 +218,12 @@ function order(photos: Assessed[]): Assessed[] {
   const first = kept.findIndex((photo) => photo.faces?.count === 1);
   const lead = first >= 0 ? first : kept.findIndex((photo) => (photo.faces?.count ?? 0) < 2);
   if (lead > 0) kept.unshift(...kept.splice(lead, 1));
+  // A photo without a person never ranks ahead of one with a person, whatever their scores.
+  const personFirst = (a: Assessed, b: Assessed) => Number(withoutPerson(a)) - Number(withoutPerson(b)) || byPreference(a, b);
   return [
     ...kept,
-    ...photos.filter((photo) => photo.keptToFill).sort(byPreference),
-    ...photos.filter((photo) => !photo.keep).sort(byPreference),
+    ...photos.filter((photo) => photo.keptToFill).sort(personFirst),
+    ...photos.filter((photo) => !photo.keep).sort(personFirst),
   ];
 }
 

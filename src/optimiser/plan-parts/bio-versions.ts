@@ -17,7 +17,7 @@ import { cleanText, findProblems } from "../text/clean.ts";
 import { ownClosing } from "../text/hooks.ts";
 import { norm, sameWord, words } from "../text/match.ts";
 import { leftOut } from "../text/revision.ts";
-import { capitalise } from "../text/sentences.ts";
+import { capitalise, splitSentences } from "../text/sentences.ts";
 import { isSpecific, soundsNegative } from "../text/signals.ts";
 import { inVoice, type Writer } from "../text/writer.ts";
 import { readsAsEnglish } from "./language.ts";
@@ -69,13 +69,17 @@ export function bioVersions(w: Writer): BioVersionsMade | null {
   if (limit === null) return null;
   const m = material(w);
   const made: { tone: BioTone; text: string; why: string; body: Item[]; closing: Item | null }[] = [];
-  for (const draft of [warm(m), playful(m), direct(m)]) {
+  for (const first of [warm(m), playful(m), direct(m)]) {
     // Playful is its ending: without a light challenge to end on, it would only be the same lines reordered.
-    if (draft.body.length === 0 || (draft.tone === "playful" && !draft.closing)) continue;
-    if (made.some((v) => !differs(v, draft))) continue;
-    const text = build(w, m, draft, limit);
-    if (!text || made.some((v) => norm(v.text) === norm(text))) continue;
-    made.push({ ...draft, text });
+    if (first.body.length === 0 || (first.tone === "playful" && !first.closing)) continue;
+    // A version that would open as an earlier one does leads with another of its lines instead, if one makes it differ.
+    for (const draft of withOtherLeads(first)) {
+      if (made.some((v) => !differs(v, draft))) continue;
+      const text = build(w, m, draft, limit);
+      if (!text || !made.every((v) => distinctVersion(v.text, text))) continue;
+      made.push({ ...draft, text });
+      break;
+    }
   }
   const versions = made.map(({ tone, text, why }) => ({ tone, text, why: shorten(why, RESULT_LIMITS.note) }));
   const short = versions.length < VERSIONS;
@@ -206,6 +210,32 @@ function differs(a: { body: Item[]; closing: Item | null }, b: Draft): boolean {
   const set = (d: { body: Item[] }) => [...keys(d)].sort().join(" ");
   if (set(a) !== set(b)) return true;
   return keys(a).join(" ") !== keys(b).join(" ") && (a.closing?.key ?? null) !== (b.closing?.key ?? null) && b.closing !== null;
+}
+
+/** The draft as it is, then with each other line of its body moved to the front (the most specific first). */
+function withOtherLeads(draft: Draft): Draft[] {
+  const others = draft.body.slice(1).sort((a, b) => score(b) - score(a));
+  return [draft, ...others.map((lead) => ({ ...draft, body: [lead, ...draft.body.filter((i) => i !== lead)] }))];
+}
+
+const score = (item: Item) => ("score" in item && typeof item.score === "number" ? item.score : 0);
+
+/** The sentences of a version, compared as words (case and punctuation aside). */
+export function versionSentences(text: string): string[] {
+  return splitSentences(text)
+    .map((s) => norm(s.text))
+    .filter(Boolean);
+}
+
+/**
+ * Two versions differ in tone, not only in a line: each opens with its own sentence, and the later one has at least
+ * one sentence besides its opening that the earlier one does not have at all (issue 30, item 4).
+ */
+export function distinctVersion(earlier: string, later: string): boolean {
+  const a = versionSentences(earlier);
+  const b = versionSentences(later);
+  if (a.length === 0 || b.length === 0 || a[0] === b[0]) return false;
+  return b.slice(1).some((s) => !a.includes(s));
 }
 
 /** The draft within the app's limit, in the customer's voice; null when it would not pass the do-no-harm checks. */

@@ -8,9 +8,10 @@
 import type { OptimiserInput } from "../input.ts";
 import { RESULT_LIMITS, type BioVersions, type NeedsWriter, type PhotoAnalysis, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "../../shared/optimiser/result.ts";
 import { fitToLimit, shorten } from "../text/fit.ts";
+import { answerTonesPoint, answerVersions } from "./answer-versions.ts";
 import { bioVersions } from "./bio-versions.ts";
 import { photoPlan } from "./photo-plan.ts";
-import { promptSuggestions } from "./prompt-suggestions.ts";
+import { promptsFull, promptSuggestions } from "./prompt-suggestions.ts";
 import { eliteStarters, withOneFromProfile } from "./starters.ts";
 import { writerFor } from "./writer.ts";
 import { said } from "../text/said.ts";
@@ -22,7 +23,7 @@ export interface EliteParts {
   conversationStarters: string[];
   /** The premium guide with a section for this profile added. */
   strategyGuide: StrategyGuide | null;
-  /** Set when an elite part falls short of what elite sells (fewer than three bio versions). */
+  /** Set when an elite part falls short of what elite sells (fewer than three bio versions, or answer-set tones on Hinge). */
   needsWriter: NeedsWriter | null;
 }
 
@@ -31,7 +32,7 @@ const TONE_NAMES = { warm: "Warm", playful: "Playful", direct: "Direct" } as con
 /** The text analyser's parts the elite parts are made beside: its bio and answers (what the result already says) and its guide. */
 export interface TextParts {
   bio: { optimised: string } | null;
-  prompts: { optimised: string }[];
+  prompts: { prompt: string; optimised: string }[];
   strategyGuide: StrategyGuide | null;
 }
 
@@ -48,8 +49,9 @@ export function premiumStarters(input: OptimiserInput, text: TextParts, starters
 export function eliteParts(input: OptimiserInput, text: TextParts, photos: PhotoAnalysis[]): EliteParts {
   const w = writerFor(input);
   const guide = text.strategyGuide;
-  const versions = bioVersions(w);
+  // An app without a bio (Hinge): the three tones are of the answer set (answer-versions.ts).
   const suggestions = promptSuggestions(w);
+  const versions = bioVersions(w) ?? answerVersions(w, text.prompts, suggestions?.suggestions.map((s) => s.reason));
   const plan = photoPlan(w, photos);
   const written = writtenIn(input, text);
   written.add(...(versions?.part.versions.map((v) => v.text) ?? []));
@@ -59,23 +61,26 @@ export function eliteParts(input: OptimiserInput, text: TextParts, photos: Photo
     promptSuggestions: suggestions,
     photoPlan: plan,
     conversationStarters: starters,
-    strategyGuide: guide && withProfileSection(guide, versions?.part ?? null, suggestions, plan, starters),
+    strategyGuide: guide && withProfileSection(guide, versions?.part ?? null, suggestions, plan, starters, promptsFull(input.app, input.profile.prompts.filter((p) => p.response.trim()).length)),
     needsWriter: versions?.needsWriter ? { reason: shorten(versions.needsWriter, RESULT_LIMITS.note) } : null,
   };
 }
 
 /** The guide's section for this profile: which version to use when, the prompts to add, the next photo, the starters. */
-function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, suggestions: PromptSuggestions | null, plan: PhotoPlan, starters: string[]): StrategyGuide {
+function withProfileSection(guide: StrategyGuide, versions: BioVersions | null, suggestions: PromptSuggestions | null, plan: PhotoPlan, starters: string[], full: boolean): StrategyGuide {
   const points: string[] = [];
   const offered = versions?.versions ?? [];
-  if (offered.length > 1) {
+  const tones = versions?.of === "answers" ? answerTonesPoint(versions) : null;
+  if (tones) points.push(tones);
+  else if (offered.length > 1) {
     points.push(
       `Your bio comes in ${offered.length} versions (${offered.map((v) => TONE_NAMES[v.tone]).join(", ")}). Use one for a week, then switch to another, and keep the one that brings more replies.`,
     );
   }
   // The prompts to answer and the photo plan are parts of their own: named here, never copied (issue 28, item 4).
   const first = suggestions?.suggestions[0];
-  if (first) points.push(`Next prompt to answer: “${first.prompt}”, the first of your prompts to answer; why it suits you is written beside it.`);
+  if (first && full) points.push(`Next prompt to swap in: “${first.prompt}”, the first of your prompts to answer, in place of the answer you like least; why it suits you is written beside it.`);
+  else if (first) points.push(`Next prompt to answer: “${first.prompt}”, the first of your prompts to answer; why it suits you is written beside it.`);
   if (plan.missing.length > 0) points.push("Next photo to take: the first shot in your photo plan, which says why your set needs it.");
   const blanks = starters.filter((s) => /\[[^\]]+\]/.test(s)).length;
   if (blanks > 0) {

@@ -13,6 +13,11 @@ import type { Writer } from "../text/writer.ts";
 const SMILING = 0.5;
 /** Main face's share of the frame under which the shot shows more than a face: waist-up or further (the ranker's FACE_CLOSE). */
 const WIDER = 0.03;
+/**
+ * Share from which the face fills a large part of the frame: a box over a fifth of the frame's side, a head-and-
+ * shoulders shot. A full-length shot measures under 0.02 (a head is about an eighth of a standing person's height).
+ */
+const CLOSE_UP = 0.05;
 /** Fewer kept photos than this and the profile looks thin. */
 const ENOUGH = 4;
 
@@ -37,7 +42,6 @@ export function photoPlan(w: Writer, photos: PhotoAnalysis[]): PhotoPlan {
 
   const kept = photos.filter((p) => p.keep);
   const solo = kept.filter((p) => p.faces === 1);
-  const measured = kept.filter((p) => p.metrics?.faceShare !== undefined && p.faces > 0);
   const missing: Missing[] = [];
 
   if (!kept.some((p) => p.metrics?.strong)) missing.push(clearSolo(solo));
@@ -49,10 +53,20 @@ export function photoPlan(w: Writer, photos: PhotoAnalysis[]): PhotoPlan {
       why: `None of your ${solo.length === 1 ? "solo photo reads" : "solo photos read"} as smiling to our face analysis. A natural smile makes you look approachable, and it is what people respond to first.`,
     });
   }
-  if (measured.length > 0 && measured.every((p) => (p.metrics!.faceShare ?? 0) >= WIDER)) {
+  // Said of every kept photo only when it is true of each (issue 30, item 6): each shows one face, measured, and close.
+  // A photo where no face was found (a full-length shot from afar, a pet) or with other people makes no such claim.
+  const share = (p: PhotoAnalysis) => (p.faces === 1 ? p.metrics?.faceShare : undefined);
+  const allAtLeast = (min: number) => kept.length > 0 && kept.every((p) => (share(p) ?? 0) >= min);
+  if (allAtLeast(CLOSE_UP)) {
     missing.push({ ...WIDER_SHOT, why: `In every photo we'd keep, your face fills a large part of the frame. ${WIDER_SHOT.why}` });
+  } else if (allAtLeast(WIDER)) {
+    missing.push({ ...WIDER_SHOT, why: `Every photo we'd keep shows you from the waist up or closer. ${WIDER_SHOT.why}` });
   }
-  if (!kept.some((p) => p.faces >= 2)) missing.push(SOCIAL_SHOT);
+  if (!kept.some((p) => p.faces >= 2)) {
+    // A photo whose faces could not be checked may have other people in it: then only what we found is said.
+    const unchecked = kept.some((p) => p.metrics?.faceShare === undefined);
+    missing.push(unchecked ? { ...SOCIAL_SHOT, why: SOCIAL_SHOT.why.replace("None of the photos we'd keep has other people in it.", "We found no other people in the photos we'd keep.") } : SOCIAL_SHOT);
+  }
   if (activity) missing.push(activity);
   if (kept.length < ENOUGH) {
     missing.push({

@@ -7,7 +7,10 @@ import { optimisationResultSchema, RESULT_LIMITS, type PhotoAnalysis } from "../
 import { appRules } from "../../shared/optimiser/apps.ts";
 import { HINGE_PROMPTS, BUMBLE_PROMPTS } from "../../shared/profiles/options.ts";
 import { sampleResult } from "../../testing/optimisation.ts";
-import { bioVersions, goalPhrase } from "./bio-versions.ts";
+import { answerVersions } from "./answer-versions.ts";
+import { bioVersions, distinctVersion, goalPhrase, versionSentences } from "./bio-versions.ts";
+import { answerSetOf } from "../../shared/optimiser/result.ts";
+import { eliteAnswersCopied, versionsAlike } from "../eval/checks.ts";
 import { eliteParts } from "./elite.ts";
 import { photoPlan } from "./photo-plan.ts";
 import { promptSuggestions } from "./prompt-suggestions.ts";
@@ -58,6 +61,34 @@ describe("bio versions", () => {
     // Each leads or ends differently: not the same lines with another last sentence.
     expect(new Set(made.part.versions.map((v) => v.text.split(/(?<=[.!?])\s/)[0])).size).toBeGreaterThan(1);
     expect(made.part.versions[0]!.text).toContain("Night-shift nurse in Leeds.");
+  });
+
+  test("each version opens with its own sentence and has another of its own, even when the first line is also the most specific (issue 30, item 4)", () => {
+    // Their first line is their most specific: a playful version leading with its best line would open as the warm one.
+    const profile = {
+      bio: "I restore 1960s narrowboats on the Grand Union canal with my uncle. Weekends are slow and muddy. I make a decent curry.",
+      interests: "narrowboats, curry",
+      jobTitle: "Carpenter",
+      idealFirstDate: "A pint at a canal-side pub",
+      lookingFor: "Something long-term",
+    };
+    for (const p of [profile, RICH]) {
+      const made = bioVersions(writerFor(input(p)))!;
+      expect(made.part.versions.length).toBeGreaterThanOrEqual(2);
+      const texts = made.part.versions.map((v) => v.text);
+      const openings = texts.map((t) => versionSentences(t)[0]);
+      expect(new Set(openings).size).toBe(texts.length);
+      texts.forEach((t, j) => texts.slice(0, j).forEach((earlier) => expect({ earlier, later: t, distinct: distinctVersion(earlier, t) }).toEqual({ earlier, later: t, distinct: true })));
+      expect(versionsAlike({ ...sampleResult(input(p)), bioVersions: made.part })).toEqual([]);
+      for (const v of made.part.versions) expect(textProblems(v.text, p)).toEqual([]);
+    }
+  });
+
+  test("versions alike are caught: the same opening, or nothing besides it of their own", () => {
+    const result = (texts: string[]) => ({ ...sampleResult(input(RICH)), bioVersions: { versions: texts.map((text, i) => ({ tone: (["warm", "playful", "direct"] as const)[i]!, text, why: "Why." })), note: null } });
+    expect(versionsAlike(result(["Nurse in Leeds. I bake. Join me?", "Nurse in Leeds. I bake. Dare you?"]))).toEqual(["the playful version opens as the warm one does: “nurse in leeds”"]);
+    expect(versionsAlike(result(["Nurse in Leeds. I bake.", "I bake. Nurse in Leeds."]))).toEqual(["the warm and playful versions differ in no sentence besides the opening"]);
+    expect(versionsAlike(result(["Nurse in Leeds. I bake.", "I bake. Join me?"]))).toEqual([]);
   });
 
   test("an empty bio and no details: no versions, and a note that says why instead of filler", () => {
@@ -138,7 +169,24 @@ describe("prompts to answer", () => {
     expect(part.suggestions[0]).toEqual({ prompt: "The key to my heart is", reason: expect.stringContaining("“cook”") });
     expect(part.suggestions.map((s) => s.prompt)).not.toContain("My simple pleasures");
     for (const s of part.suggestions) expect(HINGE_PROMPTS as readonly string[]).toContain(s.prompt);
-    expect(part.note).toBeNull();
+    expect(part.note).toBe("Hinge shows 3 prompt answers and you have answered 1: up to 2 of these prompts go in the free places; any more would replace one of your answers.");
+  });
+
+  test("with every place answered, the prompts to answer say each would replace an answer, and the guide says swap (issue 30, item 4)", () => {
+    const profile = {
+      jobTitle: "Gardener",
+      interests: "sourdough, hiking",
+      prompts: [
+        { prompt: "My simple pleasures", response: "Sourdough on a Sunday and a hike up Kinder Scout." },
+        { prompt: "Dating me is like", response: "A long walk with too many snack stops." },
+        { prompt: "A life goal of mine", response: "Grow a pumpkin bigger than my dog." },
+      ],
+    };
+    const part = promptSuggestions(writerFor(input(profile, "hinge")))!;
+    expect(part.suggestions.length).toBeGreaterThan(0);
+    expect(part.note).toBe("Hinge shows 3 prompt answers and all 3 of yours are answered, so each prompt here would replace one of them: swap it in for the answer you like least.");
+    const parts = eliteParts(input(profile, "hinge"), { bio: null, prompts: [], strategyGuide: { title: "Guide", sections: [{ heading: "Timing", points: ["Evenings."] }] } }, []);
+    expect(parts.strategyGuide!.sections[1]!.points.some((p) => p.startsWith(`Next prompt to swap in: “${part.suggestions[0]!.prompt}”`))).toBe(true);
   });
 
   test("one prompt per theme, at most three, each with a one-line reason", () => {
@@ -207,6 +255,24 @@ describe("photo plan", () => {
     const plan = photoPlan(writerFor(input({})), [photo("a", { keep: false, faces: 2 }), { photoId: "b", score: 50, rank: 2, keep: true, faces: 1, reasons: ["ok"] }]);
     expect(plan.missing.map((m) => m.kind)).toEqual(["clear-solo", "social", "more"]);
     expect(plan.summary).toBe("We'd keep 1 of your 2 photos: 1 of just you.");
+  });
+
+  test("every sentence is true of each photo it speaks of: no close-up claimed of a full-length, faceless or group shot (issue 30, item 6)", () => {
+    const wider = (photos: PhotoAnalysis[]) => photoPlan(w, photos).missing.find((m) => m.kind === "wider")?.why ?? null;
+    // A full-length side shot: its face, turned away, is small in the frame.
+    const fullLength = photo("far", {}, { faceShare: 0.012, faceFrontal: false, strong: false });
+    expect(wider([photo("a"), photo("b"), fullLength])).toBeNull();
+    // A full-length shot from afar where no face was found, and a photo of a dog: neither is a close-up.
+    expect(wider([photo("a"), photo("b"), photo("far", { faces: 0 }, { faceShare: 0 })])).toBeNull();
+    // A group photo's largest face may not be theirs.
+    expect(wider([photo("a"), photo("b"), photo("group", { faces: 6 }, { faceShare: 0.09 })])).toBeNull();
+    // Waist-up and close-ups: true to say they are all waist up or closer, not that the face fills the frame.
+    const waistUp = wider([photo("a"), photo("b"), photo("waist", {}, { faceShare: 0.035 })]);
+    expect(waistUp).toStartWith("Every photo we'd keep shows you from the waist up or closer.");
+    expect(waistUp).not.toContain("fills a large part");
+    // Faces unchecked on a kept photo: only what was found is said about other people.
+    const unchecked = photoPlan(w, [photo("a"), photo("b"), { photoId: "c", score: 50, rank: 3, keep: true, faces: 0, reasons: ["ok"], metrics: { sharpness: 9 } }]);
+    expect(unchecked.missing.find((m) => m.kind === "social")!.why).toStartWith("We found no other people in the photos we'd keep.");
   });
 
   test("no photos: the set a profile needs", () => {
@@ -291,6 +357,69 @@ describe("the elite result", () => {
     const photo = section.points.find((p) => p.startsWith("Next photo to take: the first shot in your photo plan"));
     expect(photo).toBeDefined();
     for (const m of parts.photoPlan.missing) expect(photo).not.toContain(m.why);
+  });
+});
+
+describe("elite on an app without a bio: the answer set in three tones (issue 30, item 4)", () => {
+  const HINGE = {
+    jobTitle: "Tree surgeon",
+    education: "Myerscough College",
+    idealFirstDate: "Bouldering then noodles",
+    lookingFor: "A long-term relationship",
+    interests: "climbing, ramen, jazz",
+    prompts: [
+      { prompt: "My simple pleasures", response: "Fresh bread from the bakery on my street. A thermos of tea halfway up an oak." },
+      { prompt: "Dating me is like", response: "A day out with someone who knows every tree by its bark. Expect detours." },
+      { prompt: "We'll get along if", response: "You laugh at my jazz records. I own far too many of them." },
+    ],
+  };
+
+  test("three sets, each holding every answer within Hinge's limit, labelled as answers, each opening and another sentence its own", () => {
+    const made = answerVersions(writerFor(input(HINGE, "hinge")), HINGE.prompts.map((p) => ({ prompt: p.prompt, optimised: p.response })))!;
+    expect(made.part.of).toBe("answers");
+    expect(made.part.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
+    expect(made.needsWriter).toBeNull();
+    const limit = appRules("hinge").promptAnswerLimit!;
+    const bodies = made.part.versions.map((v) => {
+      const set = answerSetOf(v.text);
+      expect(set.map((a) => a.prompt).sort()).toEqual(HINGE.prompts.map((p) => p.prompt).sort());
+      for (const a of set) {
+        expect(a.answer.length).toBeLessThanOrEqual(limit);
+        expect(textProblems(a.answer, HINGE)).toEqual([]);
+        expect(numbersInvented(a.answer, HINGE)).toEqual([]);
+      }
+      return set.map((a) => a.answer).join("\n");
+    });
+    bodies.forEach((b, j) => bodies.slice(0, j).forEach((a) => expect(distinctVersion(a, b)).toBe(true)));
+    // None of them is the customer's answer set as it stands.
+    for (const b of bodies) expect(b).not.toBe(HINGE.prompts.map((p) => p.response).join("\n"));
+  });
+
+  test("the elite result carries them, and its answers are not premium's word for word; the guide says how to use the tones", async () => {
+    const optimiser = createLocalOptimiser();
+    const premium = await optimiser.optimise(input(HINGE, "hinge", { plan: "premium" }));
+    const elite = await optimiser.optimise(input(HINGE, "hinge", { plan: "elite" }));
+    expect(premium.bioVersions).toBeNull();
+    expect(elite.bioVersions!.of).toBe("answers");
+    expect(elite.bioVersions!.versions).toHaveLength(3);
+    expect(versionsAlike(elite)).toEqual([]);
+    expect(eliteAnswersCopied(premium, elite)).toEqual([]);
+    // What the check catches: an elite result with no tones and the same answers.
+    expect(eliteAnswersCopied(premium, { ...elite, prompts: premium.prompts, bioVersions: null, needsWriter: null })).toEqual(["every answer elite delivers is premium's, word for word"]);
+    expect(elite.strategyGuide!.sections.at(-1)!.points[0]).toBe("Your answers come in 3 tones (Warm, Playful, Direct). Use one set for a week, then switch to another, and keep the one that brings more likes and comments.");
+  });
+
+  test("one-word answers: fewer sets, and the writer is told which tones to write; nothing of it in the customer's note", () => {
+    const thin = { jobTitle: "Electrician", prompts: [{ prompt: "My simple pleasures", response: "Tea." }, { prompt: "Dating me is like", response: "Easy." }, { prompt: "I'm looking for", response: "Someone nice." }] };
+    const made = answerVersions(writerFor(input(thin, "hinge")), thin.prompts.map((p) => ({ prompt: p.prompt, optimised: p.response })))!;
+    expect(made.part.versions.length).toBeLessThan(3);
+    expect(made.needsWriter).toMatch(/^Hinge has no bio, so elite's three tones are of the answer set; only \d of 3 differed enough to offer from the customer's own words: write the .+ ones?\.$/);
+    expect(made.part.note).toBeNull();
+  });
+
+  test("an app with a bio keeps bio versions; no answers, no sets", () => {
+    expect(answerVersions(writerFor(input(RICH, "bumble")), [])).toBeNull();
+    expect(answerVersions(writerFor(input({ jobTitle: "Nurse" }, "hinge")), [])).toBeNull();
   });
 });
 

@@ -6,6 +6,8 @@
  */
 import { BUMBLE_PROMPTS, HINGE_PROMPTS, promptsFor } from "../../shared/profiles/options.ts";
 import type { PromptSuggestions } from "../../shared/optimiser/result.ts";
+import { appRules } from "../../shared/optimiser/apps.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
 import { shorten } from "../text/fit.ts";
 import { withArticle } from "../text/compose.ts";
 import type { Writer } from "../text/writer.ts";
@@ -103,14 +105,36 @@ export function promptSuggestions(w: Writer): PromptSuggestions | null {
   const note =
     suggestions.length === 0
       ? `Nothing you wrote points clearly to one of ${w.rules.name}'s other prompts, so we suggest none rather than guess. A place, a habit or something you love, once it is in your profile, would point to one.`
-      : null;
+      : promptSlotsNote(w.input.app, w.input.profile.prompts.filter((p) => p.response.trim()).length);
   return { suggestions, note };
+}
+
+/**
+ * What answering a suggested prompt costs (issue 30, item 4): an app shows a fixed number of prompt answers, so once
+ * they are all answered a new one replaces one of them, and the customer should know which kind of swap it is.
+ */
+export function promptSlotsNote(app: DatingApp, answeredCount: number): string {
+  const { name, promptCount } = appRules(app);
+  const free = promptCount - answeredCount;
+  if (free <= 0) {
+    return `${name} shows ${promptCount} prompt answers and all ${promptCount} of yours are answered, so each prompt here would replace one of them: swap it in for the answer you like least.`;
+  }
+  const places = free === 1 ? "the first prompt here takes the free place, and any other would replace one of your answers" : `up to ${free} of these prompts go in the free places; any more would replace one of your answers`;
+  return `${name} shows ${promptCount} prompt answers and you have answered ${answeredCount}: ${places}.`;
+}
+
+/** Whether every prompt place the app shows is answered: a suggested prompt then takes the place of an answer. */
+export function promptsFull(app: DatingApp, answeredCount: number): boolean {
+  return answeredCount >= appRules(app).promptCount;
 }
 
 /** Words of THEME_WORDS a question can name without an article. */
 const MASS_NOUNS = new Set(
   "food sourdough pasta pizza curry ramen sushi coffee wine cake bread brunch lasagne risotto paella barbecue bbq music jazz karaoke vinyl poetry art theatre theater cinema".split(" "),
 );
+
+/** Countable words of THEME_WORDS a question names in the plural. */
+const PLURALS: Record<string, string> = { dog: "dogs", cat: "cats", puppy: "puppies", kitten: "kittens", horse: "horses", book: "books", novel: "novels", film: "films", movie: "movies", museum: "museums", podcast: "podcasts" };
 
 /** Themes whose words are things (a dish, a sport, an instrument, an animal) a question can be about. */
 const TOPIC_THEMES = ["food", "outdoors", "music", "pets", "books"] as const;
@@ -127,7 +151,9 @@ export function mentionedTopics(w: Writer): string[] {
       const word = m[0].toLowerCase();
       // "Where do you stand on karaoke / running / podcasts?" reads; "…on bike?" does not.
       const askable = /(?:ing|s)$/u.test(word) || MASS_NOUNS.has(word);
-      if (askable && !found.includes(word)) found.push(word);
+      // "…on dogs?" reads where "…on dog?" does not: a countable thing they mention is asked about in the plural.
+      const topic = askable ? word : PLURALS[word];
+      if (topic && !found.includes(topic)) found.push(topic);
     }
   }
   return found;

@@ -97,7 +97,8 @@ function sold(result: OptimisationResult, part: PartKey): boolean {
   if (!(WRITTEN_PARTS[result.plan] as readonly PartKey[]).includes(part)) return false;
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
   if (prompt >= 0) return result.prompts[prompt] !== undefined && (result.plan === "elite" || weakAnswer(result, prompt));
-  if (part === "bio" || (VERSION_KEYS as readonly PartKey[]).includes(part)) return result.bio !== null;
+  if (part === "bio") return result.bio !== null;
+  if ((VERSION_KEYS as readonly PartKey[]).includes(part)) return result.bio !== null || result.bioVersions?.of === "answers";
   if (part === "promptsToAnswer") return APPS_WITH_PROMPTS.includes(result.app);
   return true;
 }
@@ -115,7 +116,9 @@ function partReason(result: OptimisationResult, part: PartKey): string {
   if (part === "photoPlan") return "Elite sells a photo plan; the optimizer's says only what the photo measurements show.";
   const tone = BIO_TONES[VERSION_KEYS.indexOf(part as (typeof VERSION_KEYS)[number])]!;
   const made = result.bioVersions?.versions.some((v) => v.tone === tone);
-  return made ? `Elite sells three versions of the bio; this ${TONE_NAMES[tone]} one is the optimizer's draft.` : `Elite sells three versions of the bio; the optimizer made no ${TONE_NAMES[tone]} one.`;
+  // An app without a bio (Hinge): the versions are the whole answer set, one set per tone.
+  const what = result.bioVersions?.of === "answers" ? "three versions of the bio, on an app without one the answer set in three tones (each prompt on a line, its answer under it)" : "three versions of the bio";
+  return made ? `Elite sells ${what}; this ${TONE_NAMES[tone]} one is the optimizer's draft.` : `Elite sells ${what}; the optimizer made no ${TONE_NAMES[tone]} one.`;
 }
 
 /** Whether a person wrote the part, or recorded why it stands as it is. */

@@ -3,7 +3,8 @@ import { sampleInput, sampleResult } from "../../testing/optimisation.ts";
 import type { OptimiserInput } from "../../optimiser/input.ts";
 import { applyEdit, changedParts, findingsText, guideFromText, hasEdits, partsOf, takeFromDraft, textBlocks, TONE_WHY, type PartsEdit } from "./parts.ts";
 import { specFields } from "./render.ts";
-import { BIO_TONES, optimisationResultSchema, type OptimisationResult } from "./result.ts";
+import { answerSetOf, answerSetText, BIO_TONES, optimisationResultSchema, type OptimisationResult } from "./result.ts";
+import { toWrite } from "../admin/desk.ts";
 
 const AT = new Date("2026-03-01T10:00:00.000Z");
 
@@ -284,5 +285,45 @@ describe("elite's parts: the versions, the prompts to answer and the photo plan"
     const written = apply(working, { ...full(working), photoPlan: "A new plan." }).result;
     expect(written.editorial!.stands).toBeUndefined();
     expect(written.editorial!.edited).toEqual(["versionWarm", "photoPlan"]);
+  });
+});
+
+describe("elite on an app without a bio: the answer set in three tones (issue 30, item 4)", () => {
+  const set = (tone: string) =>
+    answerSetText([
+      { prompt: "My simple pleasures", answer: `${tone}: coffee and a walk.` },
+      { prompt: "A shower thought I recently had", answer: `${tone}: why do we park on driveways?` },
+    ]);
+  const hinge = () =>
+    sampleResult(input("elite", "hinge"), {
+      bioVersions: { versions: BIO_TONES.map((tone) => ({ tone, text: set(tone), why: `${tone} why.` })), note: null, of: "answers" },
+    });
+
+  test("the desk sells the three sets, the editor keeps them as answer sets, and the customer reads them as answers in tones", () => {
+    const result = hinge();
+    expect(result.bio).toBeNull();
+    expect(partsOf(result).versions!.map((v) => v.tone)).toEqual([...BIO_TONES]);
+    const parts = toWrite(result).map((p) => p.part);
+    expect(parts).toEqual(expect.arrayContaining(["versionWarm", "versionPlayful", "versionDirect"]));
+    const edited = apply(result, { ...editOf(result), versions: BIO_TONES.map((tone) => ({ tone, text: tone === "direct" ? set("Plain") : set(tone) })) });
+    expect(edited.changed).toEqual(["versionDirect"]);
+    expect(edited.result.bioVersions!.of).toBe("answers");
+    expect(answerSetOf(edited.result.bioVersions!.versions[2]!.text)[0]!.answer).toBe("Plain: coffee and a walk.");
+    const html = (specFields(edited.result).optimizedProfile as { html: string }).html;
+    expect(html).toContain("<h3>Your answers in 3 tones to choose from</h3>");
+    expect(html).not.toContain("versions of your bio");
+  });
+
+  test("an answer over the app's limit in a set is refused, naming the set and the prompt", () => {
+    const result = hinge();
+    const long = answerSetText([{ prompt: "My simple pleasures", answer: "x".repeat(200) }]);
+    const out = applyEdit(result, { ...editOf(result), versions: BIO_TONES.map((tone) => ({ tone, text: tone === "warm" ? long : set(tone) })) }, AT);
+    expect(out.ok ? "accepted" : out.message).toBe(`The warm version's answer to “My simple pleasures” is 200 characters; the app allows ${result.prompts[0]!.limit} for an answer.`);
+  });
+
+  test("an elite Hinge result stored before answer sets has no versions to write", () => {
+    const old = sampleResult(input("elite", "hinge"));
+    expect(partsOf(old).versions).toBeNull();
+    expect(toWrite(old).map((p) => p.part)).not.toContain("versionWarm");
   });
 });

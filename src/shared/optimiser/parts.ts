@@ -8,7 +8,7 @@
  */
 import { appRules } from "./apps.ts";
 import { PART_KEYS, PROMPT_KEYS, VERSION_KEYS, type PartKey, type PromptKey, type VersionKey } from "./part-keys.ts";
-import { BIO_TONES, RESULT_LIMITS, SHOT_KINDS, VERSION_KEY_OF, type BioTone, type Editorial, type Finding, type OptimisationResult, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "./result.ts";
+import { answerSetOf, BIO_TONES, RESULT_LIMITS, SHOT_KINDS, VERSION_KEY_OF, type BioTone, type Editorial, type Finding, type OptimisationResult, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "./result.ts";
 
 export { PART_KEYS, PROMPT_KEYS, VERSION_KEYS, type PartKey, type PromptKey, type VersionKey };
 
@@ -98,9 +98,9 @@ export function partsOf(result: OptimisationResult): EditableParts {
   };
 }
 
-/** Elite sells three versions of the bio, where the app has one. */
+/** Elite sells three versions of the bio, where the app has one; on an app without one, of the answer set (when the result made them). */
 function hasVersions(result: OptimisationResult): boolean {
-  return result.plan === "elite" && result.bio !== null;
+  return result.plan === "elite" && (result.bio !== null || result.bioVersions?.of === "answers");
 }
 
 /** Elite sells which prompts to answer, where our form for the app has prompts. */
@@ -315,7 +315,7 @@ function writtenVersions(result: OptimisationResult, versions: VersionText[], ha
     const kept = before?.versions.find((v) => v.tone === tone);
     return [{ tone, text, why: !has(VERSION_KEY_OF[tone]) && kept ? kept.why : TONE_WHY[tone] }];
   });
-  return { versions: list, note: list.length === BIO_TONES.length ? null : (before?.note ?? null) };
+  return { versions: list, note: list.length === BIO_TONES.length ? null : (before?.note ?? null), ...(before?.of && { of: before.of }) };
 }
 
 type Normalised = { parts: PartsEdit; guide: StrategyGuide | null; suggestions: PromptSuggestions["suggestions"] | null; photoPlan: PhotoPlan | null };
@@ -380,7 +380,12 @@ function eliteParts(result: OptimisationResult, edit: PartsEdit): Pick<Normalise
       const before = current.versions.find((c) => c.tone === v.tone)!.text;
       if (v.text === before) continue;
       if (!v.text) return invalid(`The ${TONE_NAMES[v.tone]} version cannot be empty.`);
-      const limit = result.bio!.limit;
+      if (!result.bio) {
+        const long = answerSetOf(v.text).find((a) => a.answer.length > (result.prompts.find((p) => p.prompt === a.prompt)?.limit ?? RESULT_LIMITS.starter));
+        if (long) return invalid(`The ${TONE_NAMES[v.tone]} version's answer to “${long.prompt}” is ${long.answer.length} characters; the app allows ${result.prompts[0]?.limit ?? RESULT_LIMITS.starter} for an answer.`);
+        continue;
+      }
+      const limit = result.bio.limit;
       if (v.text.length > limit) return invalid(`The ${TONE_NAMES[v.tone]} version is ${v.text.length} characters; the app allows ${limit} for a bio.`);
     }
   }
@@ -515,7 +520,8 @@ function versionsFromDraft(working: OptimisationResult, draft: OptimisationResul
   const from = (tone: BioTone) => (has(VERSION_KEY_OF[tone]) ? draft : working).bioVersions?.versions.find((v) => v.tone === tone);
   const versions = BIO_TONES.flatMap((tone) => from(tone) ?? []);
   const note = versions.length === BIO_TONES.length ? null : (draft.bioVersions?.note ?? working.bioVersions?.note ?? null);
-  return versions.length === 0 && note === null ? null : { versions, note };
+  const of = draft.bioVersions?.of ?? working.bioVersions?.of;
+  return versions.length === 0 && note === null ? null : { versions, note, ...(of && { of }) };
 }
 
 /**

@@ -102,9 +102,20 @@ export const TONE_LABELS = { warm: "Warm", playful: "Playful", direct: "Direct" 
 /** Elite: the bio in other tones to choose from, each with what sets it apart; the note when there are fewer than three. */
 function bioVersionsHtml(result: OptimisationResult): string[] {
   const part = result.bioVersions;
-  if (!part) return [];
+  // No answer set in another tone (a writer kept none, with a reason): nothing to show; the answers are above.
+  if (!part || (part.of === "answers" && part.versions.length === 0)) return [];
   const count = part.versions.length;
-  const heading = count === 0 ? "More versions of your bio" : count === 1 ? "Another version of your bio to choose from" : `${count} versions of your bio to choose from`;
+  // On an app without a bio (Hinge) each version is the whole set of answers in one tone: named for what it is.
+  const heading =
+    part.of === "answers"
+      ? count === 1
+        ? "Your answers in another tone to choose from"
+        : `Your answers in ${count} tones to choose from`
+      : count === 0
+        ? "More versions of your bio"
+        : count === 1
+          ? "Another version of your bio to choose from"
+          : `${count} versions of your bio to choose from`;
   const versions = part.versions.flatMap((v) => {
     return [`<h4>${TONE_LABELS[v.tone]}</h4>`, paragraph(v.text), emphasis(v.why)];
   });

@@ -136,17 +136,40 @@ export type BioTone = (typeof BIO_TONES)[number];
 /** Each tone's part (src/shared/optimiser/part-keys.ts): the warm version is `versionWarm`. */
 export const VERSION_KEY_OF = { warm: "versionWarm", playful: "versionPlayful", direct: "versionDirect" } as const satisfies Record<BioTone, (typeof PART_KEYS)[number]>;
 
+/** What elite's versions in three tones are of: the bio, or (on an app without a bio, Hinge) the whole set of answers. */
+export const VERSIONS_OF = ["bio", "answers"] as const;
+export type VersionsOf = (typeof VERSIONS_OF)[number];
+
 /**
  * Elite: up to three versions of the bio in different tones, each a complete bio within the app's limit, built from
  * the customer's own words. Fewer than three when the customer wrote too little for three that really differ; `note`
  * then says so (to the customer) rather than the result padding with filler.
+ *
+ * On an app without a bio (`of: "answers"`), each version is the set of answers in that tone: every answered prompt
+ * on a line of its own, its answer on the next, answers separated by a blank line (`answerSetText`). Absent `of`:
+ * the bio (results stored before answer sets existed).
  */
 export const bioVersionsSchema = z.object({
   versions: z
     .array(z.object({ tone: z.enum(BIO_TONES), text: line(2000), why: line(L.note) }))
     .max(BIO_TONES.length),
   note: line(L.note).nullable(),
+  of: z.enum(VERSIONS_OF).optional(),
 });
+
+/** One version of an answer set as text: each prompt on its line, its answer under it, a blank line between. */
+export function answerSetText(answers: readonly { prompt: string; answer: string }[]): string {
+  return answers.map((a) => `${a.prompt}\n${a.answer}`).join("\n\n");
+}
+
+/** An answer set's text read back into its answers (the inverse of `answerSetText`); a block without an answer is left out. */
+export function answerSetOf(text: string): { prompt: string; answer: string }[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) => block.trim().split(/\r?\n/))
+    .filter((lines) => lines.length >= 2)
+    .map(([prompt, ...answer]) => ({ prompt: prompt!.trim(), answer: answer.join("\n").trim() }));
+}
 export type BioVersions = z.infer<typeof bioVersionsSchema>;
 
 /**

@@ -40,5 +40,7 @@ describe("the plan table", () => {
     for (const part of ["a writer on every answer", "three versions of your bio in different tones", "5 starters each built from your profile", "which prompts to answer", "a photo plan", "a guide made for your profile", "12 hours"]) {
       expect(PLANS.elite.description).toContain(part);
     }
+    // Hinge has no bio: the plan says what its three tones are of there (issue 30, item 4).
+    expect(PLANS.elite.description).toContain("(on Hinge, which has no bio, your set of prompt answers in three tones)");
   });
 });

@@ -56,7 +56,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "elite",
     title: "Elite",
     description:
-      "Everything in Premium, plus a writer on every answer, three versions of your bio in different tones, 5 starters each built from your profile, which prompts to answer, a photo plan and a guide made for your profile, delivered in 12 hours.",
+      "Everything in Premium, plus a writer on every answer, three versions of your bio in different tones (on Hinge, which has no bio, your set of prompt answers in three tones), 5 starters each built from your profile, which prompts to answer, a photo plan and a guide made for your profile, delivered in 12 hours.",
     priceCents: 4999,
     // Not on the pricing page (spec): shown on /plan-details and in the Terms. What the elite result carries
     // (bioVersions, promptSuggestions, photoPlan, five starters: src/optimiser/plan-parts).

@@ -16,7 +16,9 @@ export function EliteParts({ result }: { result: OptimisationResult }) {
       </h3>
       {bioVersions && (
         <div className="mt-3" data-testid="review-bio-versions">
-          <h4 className="font-semibold">Bio versions ({bioVersions.versions.length} of 3)</h4>
+          <h4 className="font-semibold">
+            {bioVersions.of === "answers" ? "Answer sets in three tones" : "Bio versions"} ({bioVersions.versions.length} of 3)
+          </h4>
           {bioVersions.versions.map((v) => (
             <div key={v.tone} className="mt-2">
               <p className="text-sm font-medium">{TONES[v.tone]}</p>

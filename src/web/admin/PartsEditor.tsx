@@ -112,6 +112,26 @@ export function PartsEditor({
         </fieldset>
       )}
 
+      {form.versions && !base.parts.bio && (
+        <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="review-versions">
+          <legend className="px-1 font-semibold">Answer sets (elite on an app without a bio: every answer, one set in each tone)</legend>
+          {form.versions.map((v) => {
+            const key = VERSION_KEY_OF[v.tone];
+            return (
+              <div key={v.tone} className="space-y-3">
+                {conflictPanel(key)}
+                <Field id={fieldId.part(key)} label={`${TONE_LABELS[v.tone]} answer set`} hint="Each prompt on its own line, its answer on the next, a blank line between answers.">
+                  {(control) => (
+                    <textarea {...control} rows={8} maxLength={FORM_LIMITS.bio} value={v.text} onChange={(e) => edit((f) => withText(f, key, e.target.value))} className={controlClass.textarea} />
+                  )}
+                </Field>
+                {brief(key)}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
       {form.prompts.map((p, i) => {
         const saved = base.parts.prompts.find((s) => s.key === p.key);
         const id = fieldId.prompt(p.key);
