@@ -87,7 +87,14 @@ describe("the migration to result versions, on a database written by the code be
   for (const name of CASES) {
     test(`${name}: the customer's results answer is the same as before`, async () => {
       const { id, results } = expected[name];
-      expect(sameBut(await get(`/api/profiles/${id}/results`))).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
+      const now = await get(`/api/profiles/${id}/results`);
+      // The measured outcome (issue 32) came after this database: a released result now asks its question, unanswered.
+      if (now.body.profile?.outcome !== undefined) {
+        const { outcome, ...profile } = now.body.profile;
+        expect(outcome).toMatchObject({ before_matches: null, before_answered_at: null, profile_updated_at: null, opted_out: false });
+        now.body = { ...now.body, profile };
+      }
+      expect(sameBut(now)).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
     });
 
     test(`${name}: the review dialog reads the same working parts, draft and actions`, async () => {
