@@ -10,6 +10,7 @@ import { orders, outcomes } from "../db/schema.ts";
 import { followUpUrl, optOutUrl } from "../outcomes/links.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { releasedCustomer, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
 import { LINK_INVALID } from "./outcome-pages.tsx";
 
@@ -20,7 +21,7 @@ let ben: ReleasedCustomer;
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  ctx = testContext();
+  ctx = testContext({}, { optimiser: scriptedOptimiser() });
   app = testApp(ctx);
   [ada, ben] = [await releasedCustomer(ctx), await releasedCustomer(ctx, { plan: "elite" })];
 }, 60_000);

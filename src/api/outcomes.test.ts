@@ -11,6 +11,7 @@ import type { CustomerOutcome } from "../shared/api/outcomes.ts";
 import type { ResultsAnswer } from "../shared/api/results.ts";
 import { completedProfile } from "../testing/completed-profile.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { releasedCustomer, type ReleasedCustomer } from "../testing/privacy-fixtures.ts";
 
 let ctx: TestContext;
@@ -19,7 +20,7 @@ let customer: ReleasedCustomer;
 let second: ReleasedCustomer;
 
 beforeAll(async () => {
-  ctx = testContext();
+  ctx = testContext({}, { optimiser: scriptedOptimiser() });
   app = testApp(ctx);
   [customer, second] = [await releasedCustomer(ctx), await releasedCustomer(ctx)];
 }, 60_000);

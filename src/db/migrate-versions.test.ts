@@ -67,10 +67,7 @@ const get = async (path: string) => {
  * 108: it names the parts our team wrote); the rest of what the database held must read the same.
  */
 const CLOSING = /<p><em>(?:This analysis was|Our team wrote)[^<]*before it was sent to you\.<\/em><\/p>/g;
-/** What a later migration added to the answer (the outcome questions, migration 0011) is not part of "the same as before". */
-const LATER_FIELDS = ["outcome"];
-const sameBut = <T>(value: T): T =>
-  JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>"), (key, v) => (LATER_FIELDS.includes(key) ? undefined : v)) as T;
+const sameBut = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>")) as T;
 
 const versionsOf = (id: string) => ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).orderBy(asc(resultVersions.id)).all();
 const releasesOf = (id: string) => ctx.store.db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).all();
@@ -90,7 +87,14 @@ describe("the migration to result versions, on a database written by the code be
   for (const name of CASES) {
     test(`${name}: the customer's results answer is the same as before`, async () => {
       const { id, results } = expected[name];
-      expect(sameBut(await get(`/api/profiles/${id}/results`))).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
+      const now = await get(`/api/profiles/${id}/results`);
+      // The measured outcome (issue 32) came after this database: a released result now asks its question, unanswered.
+      if (now.body.profile?.outcome !== undefined) {
+        const { outcome, ...profile } = now.body.profile;
+        expect(outcome).toMatchObject({ before_matches: null, before_answered_at: null, profile_updated_at: null, opted_out: false });
+        now.body = { ...now.body, profile };
+      }
+      expect(sameBut(now)).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
     });
 
     test(`${name}: the review dialog reads the same working parts, draft and actions`, async () => {

@@ -9,6 +9,7 @@ import { rmSync } from "node:fs";
 import { jobs, orders, outcomes } from "../db/schema.ts";
 import { eraseProfile } from "../privacy/erasure.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { releasedCustomer, runJobs } from "../testing/privacy-fixtures.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { checkLink, FOLLOW_UP_LINK_MS } from "./links.ts";
@@ -27,7 +28,8 @@ afterAll(async () => {
 });
 
 function context(env: Record<string, string> = {}): TestContext {
-  const ctx = testContext({ SMTP_URL: smtp.url, ...env });
+  // A scripted optimiser: the photo analysis is not what these tests are about.
+  const ctx = testContext({ SMTP_URL: smtp.url, ...env }, { optimiser: scriptedOptimiser() });
   open.push(ctx);
   return ctx;
 }

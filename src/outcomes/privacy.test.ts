@@ -12,6 +12,7 @@ import { applyRetention, retentionDeps } from "../privacy/retention.ts";
 import { profileKey } from "../privacy/subject.ts";
 import { DAY_MS } from "../shared/privacy/periods.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
+import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { releasedCustomer } from "../testing/privacy-fixtures.ts";
 import { answerAfter, answerBefore } from "./outcomes.ts";
 
@@ -28,7 +29,7 @@ const deletedOf = (id: string) => ctx.store.db.select().from(deletions).where(eq
 
 describe("the answers as the customer's data", () => {
   test("an erasure removes them, and its receipt lists them", async () => {
-    ctx = testContext();
+    ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const customer = await releasedCustomer(ctx);
     answer(customer.profileId);
     eraseProfile(ctx, customer.profileId, { by: "customer" });
@@ -40,7 +41,7 @@ describe("the answers as the customer's data", () => {
   });
 
   test("retention keeps them with the text, then deletes them with it, and the receipt lists them", async () => {
-    ctx = testContext();
+    ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const customer = await releasedCustomer(ctx);
     answer(customer.profileId);
     const sentAt = ctx.store.db.select().from(profiles).where(eq(profiles.id, customer.profileId)).get()!.emailSentAt!.getTime();
@@ -58,7 +59,7 @@ describe("the answers as the customer's data", () => {
   });
 
   test("a profile that never answered: no line about answers", async () => {
-    ctx = testContext();
+    ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const customer = await releasedCustomer(ctx);
     eraseProfile(ctx, customer.profileId, { by: "customer" });
     expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
