@@ -5,9 +5,24 @@
  * would cut, and strong texts that should come back nearly unchanged. Concatenated into EVAL_CORPUS
  * (./corpus.fixture.ts), so every check runs on them on every plan.
  */
-import type { EvalProfile } from "./corpus.fixture.ts";
+import type { DatingApp } from "../../shared/profiles/options.ts";
+import type { ProfileText } from "../input.ts";
 
-export const HARM_CORPUS: EvalProfile[] = [
+/**
+ * An entry of EVAL_CORPUS (its `EvalProfile`), spelled out here because a type import of ./corpus.fixture.ts would be
+ * an import cycle; the spread into EVAL_CORPUS checks that the two agree.
+ */
+interface HarmProfile {
+  name: string;
+  app: DatingApp;
+  kinds: ("weak" | "strong" | "negative" | "long" | "empty" | "other-language" | "cliché" | "emoji")[];
+  profile: Partial<ProfileText>;
+  facts?: string[];
+  strong?: ("bio" | "prompt1" | "prompt2" | "prompt3")[];
+  putDowns?: string[];
+}
+
+export const HARM_CORPUS: HarmProfile[] = [
   // ------------------------------------------------------------------------------------------- other languages
   {
     name: "harm: German bio",

@@ -112,7 +112,7 @@ export function agreeWithParts(problems: Finding[], bio: Omit<TextRewrite, "note
 function needsWriter(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[]): NeedsWriter | null {
   const parts = [...(bio?.needsWriter ? ["the bio"] : []), ...prompts.filter((p) => p.needsWriter).map((p) => `the answer to “${p.prompt}”`)];
   if (parts.length === 0) return null;
-  if (w.language.code !== "en") return { reason: shorten(WRITER_REASONS.languageOfProfile(w.language.name, joinList(parts)), RESULT_LIMITS.note) };
+  if (w.language.code !== "en") return { reason: shorten(WRITER_REASONS.languageOfProfile(w.language.name, joinList(parts), parts.length > 1), RESULT_LIMITS.note) };
   return { reason: shorten(`A writer is needed for ${joinList(parts)}: the automatic edit kept the customer's text or had nothing to build on (see each part).`, RESULT_LIMITS.note) };
 }
 

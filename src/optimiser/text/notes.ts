@@ -59,7 +59,7 @@ export const WRITER_REASONS = {
   language: (language: string) =>
     `Written in ${language}: the automatic edits are for English, so the draft is the customer's own text. It needs a writer who knows the language.`,
   game: (prompt: string) => `The answer to “${prompt}” is a game that needs every line, and the automatic edit would have cut one: write it, keeping all its lines.`,
-  languageOfProfile: (language: string, parts: string) =>
-    `The customer writes in ${language}: ${parts} need a writer who knows the language. The automatic pass kept their text as written and wrote no starters, since its edits and lines are English only.`,
+  languageOfProfile: (language: string, parts: string, many: boolean) =>
+    `The customer writes in ${language}: ${parts} ${many ? "need" : "needs"} a writer who knows the language. The automatic pass kept their text as written and wrote no starters, since its edits and lines are English only.`,
   revision: (requests: string[]) => `The revision note asks for what the automatic pass did not do: ${requests.map((r) => `“${shorten(r, 80)}”`).join("; ")}.`,
 } as const;

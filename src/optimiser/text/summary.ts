@@ -45,11 +45,17 @@ export function summarise({ writer: w, strengths, problems, bio, prompts, starte
   const where = w.rules.bioLimit === null ? `${name} answers` : `${name.replace(/^The /, "")} profile`;
   const has = w.rules.bioLimit === null ? "have" : "has";
   const sentences: string[] = [];
+  // Another language: the English rules found nothing they could read, so the summary says only what was done and
+  // what the language-blind checks found (an empty part, a text over the limit), never "nothing holds it back".
+  const foreign = w.language.code !== "en";
+  if (foreign) sentences.push(whatWeDid(w, bio, prompts, starters));
 
   // What is good is named by the part it is in, never quoted: the part itself says it (written once, issue 28).
   const detail = strengths.find((s) => s.title === "Concrete details");
   const other = strengths.find((s) => s.title !== "Concrete details");
-  if (detail?.phrase) {
+  if (foreign) {
+    // Said above.
+  } else if (detail?.phrase) {
     const part = partName(w, detail.field);
     sentences.push(part ? `${capitalise(part)} already has the kind of detail people remember.` : `Your ${where} already ${has} the kind of detail people remember.`);
   } else if (other) {
@@ -72,20 +78,21 @@ export function summarise({ writer: w, strengths, problems, bio, prompts, starte
       return quotes.length > 0 ? `${label} (${quotes.join(", ")})` : label;
     });
     sentences.push(`What holds it back: ${joinList(listed.slice(0, 5))}.`);
-  } else {
+  } else if (!foreign) {
     sentences.push("We found nothing that holds it back, so the changes are about sharpening, not fixing.");
   }
 
   // Nothing about a revision note here: the local analyser cannot tell whether what it did answers the note, so the
   // parts' own notes say what changed, and the writer's brief carries the note (issue 28, item 3).
-  sentences.push(whatWeDid(w, bio, prompts, starters));
+  if (!foreign) sentences.push(whatWeDid(w, bio, prompts, starters));
   return fitToLimit(sentences.join(" "), 1200);
 }
 
 function whatWeDid(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[], starters: string[]): string {
   if (w.language.code !== "en") {
-    const texts = [bio ? "your bio" : null, prompts.length > 0 ? "your answers" : null].filter(Boolean).join(" and ") || "your texts";
-    return `Your profile is written in ${w.language.name}, and our automatic edits are for English text, so ${texts} stay as you wrote them.`;
+    const texts = [bio ? "your bio" : null, prompts.length > 1 ? "your answers" : prompts.length === 1 ? "your answer" : null].filter(Boolean);
+    const one = texts.length === 1 && !texts[0]!.endsWith("s");
+    return `Your profile is written in ${w.language.name}, and our automatic edits are for English text, so ${joinList(texts as string[]) || "your texts"} ${one ? "stays as you wrote it" : "stay as you wrote them"}.`;
   }
   // Only facts that really are in the rewritten texts.
   const written = norm([bio?.optimised ?? "", ...prompts.filter((p) => p.rewritten).map((p) => p.optimised)].join(" "));
