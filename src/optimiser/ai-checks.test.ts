@@ -36,6 +36,7 @@ const caught: [string, (a: GoodAnswer) => unknown, string][] = [
   ["HTML in the bio", withBio("Nurse and <b>sourdough</b> baker"), "bio: HTML"],
   ["an invented height and yacht", withBio("Nurse and sourdough baker, 6'4, owns a yacht"), "bio: the number 4 is not in the customer's data"],
   ["an invented age in a starter", withStarter("I'm 29 and bake sourdough, you?"), "starter 1: the number 29 is not in the customer's data"],
+  ["a blank in square brackets in a starter (issue 30, item 3)", withStarter("Is [their favorite bakery] open at 6 am too?"), "starter 1: a blank in square brackets: write a tip instead (\"On a place in their photos: “…”\")"],
   ["the same starter twice", (a) => ({ ...a, conversationStarters: ["What would you bake first?", "what would you bake first", "Best hike?"] }), "starter 2: the same as starter 1"],
   [
     "a poem in place of the bio (an obeyed injection)",
@@ -139,9 +140,9 @@ describe("failing again: stored as the model's work with a visible flag, never s
 });
 
 describe("what passes", () => {
-  test("numbers the customer wrote, facts of this app in the guide, and a blank for the match's detail", async () => {
+  test("numbers the customer wrote, facts of this app in the guide, and a tip for the match's detail", async () => {
     const change = (a: GoodAnswer) => ({
-      ...withStarter("Is [their favorite bakery] open at 6 am too?")(a) as GoodAnswer,
+      ...withStarter("On a bakery in their photos: “Is it open at 6 am too?”")(a) as GoodAnswer,
       strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Timing", points: ["A match you don't act on within 24 hours is gone."] }] },
     });
     server.enqueue(good("premium", change));

@@ -83,6 +83,9 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
     const first = seen.get(key);
     if (first !== undefined) problems.push({ label: `starter ${i + 1}`, rule: `the same as starter ${first + 1}` });
     else seen.set(key, i);
+    // A starter is sent as it reads (issue 30, item 3): a blank to fill ("[their favourite place]") is not a message.
+    const blank = /\[[^\]\n]{1,60}\]/.exec(starter);
+    if (blank) problems.push({ label: `starter ${i + 1}`, rule: `a blank in square brackets: write a tip instead ("On a place in their photos: “…”")`, quote: around(starter, blank.index, blank[0].length) });
   });
 
   // Written once (issue 28, item 4): a starter or a guide point names the bio or an answer, never repeats its lines.

@@ -74,7 +74,7 @@ function instructionLines(input: OptimiserInput, local: OptimisationResult, { vi
     ...bioRules(input, local),
     ...promptRules(input, local),
     starters > 0
-      ? `Conversation starters: exactly ${starters} different openers the customer can send to a match, each built on something specific from the customer's data (their interests, places, stories). They know nothing about the match: where an opener needs a detail of the match's profile, leave a clearly marked blank in square brackets, such as [their favorite place].`
+      ? `Conversation starters: exactly ${starters} different openers the customer can send to a match, each built on something specific from the customer's data (their interests, places, stories). They know nothing about the match: where an opener needs a detail of the match's profile, write it as a tip the customer fills in naturally, naming what to look for, such as: On a place in their photos: “If we went there together, what would we do first?” Never a blank in square brackets.`
       : "Conversation starters: none on this plan.",
     input.plan === "basic"
       ? "Strategy guide: none on this plan."
