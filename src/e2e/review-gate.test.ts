@@ -421,6 +421,8 @@ describe("the review gate, end to end", () => {
     const { page, errors } = await dashboard(id);
     await review(page, id);
     const bio = content(page).getByLabel("Bio", { exact: true });
+    // The dialog puts the focus in the first part to write, its text selected: typed before that, a key would replace it.
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("review-part-bio");
     const mine = `My careful edit ${Date.now()}.`;
     await bio.fill(mine);
     // A reload asks first (the browser's own question); staying keeps the text.
