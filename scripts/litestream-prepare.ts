@@ -6,10 +6,10 @@
  * `litestream replicate -exec …` with; exits 1 with one line on a problem, and then the service does not start.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { litestreamBinary, litestreamConfig, LitestreamConfigError, litestreamSettings } from "../src/ops/litestream.ts";
+import { litestreamBinary, litestreamConfig, LitestreamConfigError, litestreamSettings, mirrorReplica } from "../src/ops/litestream.ts";
 import { fail } from "./cli.ts";
 
 try {
@@ -20,7 +20,12 @@ try {
   writeFileSync(config, litestreamConfig(settings), { mode: 0o600 });
   if (!existsSync(settings.databasePath)) {
     mkdirSync(dirname(settings.databasePath), { recursive: true });
-    const restored = spawnSync(binary, ["restore", "-config", config, "-if-replica-exists", settings.databasePath], { stdio: ["ignore", 2, 2] });
+    const local = mkdtempSync(join(tmpdir(), "litestream-replica-"));
+    const mirrored = await mirrorReplica(settings, { accessKeyId: process.env.S3_ACCESS_KEY_ID, secretAccessKey: process.env.S3_SECRET_ACCESS_KEY }, local);
+    const restored = mirrored
+      ? spawnSync(binary, ["restore", "-o", settings.databasePath, `file://${local}`], { stdio: ["ignore", 2, 2] })
+      : { status: 0 };
+    rmSync(local, { recursive: true, force: true });
     if (restored.status !== 0) fail(`litestream: restoring ${settings.databasePath} from bucket ${settings.bucket} failed (exit ${restored.status}); see above.`);
     console.error(
       existsSync(settings.databasePath)

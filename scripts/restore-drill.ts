@@ -17,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { litestreamBinary, litestreamConfig, LitestreamConfigError, litestreamSettings } from "../src/ops/litestream.ts";
+import { litestreamBinary, litestreamConfig, LitestreamConfigError, litestreamSettings, mirrorReplica } from "../src/ops/litestream.ts";
 import { argsOrUsage, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/restore-drill.ts [--dir <new folder>] [--failed-at <ISO time>]";
@@ -44,12 +44,19 @@ mkdirSync(dir, { recursive: true });
 const output = join(dir, "app.sqlite");
 
 const started = performance.now();
-const restored = spawnSync(binary, ["restore", "-config", config, "-o", output, settings.databasePath], { encoding: "utf8" });
+const replica = join(dir, "replica");
+const mirrored = await mirrorReplica(settings, { accessKeyId: process.env.S3_ACCESS_KEY_ID, secretAccessKey: process.env.S3_SECRET_ACCESS_KEY }, replica).catch((err: unknown) =>
+  fail(`Restore failed: the bucket ${settings.bucket} could not be read: ${err instanceof Error ? err.message : String(err)}`),
+);
+if (!mirrored) fail(`Restore failed: bucket ${settings.bucket} holds no replica under ${settings.path}/.`);
+const restored = spawnSync(binary, ["restore", "-o", output, `file://${replica}`], { encoding: "utf8" });
 const seconds = (performance.now() - started) / 1000;
 if (restored.status !== 0 || !existsSync(output)) {
   fail(`Restore failed: litestream exited ${restored.status}: ${(restored.stderr || restored.stdout).trim().split("\n").slice(-3).join(" / ") || "no replica found"}`);
 }
-console.log(`Restored the latest replica of ${settings.databasePath} from bucket ${settings.bucket}/${settings.path} into ${output} in ${seconds.toFixed(1)} s.`);
+console.log(
+  `Restored the latest replica of ${settings.databasePath} from bucket ${settings.bucket}/${settings.path} (generation ${mirrored.generation}, ${mirrored.objects} object(s), copied to ${replica}) into ${output} in ${seconds.toFixed(1)} s.`,
+);
 
 const copy = new Database(output, { readonly: true });
 let sound = true;
@@ -66,7 +73,7 @@ try {
   const newest = copy.query<{ id: string; paid_at: number }, []>("SELECT id, paid_at FROM orders WHERE paid_at IS NOT NULL ORDER BY paid_at DESC, id DESC LIMIT 1").get();
   console.log(newest ? `Newest paid order: ${newest.id}, paid ${new Date(newest.paid_at).toISOString()}.` : "Newest paid order: none (no order was paid).");
 
-  const lastWrite = lastReplicatedWrite(binary, config, settings.databasePath);
+  const lastWrite = lastReplicatedWrite(binary, `file://${replica}`);
   if (lastWrite) {
     const lost = Math.max(0, failedAt.getTime() - lastWrite.getTime()) / 1000;
     console.log(`Last replicated write: ${lastWrite.toISOString()}; failure ${values["failed-at"] ? "at" : "now,"} ${failedAt.toISOString()}: data lost, at most ${lost.toFixed(1)} s of writes.`);
@@ -88,10 +95,10 @@ try {
 if (!sound) fail("The restored copy fails its integrity check.");
 
 /** The newest WAL segment's or snapshot's time in the replica: `litestream wal` and `snapshots` print them. */
-function lastReplicatedWrite(litestream: string, configPath: string, databasePath: string): Date | null {
+function lastReplicatedWrite(litestream: string, replicaUrl: string): Date | null {
   let newest: Date | null = null;
   for (const command of ["wal", "snapshots"]) {
-    const listed = spawnSync(litestream, [command, "-config", configPath, databasePath], { encoding: "utf8" });
+    const listed = spawnSync(litestream, [command, replicaUrl], { encoding: "utf8" });
     if (listed.status !== 0) continue;
     for (const line of listed.stdout.split("\n").slice(1)) {
       const stamp = line.trim().split(/\s+/).at(-1);

@@ -5,9 +5,9 @@
  * paid order in it, and serve.sh brings a service back on an empty disk from the replica.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { Database } from "bun:sqlite";
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, writeTransaction } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
@@ -18,7 +18,7 @@ import { ROOT_DIR } from "../ssr/assets.ts";
 import { tempDir } from "../testing/context.ts";
 import { startS3Server, type TestBucket } from "../testing/s3-server.ts";
 import { freePort } from "../testing/server.ts";
-import { litestreamBinary, litestreamConfig, litestreamSettings } from "./litestream.ts";
+import { litestreamBinary, litestreamConfig, litestreamSettings, mirrorReplica } from "./litestream.ts";
 
 describe("settings", () => {
   test("unset LITESTREAM_BUCKET: no replication; a bad value names its variable", () => {
@@ -118,22 +118,29 @@ describe("replicate, kill, restore (Litestream and s3rver)", () => {
     return ids;
   }
 
-  /** Whether the replica holds `orderId`: a restore of it into a scratch file, as the drill does. */
-  function replicaHas(orderId: string): boolean {
-    const scratch = join(tempDir("litestream-probe-"), "probe.sqlite");
-    const config = join(dir, "probe.yml");
-    writeFileSync(config, litestreamConfig(litestreamSettings(env)!));
+  /** A command run to its end without blocking this process, which serves the bucket (s3rver runs in it). */
+  async function run(command: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    const proc = Bun.spawn(command, { cwd: ROOT_DIR, env, stdout: "pipe", stderr: "pipe" });
+    const [stdout, stderr, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { status, stdout, stderr };
+  }
+
+  /** Whether the replica holds `orderId`: restored from the bucket into a scratch folder, as the drill does. */
+  async function replicaHas(orderId: string): Promise<boolean> {
+    const scratch = tempDir("litestream-probe-");
     try {
-      const result = spawnSync(litestreamBinary(), ["restore", "-config", config, "-o", scratch, databasePath], { env, encoding: "utf8" });
-      if (result.status !== 0 || !existsSync(scratch)) return false;
-      const db = new Database(scratch, { readonly: true });
+      const mirrored = await mirrorReplica(litestreamSettings(env)!, { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }, join(scratch, "replica"));
+      if (!mirrored) return false;
+      const result = await run([litestreamBinary(), "restore", "-o", join(scratch, "probe.sqlite"), `file://${join(scratch, "replica")}`]);
+      if (result.status !== 0 || !existsSync(join(scratch, "probe.sqlite"))) return false;
+      const db = new Database(join(scratch, "probe.sqlite"), { readonly: true });
       try {
         return db.query("SELECT 1 FROM orders WHERE id = ? AND paid_at IS NOT NULL").get(orderId) !== null;
       } finally {
         db.close();
       }
     } finally {
-      rmSync(join(scratch, ".."), { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     }
   }
 
@@ -143,7 +150,7 @@ describe("replicate, kill, restore (Litestream and s3rver)", () => {
     const paid = payOrders(25);
     const newest = paid.at(-1)!;
     // Litestream syncs every second: wait until the replica holds the newest order (bounded), then fail the machine.
-    for (const started = Date.now(); !replicaHas(newest); await Bun.sleep(500)) {
+    for (const started = Date.now(); !(await replicaHas(newest)); await Bun.sleep(500)) {
       if (Date.now() - started > 20_000) throw new Error(`the newest order never reached the replica:\n${service.output()}`);
     }
     killGroup(service.proc.pid!, "SIGKILL");
@@ -153,7 +160,7 @@ describe("replicate, kill, restore (Litestream and s3rver)", () => {
     expect((await s3.keys("db/profileboost/")).length).toBeGreaterThan(0);
 
     const drillDir = join(dir, "drill");
-    const drill = spawnSync(process.execPath, [join(ROOT_DIR, "scripts/restore-drill.ts"), "--dir", drillDir, "--failed-at", failedAt], { cwd: ROOT_DIR, env, encoding: "utf8" });
+    const drill = await run([process.execPath, join(ROOT_DIR, "scripts/restore-drill.ts"), "--dir", drillDir, "--failed-at", failedAt]);
     expect(drill.stderr).toBe("");
     expect(drill.status).toBe(0);
     expect(drill.stdout).toContain(`into ${join(drillDir, "app.sqlite")}`);
@@ -169,7 +176,7 @@ describe("replicate, kill, restore (Litestream and s3rver)", () => {
       restored.close();
     }
     // A drill never writes into a folder that holds something.
-    const again = spawnSync(process.execPath, [join(ROOT_DIR, "scripts/restore-drill.ts"), "--dir", drillDir], { cwd: ROOT_DIR, env, encoding: "utf8" });
+    const again = await run([process.execPath, join(ROOT_DIR, "scripts/restore-drill.ts"), "--dir", drillDir]);
     expect(again.status).toBe(2);
     expect(again.stderr).toContain("is not empty");
 
@@ -187,5 +194,5 @@ describe("replicate, kill, restore (Litestream and s3rver)", () => {
     expect(code).toBe(0);
     expect(back.output()).toContain("stopped");
     expect(readdirSync(join(dir, "db")).sort()).toContain("app.sqlite");
-  }, 90_000);
+  }, 60_000);
 });

@@ -10,8 +10,9 @@
  * The configuration file is written at start from the environment; it names the secrets only as `${S3_…}`, which
  * Litestream expands from its own environment, so no key is ever written to disk.
  */
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { S3Client } from "bun";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { z } from "zod";
 
 const SETTINGS = z.object({
@@ -109,4 +110,41 @@ export function litestreamBinary(root = join(import.meta.dir, "..", "..")): stri
     throw new LitestreamConfigError(`Litestream is not installed for ${process.platform}-${process.arch} (expected ${path}; run npm ci).`);
   }
   return path;
+}
+
+/**
+ * Copies the replica's newest generation (the one with the most recent object) from the bucket into `intoDir`, in
+ * Litestream's own layout, so `litestream restore file://<intoDir>` rebuilds the database from it; answers the
+ * generation and how many objects, or null when the bucket holds no replica. Litestream would list the bucket by
+ * folders itself, which some S3-compatible servers answer incompletely (s3rver, which the tests run, returns no
+ * folder deeper than one level, and Litestream then finds "no matching backups"); a flat listing works on all of
+ * them, and the drill gets a local copy of the replica to look at besides.
+ */
+export async function mirrorReplica(
+  s: LitestreamSettings,
+  keys: { accessKeyId?: string; secretAccessKey?: string },
+  intoDir: string,
+): Promise<{ generation: string; objects: number } | null> {
+  const client = new S3Client({ bucket: s.bucket, endpoint: s.endpoint, region: s.region, accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey });
+  const prefix = `${s.path}/generations/`;
+  const objects: { key: string; generation: string; at: number }[] = [];
+  let continuationToken: string | undefined;
+  do {
+    const page = await client.list({ prefix, continuationToken });
+    for (const object of page.contents ?? []) {
+      const generation = object.key.slice(prefix.length).split("/")[0];
+      if (generation) objects.push({ key: object.key, generation, at: new Date(object.lastModified ?? 0).getTime() });
+    }
+    continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+  } while (continuationToken);
+  if (objects.length === 0) return null;
+  const newest = objects.reduce((a, b) => (b.at > a.at ? b : a)).generation;
+  const mine = objects.filter((o) => o.generation === newest);
+  for (const object of mine) {
+    const target = join(intoDir, object.key.slice(s.path.length + 1));
+    if (!target.startsWith(intoDir + sep)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    await Bun.write(target, await client.file(object.key).arrayBuffer());
+  }
+  return { generation: newest, objects: mine.length };
 }

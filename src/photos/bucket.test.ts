@@ -102,8 +102,8 @@ describe("uploads into the bucket", () => {
     expect(localFiles()).toEqual([]);
   });
 
-  test("a bucket that refuses the upload (wrong secret) answers 507 blaming our storage, and keeps nothing", async () => {
-    const wrong = testContext({ ...s3.env, S3_SECRET_ACCESS_KEY: "not-the-secret" });
+  test("a bucket that refuses the upload (unknown key) answers 507 blaming our storage, and keeps nothing", async () => {
+    const wrong = testContext({ ...s3.env, S3_ACCESS_KEY_ID: "UNKNOWNKEY", S3_SECRET_ACCESS_KEY: "not-the-secret" });
     try {
       const before = await s3.keys();
       const form = new FormData();

@@ -14,7 +14,7 @@ let s3: TestBucket;
 const dir = tempDir("move-photos-");
 const uploadsDir = join(dir, "uploads");
 /** Ten photo files of distinct random bytes, as the pipeline names them. */
-const originals = new Map<string, Uint8Array>();
+const originals = new Map<string, Uint8Array<ArrayBuffer>>();
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -54,7 +54,7 @@ test("bad input: an unknown direction is a usage error, a missing bucket a clear
   const noBucket = await move(["--to", "bucket"], {});
   expect(noBucket.code).toBe(1);
   expect(noBucket.err).toContain("S3_BUCKET is not set");
-  const badSecret = await move(["--to", "bucket"], { ...s3.env, S3_SECRET_ACCESS_KEY: "wrong-secret" });
+  const badSecret = await move(["--to", "bucket"], { ...s3.env, S3_ACCESS_KEY_ID: "UNKNOWNKEY", S3_SECRET_ACCESS_KEY: "wrong-secret" });
   expect(badSecret.code).toBe(1);
   expect(badSecret.err).toContain("Move stopped");
   expect(badSecret.err + badSecret.out).not.toContain("wrong-secret");

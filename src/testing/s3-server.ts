@@ -1,7 +1,8 @@
 /**
  * An S3-compatible server written by others, for the tests of the bucket store and Litestream: s3rver (npm, a
- * file-backed implementation of the S3 API that checks request signatures), in this process on a free port, with
- * an empty bucket. Its fixed account is S3RVER / S3RVER; any other key is refused, as a real bucket would.
+ * file-backed implementation of the S3 API), in this process on a free port, with an empty bucket. Its fixed account
+ * is S3RVER / S3RVER; another access key id is refused, as a real bucket would (it does not check Bun's signatures,
+ * so a wrong secret alone goes through: the tests use an unknown key for a refusing bucket).
  */
 import { S3Client } from "bun";
 import { rmSync } from "node:fs";
