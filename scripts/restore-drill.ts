@@ -7,7 +7,7 @@
  *   bun scripts/restore-drill.ts [--dir <new folder>] [--failed-at <ISO time>]
  *
  * It prints: where the copy was restored and how long it took; `PRAGMA integrity_check`; the row counts; the newest
- * paid order; the last replicated write (the newest WAL segment or snapshot in the bucket) and the data lost, the
+ * paid order; the last replicated write (the newest object of the replica in the bucket) and the data lost, the
  * time between that write and the failure (now, unless --failed-at says when the disk died); and, when the live
  * database is still there, the paid orders it has that the copy lacks. Exits 0 when the copy is sound, 1 when the
  * restore or a check fails, 2 on a usage error.
@@ -73,11 +73,9 @@ try {
   const newest = copy.query<{ id: string; paid_at: number }, []>("SELECT id, paid_at FROM orders WHERE paid_at IS NOT NULL ORDER BY paid_at DESC, id DESC LIMIT 1").get();
   console.log(newest ? `Newest paid order: ${newest.id}, paid ${new Date(newest.paid_at).toISOString()}.` : "Newest paid order: none (no order was paid).");
 
-  const lastWrite = lastReplicatedWrite(binary, `file://${replica}`);
-  if (lastWrite) {
-    const lost = Math.max(0, failedAt.getTime() - lastWrite.getTime()) / 1000;
-    console.log(`Last replicated write: ${lastWrite.toISOString()}; failure ${values["failed-at"] ? "at" : "now,"} ${failedAt.toISOString()}: data lost, at most ${lost.toFixed(1)} s of writes.`);
-  }
+  const lastWrite = mirrored.lastWrite;
+  const lost = Math.max(0, failedAt.getTime() - lastWrite.getTime()) / 1000;
+  console.log(`Last replicated write: ${lastWrite.toISOString()}; failure ${values["failed-at"] ? "at" : "now,"} ${failedAt.toISOString()}: data lost, at most ${lost.toFixed(1)} s of writes.`);
 
   if (existsSync(settings.databasePath)) {
     const live = new Database(settings.databasePath, { readonly: true });
@@ -93,18 +91,3 @@ try {
   copy.close();
 }
 if (!sound) fail("The restored copy fails its integrity check.");
-
-/** The newest WAL segment's or snapshot's time in the replica: `litestream wal` and `snapshots` print them. */
-function lastReplicatedWrite(litestream: string, replicaUrl: string): Date | null {
-  let newest: Date | null = null;
-  for (const command of ["wal", "snapshots"]) {
-    const listed = spawnSync(litestream, [command, replicaUrl], { encoding: "utf8" });
-    if (listed.status !== 0) continue;
-    for (const line of listed.stdout.split("\n").slice(1)) {
-      const stamp = line.trim().split(/\s+/).at(-1);
-      const at = stamp ? new Date(stamp) : null;
-      if (at && !Number.isNaN(at.getTime()) && (!newest || at > newest)) newest = at;
-    }
-  }
-  return newest;
-}

@@ -48,7 +48,7 @@ describe("loadConfig", () => {
     ["STRIPE_API_PROTOCOL", { STRIPE_API_PROTOCOL: "ftp" }, /STRIPE_API_PROTOCOL/],
     ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD must be at least 12 characters/],
     ["S3_BUCKET", { S3_BUCKET: "My Photos" }, /^Invalid configuration: S3_BUCKET must be a bucket name/],
-    ["S3_ENDPOINT", { S3_BUCKET: "photos", S3_ENDPOINT: "s3.example.com" }, /S3_ENDPOINT/],
+    ["S3_ENDPOINT", { S3_BUCKET: "photos", S3_ENDPOINT: "ftp://s3.example.com" }, /S3_ENDPOINT must start with http/],
     ["S3_REGION", { S3_BUCKET: "photos", S3_REGION: "EU West" }, /S3_REGION must be a region name/],
     ["S3_SECRET_ACCESS_KEY", { S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all/],
   ];

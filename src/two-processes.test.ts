@@ -25,7 +25,7 @@ beforeAll(async () => {
   // One after the other: the first applies the migrations, the second finds nothing to apply.
   servers.push(await startServer(env, dir));
   servers.push(await startServer(env, dir));
-});
+}, 60_000);
 afterAll(async () => {
   for (const server of servers) await server.stop();
   await smtp.close();

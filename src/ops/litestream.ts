@@ -115,7 +115,7 @@ export function litestreamBinary(root = join(import.meta.dir, "..", "..")): stri
 /**
  * Copies the replica's newest generation (the one with the most recent object) from the bucket into `intoDir`, in
  * Litestream's own layout, so `litestream restore file://<intoDir>` rebuilds the database from it; answers the
- * generation and how many objects, or null when the bucket holds no replica. Litestream would list the bucket by
+ * generation, how many objects and the newest one's time, or null when the bucket holds no replica. Litestream would list the bucket by
  * folders itself, which some S3-compatible servers answer incompletely (s3rver, which the tests run, returns no
  * folder deeper than one level, and Litestream then finds "no matching backups"); a flat listing works on all of
  * them, and the drill gets a local copy of the replica to look at besides.
@@ -124,7 +124,7 @@ export async function mirrorReplica(
   s: LitestreamSettings,
   keys: { accessKeyId?: string; secretAccessKey?: string },
   intoDir: string,
-): Promise<{ generation: string; objects: number } | null> {
+): Promise<{ generation: string; objects: number; lastWrite: Date } | null> {
   const client = new S3Client({ bucket: s.bucket, endpoint: s.endpoint, region: s.region, accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey });
   const prefix = `${s.path}/generations/`;
   const objects: { key: string; generation: string; at: number }[] = [];
@@ -146,5 +146,6 @@ export async function mirrorReplica(
     mkdirSync(dirname(target), { recursive: true });
     await Bun.write(target, await client.file(object.key).arrayBuffer());
   }
-  return { generation: newest, objects: mine.length };
+  // The newest object's time in the bucket: the last write that reached the replica.
+  return { generation: newest, objects: mine.length, lastWrite: new Date(Math.max(...mine.map((o) => o.at))) };
 }
