@@ -18,7 +18,7 @@ COPY scripts ./scripts
 COPY public ./public
 RUN node_modules/.bin/bun scripts/build.ts
 
-# 2. Production dependencies only (sharp's prebuilt libvips for this platform included).
+# 2. Production dependencies only (sharp's prebuilt libvips and Litestream's binary for this platform included).
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -40,8 +40,10 @@ COPY --from=deps /app/node_modules ./node_modules
 # tsconfig.json carries the JSX settings Bun compiles the server's pages with.
 COPY package.json tsconfig.json bunfig.toml ./
 COPY src ./src
-# Operator scripts, run with `docker exec profileboost bun scripts/<name>.ts …`: admin accounts, backups, restores.
-COPY scripts/admin-user.ts scripts/backup.ts scripts/restore.ts scripts/cli.ts ./scripts/
+# Operator scripts, run with `docker exec profileboost bun scripts/<name>.ts …`: admin accounts, backups, restores,
+# moving photos to a bucket, the restore drill; and serve.sh, the command (the server, beside Litestream when set).
+COPY scripts/admin-user.ts scripts/backup.ts scripts/restore.ts scripts/cli.ts scripts/move-photos.ts scripts/restore-drill.ts \
+     scripts/litestream-prepare.ts scripts/serve.sh ./scripts/
 # Migrations live outside the db/ volume, so a new image's migrations are not hidden by an old volume.
 COPY db/migrations ./migrations
 COPY --from=build /app/public ./public
@@ -55,5 +57,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["bun", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) lets requests in flight and the job in hand finish; give it time: docker stop -t 60.
+# serve.sh execs the server, or, with LITESTREAM_BUCKET set, Litestream (from npm, in node_modules), which runs the
+# server as its child, forwards the signal to it and syncs the replica once more before it exits.
 STOPSIGNAL SIGTERM
-CMD ["bun", "src/server.ts"]
+CMD ["sh", "scripts/serve.sh"]

@@ -1,5 +1,6 @@
 /**
- * Writes a backup of the database and the uploads folder into one dated archive, and keeps the newest N.
+ * Writes a backup of the database and the photos (the uploads folder, or the bucket when S3_BUCKET is set) into one
+ * dated archive, and keeps the newest N.
  *
  *   bun scripts/backup.ts [--dir backups] [--keep 7]
  *
@@ -10,6 +11,7 @@
  */
 import { z } from "zod";
 import { BackupError, createBackup, DEFAULT_KEEP, MAX_KEEP } from "../src/ops/backup.ts";
+import { s3PhotoStore } from "../src/photos/storage.ts";
 import { argsOrUsage, configOrFail, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/backup.ts [--dir <folder>] [--keep <count>]";
@@ -35,6 +37,7 @@ try {
   const { path, bytes, manifest, removed } = await createBackup({
     databasePath: config.databasePath,
     uploadsDir: config.uploadsDir,
+    bucket: config.s3 ? s3PhotoStore(config.s3, config.uploadsDir) : undefined,
     dir: args.data.dir,
     keep: args.data.keep,
   });

@@ -1,5 +1,6 @@
 /**
- * Restores a backup written by scripts/backup.ts into the service's DATABASE_PATH and UPLOADS_DIR.
+ * Restores a backup written by scripts/backup.ts into the service's DATABASE_PATH and UPLOADS_DIR (and, when
+ * S3_BUCKET is set, moves the archive's photos from there into the bucket, each verified).
  *
  *   bun scripts/restore.ts <archive> [--force]
  *
@@ -11,6 +12,9 @@
  */
 import { BackupError } from "../src/ops/backup.ts";
 import { restoreBackup } from "../src/ops/restore.ts";
+import { movePhotos } from "../src/photos/move.ts";
+import { diskPhotoStore, s3PhotoStore } from "../src/photos/storage.ts";
+import { join } from "node:path";
 import { argsOrUsage, configOrFail, fail } from "./cli.ts";
 
 const USAGE = "usage: bun scripts/restore.ts <archive> [--force]";
@@ -33,6 +37,15 @@ try {
     `Restored the backup of ${manifest.createdAt} into ${config.databasePath} and ${config.uploadsDir}: ` +
       `${db.orders} order(s), ${db.paidOrders} paid, ${db.profiles} profile(s), ${uploads.files} photo file(s).`,
   );
+  if (config.s3) {
+    // The archive's photos were restored into the uploads folder; the service reads them from the bucket.
+    const moved = await movePhotos(diskPhotoStore(config.uploadsDir), s3PhotoStore(config.s3, config.uploadsDir), {
+      workDir: join(config.uploadsDir, ".incoming"),
+      deleteSource: true,
+    });
+    if (moved.failed.length) fail(`Restore incomplete: ${moved.failed.length} photo file(s) did not read back the same from the bucket; run bun scripts/move-photos.ts --to bucket --delete.`);
+    console.log(`Photos put into bucket ${config.s3.bucket}: ${moved.copied} copied and verified, ${moved.alreadyThere} already there.`);
+  }
   if (replaced.database) console.log(`The replaced database is at ${replaced.database}; delete it once the service is checked.`);
   if (replaced.uploads) console.log(`The replaced photos are in ${replaced.uploads}; delete them once the service is checked.`);
   console.log("Start the service now; it applies any newer migrations at start.");

@@ -83,6 +83,12 @@ const SLOW_FILES = [
   "src/ops/backup.test.ts",
   // The accounts script run as the shell runs it, each run hashing with argon2id at full cost (6.6 s of CPU).
   "src/admin/admin-user-script.test.ts",
+  // Litestream replicating a real server to s3rver, killed, restored by the drill, started again from the replica.
+  "src/ops/litestream.test.ts",
+  // Two real servers on one database file working through 200 paid orders.
+  "src/two-processes.test.ts",
+  // The photo-moving script run five times as the shell runs it, against s3rver.
+  "src/photos/move.test.ts",
 ];
 const FAST_LANE = [WITHOUT_BROWSER, ...SLOW_FILES.map((file) => `--path-ignore-patterns=${file}`)];
 // The unit and API files share each worker's module registry (bun's --no-isolate): loading the modules again for each

@@ -19,6 +19,7 @@ import { abandonDeletionReceipt, sendDeletionReceipt } from "./privacy/receipt.t
 import { DELETION_RECEIPT_MAIL } from "./privacy/receipt-kind.ts";
 import { RETENTION_PASS, retentionDeps, retentionHousekeeping, retentionPassJob, withRetentionPass } from "./privacy/retention.ts";
 import { deleteUnpaidProfiles } from "./privacy/unpaid-profiles.ts";
+import { ORPHAN_GRACE_MS, sweepPhotos } from "./photos/sweep.ts";
 
 /**
  * Every job kind this process runs. Kinds not listed (for example ones a later version adds) stay queued untouched;
@@ -29,7 +30,7 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
   const db = ctx.store.db;
   const { mailer, optimiser } = ctx.services;
   const mail = { db, mailer, publicUrl: config.publicUrl, supportEmail: config.mail.supportEmail };
-  const optimise = optimiseProfileJob({ db, log, optimiser, uploadsDir: config.uploadsDir });
+  const optimise = optimiseProfileJob({ db, log, optimiser, photos: ctx.services.photos });
   return jobTable([
     bindJobKind(OPTIMISE_PROFILE, optimise.run, optimise.giveUp),
     bindJobKind(CONTACT_MAIL, sendContactMessage(mail)),
@@ -73,16 +74,23 @@ export function startJobLoop(ctx: AppContext): { stop(): Promise<void>; readonly
   checkDeadlines();
   const timer = setInterval(checkDeadlines, DEADLINE_CHECK_MS);
   timer.unref();
-  const housekeeping = () => {
+  const housekeeping = async () => {
     try {
-      deleteUnpaidProfiles(ctx);
+      await deleteUnpaidProfiles(ctx);
     } catch (err) {
       ctx.log.error("housekeeping: deleting unpaid profiles", err);
     }
-    retentionHousekeeping(ctx);
+    await retentionHousekeeping(ctx);
+    // What a failed deletion or a crash left in the store (src/photos/sweep.ts).
+    try {
+      const swept = await sweepPhotos(ctx.store.db, ctx.services.photos, ctx.config.uploadsDir, ORPHAN_GRACE_MS);
+      if (swept.incoming + swept.orphans > 0) ctx.log.info(`housekeeping: removed ${swept.incoming} stale upload(s) and ${swept.orphans} photo file(s) no profile keeps`);
+    } catch (err) {
+      ctx.log.error(`housekeeping: sweeping ${ctx.services.photos.description}`, err);
+    }
   };
-  housekeeping();
-  const housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS);
+  void housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
   housekeepingTimer.unref();
   ctx.log.info(`job loop started (mail: ${ctx.services.mailer.description}; optimisations at once: ${ctx.config.jobs.optimiseConcurrency})`);
   return {

@@ -47,6 +47,10 @@ describe("loadConfig", () => {
     ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: "pk_live_oops" }, /STRIPE_SECRET_KEY must start with sk_/],
     ["STRIPE_API_PROTOCOL", { STRIPE_API_PROTOCOL: "ftp" }, /STRIPE_API_PROTOCOL/],
     ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD must be at least 12 characters/],
+    ["S3_BUCKET", { S3_BUCKET: "My Photos" }, /^Invalid configuration: S3_BUCKET must be a bucket name/],
+    ["S3_ENDPOINT", { S3_BUCKET: "photos", S3_ENDPOINT: "ftp://s3.example.com" }, /S3_ENDPOINT must start with http/],
+    ["S3_REGION", { S3_BUCKET: "photos", S3_REGION: "EU West" }, /S3_REGION must be a region name/],
+    ["S3_SECRET_ACCESS_KEY", { S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all/],
   ];
   for (const [name, env, message] of bad) {
     test(`a bad ${name} (${JSON.stringify(env)}) stops with one line naming it`, () => {
@@ -71,6 +75,15 @@ describe("loadConfig", () => {
     for (const bad of ["0", "true", "10.0.0.0/33", "proxy.example", "10.0.0.1,", "2001:db8::/129"]) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
     }
+  });
+
+  test("photos stay on the disk unless S3_BUCKET is set; the bucket's settings are kept together", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    // Without a bucket for photos, the S3_* settings may serve Litestream alone.
+    expect(loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" }).s3).toBeUndefined();
+    const env = { S3_BUCKET: "photos", S3_ENDPOINT: "https://s3.example.com", S3_REGION: "auto", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret-value" };
+    expect(loadConfig(env).s3).toEqual({ bucket: "photos", endpoint: "https://s3.example.com", region: "auto", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-value" });
+    expect(() => loadConfig({ ...env, S3_SECRET_ACCESS_KEY: "x".repeat(300) })).toThrow(/"xxxx…"/);
   });
 
   test("a bad secret is not echoed whole", () => {

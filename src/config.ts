@@ -79,6 +79,14 @@ const envSchema = z.object({
   MIGRATIONS_DIR: z.string().min(1).optional(),
   UPLOADS_DIR: z.string().min(1).default("uploads"),
   OUTBOX_DIR: z.string().min(1).default("db/outbox"),
+  // Photos in an S3-compatible bucket instead of UPLOADS_DIR (src/photos/storage.ts); the bucket stays private.
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)").optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, "must be a region name such as us-east-1 or auto").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  // Read here only so the privacy policy can name the storage provider; scripts/serve.sh runs Litestream (src/ops/litestream.ts).
+  LITESTREAM_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)").optional(),
   SMTP_URL: z
     .string()
     .url("must be a URL such as smtp://user:pass@host:587")
@@ -150,7 +158,14 @@ export interface Config {
   databasePath: string;
   /** Where the SQL migrations are; only a deployment that mounts a volume over db/ needs to move them. */
   migrationsDir?: string;
+  /** Where uploads are processed, and where photos are kept unless `s3` is set. */
   uploadsDir: string;
+  /** Photos kept in this bucket (src/photos/storage.ts) rather than in uploadsDir. */
+  s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Litestream replicates the database to this bucket (at the S3_ENDPOINT) when set. */
+  replicaBucket?: string;
+  /** S3_ENDPOINT: the bucket's provider, for the privacy policy (unset: AWS). */
+  s3Endpoint?: string;
   /** Uploads are refused (503) when the file system of uploadsDir has less free than this (src/http/disk-space.ts). */
   minFreeDiskBytes: number;
   /** A profile never paid for is deleted with its photos after this many hours (src/privacy/unpaid-profiles.ts). */
@@ -231,6 +246,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 
   if (env.NODE_ENV === "production" && provider === "stripe") requireSafeStripe(env);
+  // Without S3_BUCKET the other S3_* settings may still serve Litestream's replica (scripts/serve.sh).
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all");
+  }
 
   return {
     env: env.NODE_ENV,
@@ -241,6 +260,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePath: env.DATABASE_PATH,
     migrationsDir: env.MIGRATIONS_DIR,
     uploadsDir: env.UPLOADS_DIR,
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined,
+    replicaBucket: env.LITESTREAM_BUCKET,
+    s3Endpoint: env.S3_ENDPOINT,
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 2 ** 20,
     unpaidProfileHours: env.UNPAID_PROFILE_HOURS,
     uploadMinRate: { bytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND, windowSeconds: env.UPLOAD_RATE_WINDOW_SECONDS },

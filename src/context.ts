@@ -4,6 +4,7 @@ import type { Logger } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Optimiser } from "./optimiser/optimiser.ts";
 import type { Payments } from "./payments/payments.ts";
+import type { PhotoStore } from "./photos/storage.ts";
 
 /**
  * The outside services the process talks to, as interfaces: src/services.ts is the one place that builds them (or
@@ -13,6 +14,8 @@ export interface Services {
   payments: Payments;
   mailer: Mailer;
   optimiser: Optimiser;
+  /** Where finished photos live: the uploads folder or an S3-compatible bucket. */
+  photos: PhotoStore;
   close(): void;
 }
 

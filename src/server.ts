@@ -11,7 +11,7 @@ import { openStore } from "./db/client.ts";
 import { startJobLoop } from "./background.ts";
 import { consoleLogger } from "./log.ts";
 import { repairLocalPayments } from "./payments/local-repair.ts";
-import { sweepUploads } from "./photos/sweep.ts";
+import { startGraceMs, sweepPhotos } from "./photos/sweep.ts";
 import { buildServices } from "./services.ts";
 import { readManifest } from "./ssr/assets.ts";
 
@@ -43,12 +43,16 @@ const log = consoleLogger;
 const store = openStore(config.databasePath, config.migrationsDir);
 log.info(`database ${config.databasePath}: ${store.migrationsApplied} migration(s) applied`);
 mkdirSync(config.uploadsDir, { recursive: true });
-const swept = sweepUploads(store.db, config.uploadsDir);
+const ctx: AppContext = { config, store, log, services: buildServices(config, store.db, log) };
+log.info(`photos: stored in ${ctx.services.photos.description}`);
+const swept = await sweepPhotos(store.db, ctx.services.photos, config.uploadsDir, startGraceMs(ctx.services.photos)).catch((err: unknown) => {
+  log.error(`photos: the start-up sweep of ${ctx.services.photos.description} failed; the hourly one tries again`, err);
+  return { incoming: 0, orphans: 0 };
+});
 if (swept.incoming + swept.orphans > 0) {
   log.info(`uploads: removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} photo file(s) no profile refers to`);
 }
 
-const ctx: AppContext = { config, store, log, services: buildServices(config, store.db, log) };
 // Before any request: a local payment whose order a crash left unpaid is fulfilled, so it cannot be paid again.
 repairLocalPayments(ctx);
 // The first start creates the admin account (printing a generated password once when ADMIN_PASSWORD is unset).

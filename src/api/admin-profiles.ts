@@ -203,19 +203,19 @@ export function adminProfilesRouter(ctx: AppContext) {
     });
   }
 
-  r.post("/profiles/:id/export", requireOwner("export"), (c) => {
+  r.post("/profiles/:id/export", requireOwner("export"), async (c) => {
     const profile = db.select().from(profiles).where(eq(profiles.id, c.req.param("id"))).get();
     if (!profile) throw new ApiError(404, "Profile not found.");
     const at = new Date();
     // Handing a customer's data out is recorded like any change.
     writeTransaction(db, (tx) => audit(tx, { admin: c.get("admin").username, action: "export", profileId: profile.id, detail: "the customer's data exported" }));
-    return zipResponse(exportProfile(ctx, profile, at), at);
+    return zipResponse(await exportProfile(ctx, profile, at), at);
   });
 
-  r.delete("/profiles/:id", requireOwner("erase"), jsonBody(erasureBody), (c) => {
+  r.delete("/profiles/:id", requireOwner("erase"), jsonBody(erasureBody), async (c) => {
     // The customer's address, typed again: the one check that this is the profile the customer asked about.
     const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
-    const erasure = eraseProfile(ctx, profile.id, { by: "admin", admin: c.get("admin").username });
+    const erasure = await eraseProfile(ctx, profile.id, { by: "admin", admin: c.get("admin").username });
     return c.json<ErasureAnswer>({ message: "The customer's data was deleted; a receipt is on its way to them.", deleted_at: erasure.at.toISOString() });
   });
 

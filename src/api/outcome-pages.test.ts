@@ -143,7 +143,7 @@ describe("the follow-up form", () => {
 
     const dora = await releasedCustomer(ctx);
     const path = link(dora.profileId);
-    eraseProfile(ctx, dora.profileId, { by: "customer" });
+    await eraseProfile(ctx, dora.profileId, { by: "customer" });
     const erased = await app.request(path);
     expect(erased.status).toBe(410);
     expect(text(await erased.text())).toMatch(/The data of this profile was deleted on request on \d{1,2} \w+ \d{4}, so there is nothing left to ask about\./);

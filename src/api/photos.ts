@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { join } from "node:path";
 import { readAdminSession } from "../admin/guard.ts";
 import type { AppContext } from "../context.ts";
 import { photos, profiles } from "../db/schema.ts";
@@ -34,9 +33,10 @@ export function photosRouter(ctx: AppContext) {
     if (!admin && (!owner || owner.id !== capability || !customerView(ctx.store.db, owner).released)) throw new ApiError(404, "Photo not found.");
     if (owner?.photosDeletedAt) throw new ApiError(410, photoDeletedMessage(owner.photosDeletedAt));
     const path = variant === "thumbnail" && row.thumbPath ? row.thumbPath : row.filePath;
-    const file = Bun.file(join(ctx.config.uploadsDir, path));
-    if (!(await file.exists())) throw new ApiError(404, "Photo not found.");
-    return new Response(file, {
+    // Streamed from the store (the disk or the bucket) through this route: the bucket is never public.
+    const body = await ctx.services.photos.open(path);
+    if (!body) throw new ApiError(404, "Photo not found.");
+    return new Response(body, {
       headers: {
         "Content-Type": "image/jpeg",
         // Kept by no cache, the browser's included: a photo must not outlive its erasure or retention in a cache,

@@ -255,7 +255,7 @@ describe("DELETE /api/profiles/:id", () => {
     // The receipt goes out once; then the address leaves the deletion's row, and the hourly pass the WAL.
     await runJobs(ctx);
     await runJobs(ctx);
-    retentionHousekeeping(ctx);
+    await retentionHousekeeping(ctx);
     const [deletion, ...more] = ctx.store.db.select().from(deletions).where(eq(deletions.profileKey, profileKey(customer.profileId))).all();
     expect(more).toEqual([]);
     expect(deletion).toMatchObject({ reason: "customer", receiptTo: null, deleted: { photos: 3, text: true, email: true, profile: true, contactMessages: 1 } });

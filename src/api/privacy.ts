@@ -61,15 +61,15 @@ export function privacyRouter(ctx: AppContext) {
   const r = new Hono();
   const db = ctx.store.db;
 
-  r.post("/:id/export", rateLimit(ctx, "dataExport"), jsonBody(confirmationSchema), (c) => {
+  r.post("/:id/export", rateLimit(ctx, "dataExport"), jsonBody(confirmationSchema), async (c) => {
     const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
     const at = new Date();
-    return zipResponse(exportProfile(ctx, profile, at), at);
+    return zipResponse(await exportProfile(ctx, profile, at), at);
   });
 
-  r.delete("/:id", rateLimit(ctx, "erasure"), jsonBody(confirmationSchema), (c) => {
+  r.delete("/:id", rateLimit(ctx, "erasure"), jsonBody(confirmationSchema), async (c) => {
     const profile = allowedProfile(checkAccess(db, c.req.param("id"), c.req.valid("json").email));
-    const erasure = eraseProfile(ctx, profile.id, { by: "customer" });
+    const erasure = await eraseProfile(ctx, profile.id, { by: "customer" });
     c.header("Cache-Control", "no-store");
     return c.json<ErasureAnswer>({
       message: "Your data has been deleted. We are e-mailing you a receipt that lists what was deleted.",

@@ -94,7 +94,7 @@ export function profilesRouter(ctx: AppContext) {
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The profile is not valid.");
     const files = checkPhotoCount(upload);
     const saved = await submitProfile(
-      { db: ctx.store.db, uploadsDir: ctx.config.uploadsDir },
+      { db: ctx.store.db, uploadsDir: ctx.config.uploadsDir, photos: ctx.services.photos },
       parsed.data,
       files,
       clientAddress(c, ctx.config.trustProxy),

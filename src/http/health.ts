@@ -6,7 +6,8 @@
  *
  * `GET /readyz`: ready for customers. Every check must pass for a 200: the database takes a write (a row of
  * `settings` records when the check last ran), every migration of the migrations folder is applied, the job loop is
- * running (paid orders get optimised, mail goes out), the uploads folder takes a file, and the file systems of the
+ * running (paid orders get optimised, mail goes out), the uploads folder takes a file (and the photo bucket, when
+ * there is one, answers), and the file systems of the
  * uploads folder and of the database have at least MIN_FREE_DISK_MB free. Otherwise a 503 whose message names the
  * failing checks. Both answer JSON with `Cache-Control: no-store`.
  *
@@ -141,6 +142,12 @@ export function healthRouter(ctx: AppContext, options: HealthOptions = {}) {
       await writeFile(probe, "ready\n");
     } finally {
       await rm(probe, { force: true });
+    }
+    // With a bucket (S3_BUCKET) uploads go on there: it must answer too.
+    try {
+      await ctx.services.photos.reachable();
+    } catch (err) {
+      return { check: { ok: false, problem: "the photo bucket does not answer" }, cause: err };
     }
     return { check: { ok: true } };
   }

@@ -1,5 +1,6 @@
 /**
- * Backups: the database and the uploads folder in one dated archive, taken while the service runs
+ * Backups: the database and the photos (the uploads folder, or the bucket when S3_BUCKET is set) in one dated
+ * archive, taken while the service runs
  * (`scripts/backup.ts`; restored by ./restore.ts).
  *
  * The database is copied with SQLite's `VACUUM INTO`, which reads one snapshot inside one read transaction: in WAL
@@ -23,6 +24,7 @@ import { open, rename } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import type { PhotoStore } from "../photos/storage.ts";
 import { TAR_END, tarHeader, tarPadding } from "./tar.ts";
 
 export const BACKUP_FORMAT = 1;
@@ -54,6 +56,8 @@ export class BackupError extends Error {
 export interface BackupOptions {
   databasePath: string;
   uploadsDir: string;
+  /** The photos' bucket, when they are kept in one (S3_BUCKET): the archive takes them from there. */
+  bucket?: PhotoStore;
   /** Where the archives are kept. */
   dir: string;
   /** How many archives to keep, this one included. */
@@ -99,7 +103,23 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       const db = await archiveFile(snapshot, DATABASE_ENTRY, mtime);
       if (!db) throw new BackupError("The database copy disappeared while being archived.");
       yield* db;
-      for (const file of listUploads(uploadsDir)) {
+      if (options.bucket) {
+        // Each object through a local copy (one at a time), so the archive's entry has a known size and hash.
+        for await (const object of options.bucket.list()) {
+          const copy = await options.bucket.localCopy(object.key);
+          if (!copy) {
+            vanished++;
+            continue;
+          }
+          try {
+            const entry = await archiveFile(copy.path, `${UPLOADS_ENTRY}${object.key}`, Math.floor(object.modifiedAt.getTime() / 1000));
+            if (entry) yield* entry;
+          } finally {
+            copy.release();
+          }
+        }
+      }
+      for (const file of options.bucket ? [] : listUploads(uploadsDir)) {
         const entry = await archiveFile(join(uploadsDir, file), `${UPLOADS_ENTRY}${file}`);
         if (!entry) {
           vanished++;

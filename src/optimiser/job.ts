@@ -20,6 +20,7 @@ import { addVersion, latestRelease, readVersion, setWorking, workingVersion } fr
 import type { BaseText, OptimiserInput, ProfileText } from "./input.ts";
 import type { Optimiser } from "./optimiser.ts";
 import { settled } from "../shared/admin/desk.ts";
+import type { PhotoStore } from "../photos/storage.ts";
 import { hasEdits, PROMPT_KEYS, type PartKey } from "../shared/optimiser/parts.ts";
 import { specFields } from "../shared/optimiser/render.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
@@ -51,7 +52,7 @@ type Job = JobOf<typeof OPTIMISE_PROFILE>;
 /** The spec's defaults for empty fields ("Not provided") are not the customer's words: the optimiser sees nothing. */
 const STORED_DEFAULTS = new Set(["Not provided", "Not specified"]);
 
-export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optimiser; uploadsDir: string }) {
+export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optimiser; photos: PhotoStore }) {
   const { db, log } = deps;
 
   async function run(job: Job): Promise<void> {
@@ -81,11 +82,24 @@ export function optimiseProfileJob(deps: { db: DB; log: Logger; optimiser: Optim
       revisionNotes: reason === "revision" ? profile.revisionNotes : null,
       profile: profileText(profile),
       base: working?.result ? approvedBase(db, profileId, working.result) : null,
-      photos: photoRows.map((p) => ({ id: p.id, order: p.order, path: isAbsolute(p.filePath) ? p.filePath : join(deps.uploadsDir, p.filePath) })),
+      photos: [],
     };
 
     const started = performance.now();
-    const result = optimisationResultSchema.parse(await deps.optimiser.optimise(input));
+    // The optimiser reads files: from a bucket, each photo is copied to the local disk for the run, then removed.
+    const copies: { release(): void }[] = [];
+    let result: OptimisationResult;
+    try {
+      for (const p of photoRows) {
+        const copy = isAbsolute(p.filePath) ? { path: p.filePath, release() {} } : await deps.photos.localCopy(p.filePath);
+        if (copy) copies.push(copy);
+        // A photo missing from the store is handed over by a path that does not exist: the optimiser reports it unreadable.
+        input.photos.push({ id: p.id, order: p.order, path: copy?.path ?? join("/nonexistent", p.filePath) });
+      }
+      result = optimisationResultSchema.parse(await deps.optimiser.optimise(input));
+    } finally {
+      for (const copy of copies) copy.release();
+    }
     const fields = specFields(result);
 
     // An administrator's edit is never replaced without the administrator saying so: with an edited part, the new

@@ -100,7 +100,7 @@ describe("the follow-up e-mail", () => {
     const ctx = context();
     const [refunded, erased, optedOut] = [await releasedCustomer(ctx), await releasedCustomer(ctx), await releasedCustomer(ctx)];
     ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, refunded.orderId)).run();
-    eraseProfile(ctx, erased.profileId, { by: "customer" });
+    await eraseProfile(ctx, erased.profileId, { by: "customer" });
     optOut(ctx.store.db, optedOut.profileId);
     await runJobs(ctx, later(15 * DAY));
     for (const c of [refunded, erased, optedOut]) expect({ email: c.email, n: followUpsTo(c.email).length }).toEqual({ email: c.email, n: 0 });

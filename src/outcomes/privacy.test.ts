@@ -32,7 +32,7 @@ describe("the answers as the customer's data", () => {
     ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const customer = await releasedCustomer(ctx);
     answer(customer.profileId);
-    eraseProfile(ctx, customer.profileId, { by: "customer" });
+    await eraseProfile(ctx, customer.profileId, { by: "customer" });
     expect(outcomeRow(customer.profileId)).toBeUndefined();
     expect(ctx.store.db.select().from(outcomes).all()).toEqual([]);
     const [deleted] = deletedOf(customer.profileId);
@@ -46,11 +46,11 @@ describe("the answers as the customer's data", () => {
     answer(customer.profileId);
     const sentAt = ctx.store.db.select().from(profiles).where(eq(profiles.id, customer.profileId)).get()!.emailSentAt!.getTime();
     // The photos go after 30 days: the answers stay.
-    expect(applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
+    expect(await applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
     expect(outcomeRow(customer.profileId)).toMatchObject({ beforeMatches: 4, afterMatches: 11 });
     expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
     // The text 365 days later: the answers with it.
-    expect(applyRetention(retentionDeps(ctx), sentAt + (30 + 365) * DAY_MS)).toEqual({ photos: 0, text: 1 });
+    expect(await applyRetention(retentionDeps(ctx), sentAt + (30 + 365) * DAY_MS)).toEqual({ photos: 0, text: 1 });
     expect(outcomeRow(customer.profileId)).toBeUndefined();
     const receipts = deletedOf(customer.profileId);
     expect(receipts).toHaveLength(2);
@@ -61,7 +61,7 @@ describe("the answers as the customer's data", () => {
   test("a profile that never answered: no line about answers", async () => {
     ctx = testContext({}, { optimiser: scriptedOptimiser() });
     const customer = await releasedCustomer(ctx);
-    eraseProfile(ctx, customer.profileId, { by: "customer" });
+    await eraseProfile(ctx, customer.profileId, { by: "customer" });
     expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
   });
 });

@@ -3,14 +3,14 @@
  * files, pixel counts and the decoding work each format needs (./decode-budget.ts) are capped before decoding, and
  * decodes take turns by client (./decode-queue.ts); the image is turned upright and re-encoded as JPEG, which
  * drops EXIF, GPS and every other piece of metadata; the long edge is capped; a thumbnail is made; names are random.
- * Output goes to temporary names first: the caller commits them (rename) inside its database transaction,
- * or discards them, so a failed submission leaves no file behind.
+ * Output goes to temporary files first: the caller moves them into the photo store (the uploads folder or a bucket)
+ * before the transaction that names them, or discards them, so a failed submission leaves no file or object behind.
  */
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { newId } from "../db/ids.ts";
-import { asStorageProblem, DomainError, isStorageError } from "../errors.ts";
+import { asStorageProblem, DomainError, isStorageError, STORAGE_PROBLEM_MESSAGE } from "../errors.ts";
 import {
   ACCEPTED_PHOTO_FORMATS,
   MAX_PHOTO_BYTES,
@@ -21,6 +21,7 @@ import {
 } from "../shared/profiles/limits.ts";
 import { decodeCost, MAX_DECODE_BYTES } from "./decode-budget.ts";
 import { FairQueue } from "./decode-queue.ts";
+import type { PhotoStore } from "./storage.ts";
 
 // libvips' operation cache keeps decoded images around between requests; uploads are never reprocessed, so it only
 // costs memory. One libvips thread per image: requests already run side by side, and the box has few cores.
@@ -30,10 +31,10 @@ sharp.concurrency(1);
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 const INCOMING_DIR = ".incoming";
 
-/** A processed photo, written under temporary names until `commitPhotoFiles` moves it to its final names. */
+/** A processed photo, written under temporary names until `storePhotoFiles` moves it into the photo store. */
 export interface ProcessedPhoto {
   id: string;
-  /** Final paths, relative to the uploads folder (what the photos table stores). */
+  /** The store's keys (what the photos table stores). */
   filePath: string;
   thumbPath: string;
   width: number;
@@ -150,24 +151,32 @@ async function convert(uploadsDir: string, upload: string, id: string, label: st
       .toFile(tempThumb);
     return photo;
   } catch (err) {
-    discardPhotoFiles(uploadsDir, [photo]);
+    for (const path of [tempFile, tempThumb]) rmSync(path, { force: true });
     throw err;
   }
 }
 
-/** Moves processed photos to their final names; call inside the transaction that inserts their rows. */
-export function commitPhotoFiles(uploadsDir: string, photos: readonly ProcessedPhoto[]): void {
-  for (const p of photos) {
-    renameSync(p.tempFile, join(uploadsDir, p.filePath));
-    renameSync(p.tempThumb, join(uploadsDir, p.thumbPath));
+/**
+ * Moves processed photos into the store (./storage.ts) under their final names: call before the transaction that
+ * inserts their rows, and `discardPhotoFiles` if anything fails after, so a failed submission keeps no object.
+ */
+export async function storePhotoFiles(store: PhotoStore, photos: readonly ProcessedPhoto[]): Promise<void> {
+  try {
+    for (const p of photos) {
+      await store.put(p.filePath, p.tempFile);
+      await store.put(p.thumbPath, p.tempThumb);
+    }
+  } catch (err) {
+    // A bucket that refuses or does not answer is our storage failing, like a full disk: never the photos' fault.
+    throw store.kind === "s3" ? new DomainError("storage_full", STORAGE_PROBLEM_MESSAGE, { cause: err }) : asStorageProblem(err);
   }
 }
 
-/** Deletes every file of these photos, temporary or final: used when a submission fails at any step. */
-export function discardPhotoFiles(uploadsDir: string, photos: readonly ProcessedPhoto[]): void {
-  for (const p of photos) {
-    for (const path of [p.tempFile, p.tempThumb, join(uploadsDir, p.filePath), join(uploadsDir, p.thumbPath)]) {
-      rmSync(path, { force: true });
-    }
-  }
+/**
+ * Deletes every file of these photos, temporary or stored: used when a submission fails at any step. An object the
+ * store could not delete now (a bucket out of reach) names no row, and the hourly sweep removes it (./sweep.ts).
+ */
+export async function discardPhotoFiles(store: PhotoStore, photos: readonly ProcessedPhoto[]): Promise<void> {
+  for (const p of photos) for (const path of [p.tempFile, p.tempThumb]) rmSync(path, { force: true });
+  await store.remove(photos.flatMap((p) => [p.filePath, p.thumbPath])).catch(() => {});
 }

@@ -5,13 +5,14 @@ import { newId } from "../db/ids.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { testContext } from "../testing/context.ts";
 import { incomingDir } from "./pipeline.ts";
-import { sweepUploads } from "./sweep.ts";
+import { diskPhotoStore } from "./storage.ts";
+import { sweepPhotos } from "./sweep.ts";
 
 const ctx = testContext();
 afterAll(() => ctx.cleanup());
 
-describe("sweepUploads", () => {
-  test("removes crash leftovers and unreferenced photo files, keeps stored photos and foreign files", () => {
+describe("sweepPhotos", () => {
+  test("removes crash leftovers and unreferenced photo files, keeps stored photos and foreign files", async () => {
     const dir = ctx.config.uploadsDir;
     mkdirSync(incomingDir(dir), { recursive: true });
     writeFileSync(join(incomingDir(dir), "upload-1.part"), "half an upload");
@@ -29,15 +30,15 @@ describe("sweepUploads", () => {
     writeFileSync(join(dir, ".gitkeep"), "");
     writeFileSync(join(dir, "notes.txt"), "not ours");
 
-    expect(sweepUploads(ctx.store.db, dir)).toEqual({ incoming: 2, orphans: 2 });
+    expect(await sweepPhotos(ctx.store.db, ctx.services.photos, dir, 0)).toEqual({ incoming: 2, orphans: 2 });
     expect(readdirSync(incomingDir(dir))).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual([".gitkeep", ".incoming", `${kept}.jpg`, `${kept}.thumb.jpg`, "notes.txt"].sort());
-    expect(sweepUploads(ctx.store.db, dir)).toEqual({ incoming: 0, orphans: 0 });
+    expect(await sweepPhotos(ctx.store.db, ctx.services.photos, dir, 0)).toEqual({ incoming: 0, orphans: 0 });
   });
 
-  test("a missing uploads folder is not an error", () => {
+  test("a missing uploads folder is not an error", async () => {
     const missing = join(ctx.dir, "never-created");
-    expect(sweepUploads(ctx.store.db, missing)).toEqual({ incoming: 0, orphans: 0 });
+    expect(await sweepPhotos(ctx.store.db, diskPhotoStore(missing), missing, 0)).toEqual({ incoming: 0, orphans: 0 });
     expect(existsSync(missing)).toBe(false);
   });
 });

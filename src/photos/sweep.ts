@@ -1,40 +1,77 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DB } from "../db/client.ts";
-import { photos } from "../db/schema.ts";
+import { photos, profiles } from "../db/schema.ts";
 import { incomingDir } from "./pipeline.ts";
+import type { PhotoStore } from "./storage.ts";
 
-/** The names the pipeline gives photos and thumbnails; any other file in the folder is not ours to delete. */
+/** The names the pipeline gives photos and thumbnails; any other file or object is not ours to delete. */
 const PHOTO_FILE = /^[a-z2-7]{26}(\.thumb)?\.jpg$/;
 
 /**
- * Run at start, before the server accepts uploads: nothing is in flight, so every file in `.incoming/` was left by a
- * crash mid-upload, and a photo file that no row names was renamed by a transaction that never committed.
- * Both hold a customer's photo that nobody can reach; keeping them would only keep personal data for no purpose.
+ * An object no row names may be an upload between its PUT and its transaction's commit (src/profiles/submit.ts):
+ * the hourly sweep leaves it alone this long. At start, before the server accepts uploads, nothing of this process
+ * is in flight (`startGraceMs`): on the disk everything unnamed goes at once, as before; a bucket may be shared by a
+ * second process whose uploads are in flight, so there the grace holds at start too.
  */
-export function sweepUploads(db: DB, uploadsDir: string): { incoming: number; orphans: number } {
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+
+export function startGraceMs(store: PhotoStore): number {
+  return store.kind === "disk" ? 0 : ORPHAN_GRACE_MS;
+}
+
+/**
+ * Removes photos nobody can reach any more, which would only keep personal data for no purpose:
+ * - files in `.incoming/` (uploads being processed): every one at start (left by a crash), older than `graceMs` later;
+ * - stored photos (disk or bucket) of a profile whose photos were deleted (retention) when the deletion after the
+ *   commit failed or the process died before it: at once;
+ * - stored photos no row names (an erasure, an unpaid profile or a failed upload whose deletion failed, a
+ *   transaction that never committed): once older than `graceMs`.
+ */
+export async function sweepPhotos(db: DB, store: PhotoStore, uploadsDir: string, graceMs: number, now = Date.now()): Promise<{ incoming: number; orphans: number }> {
   let incoming = 0;
   const pending = incomingDir(uploadsDir);
   if (existsSync(pending)) {
     for (const name of readdirSync(pending)) {
-      rmSync(join(pending, name), { force: true, recursive: true });
+      const path = join(pending, name);
+      try {
+        if (graceMs > 0 && now - statSync(path).mtimeMs < graceMs) continue;
+      } catch {
+        continue;
+      }
+      rmSync(path, { force: true, recursive: true });
       incoming++;
     }
   }
 
-  let orphans = 0;
-  if (existsSync(uploadsDir)) {
-    const known = new Set<string>();
-    for (const row of db.select({ file: photos.filePath, thumb: photos.thumbPath }).from(photos).all()) {
-      known.add(row.file);
-      if (row.thumb) known.add(row.thumb);
-    }
-    for (const name of readdirSync(uploadsDir)) {
-      if (PHOTO_FILE.test(name) && !known.has(name)) {
-        rmSync(join(uploadsDir, name), { force: true });
-        orphans++;
-      }
+  const { live, named } = photoKeys(db);
+  const doomed: string[] = [];
+  for await (const object of store.list()) {
+    if (!PHOTO_FILE.test(object.key) || live.has(object.key)) continue;
+    if (named.has(object.key) || now - object.modifiedAt.getTime() >= graceMs) doomed.push(object.key);
+  }
+  // Read once more just before deleting: a row committed since the first read keeps its photo.
+  const current = photoKeys(db).live;
+  const orphans = doomed.filter((key) => !current.has(key));
+  await store.remove(orphans);
+  return { incoming, orphans: orphans.length };
+}
+
+/** Every key a photo row names (`named`), and those of profiles whose photos are not deleted (`live`). */
+function photoKeys(db: DB): { live: Set<string>; named: Set<string> } {
+  const live = new Set<string>();
+  const named = new Set<string>();
+  const rows = db
+    .select({ file: photos.filePath, thumb: photos.thumbPath, deletedAt: profiles.photosDeletedAt })
+    .from(photos)
+    .innerJoin(profiles, eq(photos.profileId, profiles.id))
+    .all();
+  for (const row of rows) {
+    for (const key of row.thumb ? [row.file, row.thumb] : [row.file]) {
+      named.add(key);
+      if (row.deletedAt === null) live.add(key);
     }
   }
-  return { incoming, orphans };
+  return { live, named };
 }

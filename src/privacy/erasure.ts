@@ -1,18 +1,17 @@
 /**
  * Erasure on request (GDPR article 17), from the results page (the customer) or the review dialog (an administrator):
- * at once, in one transaction, the profile and everything stored about it (./subject.ts) goes: the photo files and
- * thumbnails, the profile row with its text and e-mail address, the jobs about it (queued ones included, so nothing
- * more is made or sent), the contact messages from its address, and its id wherever it stood (the audit trail is
- * re-pointed to the erasure, the orders lose their link). The orders stay, with their amounts and dates, for the
- * accounts. Mail about the customer in the outbox folder is removed after the commit.
+ * at once, in one transaction, the profile and everything stored about it (./subject.ts) goes: the profile row with
+ * its text and e-mail address, its photo rows, the jobs about it (queued ones included, so nothing more is made or
+ * sent), the contact messages from its address, and its id wherever it stood (the audit trail is re-pointed to the
+ * erasure, the orders lose their link). The orders stay, with their amounts and dates, for the accounts. The photo
+ * files or objects and thumbnails (disk or bucket) and the mail about the customer in the outbox folder are removed
+ * right after the commit.
  *
  * The receipt: the only copy of the address left is on the erasure's row, for its receipt job, and it is cleared in
  * the transaction that marks the receipt sent (or when the job gives up), so after that nothing in the database names
  * the customer or the profile. The row keeps SHA-256 of the profile id, so the results link can say what happened.
  */
 import { eq, inArray } from "drizzle-orm";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { audit } from "../admin/audit.ts";
 import type { AppContext } from "../context.ts";
 import { writeTransaction } from "../db/client.ts";
@@ -20,6 +19,7 @@ import { adminAudit, contactMessages, deletions, jobs, profiles } from "../db/sc
 import { DomainError } from "../errors.ts";
 import { keptOrders, recordDeletion } from "./deletions.ts";
 import { removeOutboxMail } from "./outbox.ts";
+import { deletePhotoFiles } from "./retention.ts";
 import { forgetFreedPages } from "./wal.ts";
 import { subjectRows } from "./subject.ts";
 import { hasAnswers } from "../outcomes/answers-held.ts";
@@ -40,8 +40,8 @@ export function erasedProfileRef(deletionId: string): string {
  * Erases the profile (already checked: it exists, was paid for, and the requester is its owner or an administrator).
  * A second request for the same profile finds nothing (`not_found`).
  */
-export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, now = new Date()): Erasure {
-  const { erasure, address } = writeTransaction(ctx.store.db, (tx) => {
+export async function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, now = new Date()): Promise<Erasure> {
+  const { erasure, address, files } = writeTransaction(ctx.store.db, (tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get();
     if (!profile) throw new DomainError("not_found", "Profile not found.");
     const rows = subjectRows(tx, profile);
@@ -71,10 +71,12 @@ export function eraseProfile(ctx: AppContext, profileId: string, who: ErasedBy, 
     });
     // Photo rows, result versions, releases and the outcome's answers cascade, the orders' link is set null (src/db/schema.ts).
     tx.delete(profiles).where(eq(profiles.id, profileId)).run();
-    // Inside the transaction: should the commit fail, the customer asks again and finds the files already gone.
-    for (const p of rows.photos) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(ctx.config.uploadsDir, file), { force: true });
-    return { erasure: { deletionId, at: now }, address: profile.email };
+    const files = rows.photos.flatMap((p) => (p.thumbPath ? [p.filePath, p.thumbPath] : [p.filePath]));
+    return { erasure: { deletionId, at: now }, address: profile.email, files };
   });
+  // After the commit (a store cannot take part in the transaction): what fails here names no row any more, and the
+  // hourly sweep deletes it (src/photos/sweep.ts).
+  await deletePhotoFiles({ photos: ctx.services.photos, log: ctx.log }, files);
 
   const outbox = removeOutboxMail(ctx.config.outboxDir, [address, profileId]);
   forgetFreedPages(ctx);

@@ -1,13 +1,13 @@
 /**
  * The data export (GDPR articles 15 and 20): one zip holding everything stored about a profile (./subject.ts) as
- * JSON, every row whole under the database's own column names (but for who acted in the audit rows, AN_ADMINISTRATOR), plus the photo files and thumbnails still on disk and
+ * JSON, every row whole under the database's own column names (but for who acted in the audit rows, AN_ADMINISTRATOR), plus the photo files and thumbnails still stored (on disk or in the bucket) and
  * the e-mails about the customer still in the outbox folder. What the erasure deletes is exactly what this hands over.
  */
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { zipSync, strToU8, type Zippable } from "fflate";
-import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import type { AppContext } from "../context.ts";
 import { adminAudit, contactMessages, deletions, jobs, orders, outcomes, paymentSessions, photos, profiles, resultReleases, resultVersions } from "../db/schema.ts";
 import { optimisationResultSchema } from "../shared/optimiser/result.ts";
@@ -56,20 +56,21 @@ export function exportFileName(at: Date): string {
 }
 
 /** The zip for `profile` (already checked: the requester may have it). */
-export function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSelect, at = new Date()): Uint8Array<ArrayBuffer> {
+export async function exportProfile(ctx: AppContext, profile: typeof profiles.$inferSelect, at = new Date()): Promise<Uint8Array<ArrayBuffer>> {
   const rows = subjectRows(ctx.store.db, profile);
   // Photos are JPEGs already: stored, not compressed again.
   const files: Zippable = {};
-  const photoFiles = rows.photos.map((p) => {
+  const photoFiles: ExportedPhotoFiles[] = [];
+  for (const p of rows.photos) {
     const name = `photos/${p.order + 1}-${p.id}`;
-    const add = (file: string | null, path: string): string | null => {
-      const source = file ? join(ctx.config.uploadsDir, file) : null;
-      if (!source || !existsSync(source)) return null;
-      files[path] = [readFileSync(source), { level: 0 }];
+    const add = async (file: string | null, path: string): Promise<string | null> => {
+      const bytes = file ? await ctx.services.photos.read(file) : null;
+      if (!bytes) return null;
+      files[path] = [bytes, { level: 0 }];
       return path;
     };
-    return { photo_id: p.id, photo: add(p.filePath, `${name}.jpg`), thumbnail: add(p.thumbPath, `${name}-thumbnail.jpg`) };
-  });
+    photoFiles.push({ photo_id: p.id, photo: await add(p.filePath, `${name}.jpg`), thumbnail: await add(p.thumbPath, `${name}-thumbnail.jpg`) });
+  }
   const mails = findOutboxMail(ctx.config.outboxDir, [profile.email, profile.id]).map((path) => {
     const name = `mails/${basename(path)}`;
     files[name] = readFileSync(path);

@@ -66,7 +66,7 @@ describe("with PHOTO_RETENTION_DAYS=0", () => {
     expect(text).not.toContain("sourdough");
 
     // Every later pass (the hourly one, a second results e-mail's) finds nothing more to do or send.
-    retentionHousekeeping(ctx);
+    await retentionHousekeeping(ctx);
     await runJobs(ctx);
     expect(deletionRows(customer.profileId)).toHaveLength(1);
     expect(receiptFiles(customer.email)).toHaveLength(1);
@@ -96,23 +96,23 @@ describe("with the default periods (30 and 365 days)", () => {
     const sentAt = profile(customer.profileId).emailSentAt!.getTime();
     const before = profile(customer.profileId);
 
-    for (const day of [0, 1, 29]) applyRetention(retentionDeps(ctx), sentAt + day * DAY_MS);
-    applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS - 1);
+    for (const day of [0, 1, 29]) await applyRetention(retentionDeps(ctx), sentAt + day * DAY_MS);
+    await applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS - 1);
     expect(onDisk(customer.files)).toEqual(customer.files);
     expect(profile(customer.profileId).photosDeletedAt).toBeNull();
     expect(deletionRows(customer.profileId)).toEqual([]);
 
-    expect(applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
+    expect(await applyRetention(retentionDeps(ctx), sentAt + 30 * DAY_MS)).toEqual({ photos: 1, text: 0 });
     expect(onDisk(customer.files)).toEqual([]);
     await runJobs(ctx);
     expect(receiptFiles(customer.email)).toHaveLength(1);
 
     const photosAt = profile(customer.profileId).photosDeletedAt!.getTime();
-    applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS - 1);
+    await applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS - 1);
     expect(profile(customer.profileId).textClearedAt).toBeNull();
     expect(profile(customer.profileId).bio).toBe(before.bio);
 
-    expect(applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS)).toEqual({ photos: 0, text: 1 });
+    expect(await applyRetention(retentionDeps(ctx), photosAt + 365 * DAY_MS)).toEqual({ photos: 0, text: 1 });
     const after = profile(customer.profileId);
     // Every free-text column is empty, the address too; everything kept is as it was (but the dates of the deletions).
     for (const column of FREE_TEXT_COLUMNS) expect(`${column}: ${JSON.stringify(after[column])}`).toBe(`${column}: null`);
@@ -151,16 +151,16 @@ describe("with the default periods (30 and 365 days)", () => {
     const sentAt = profile(customer.profileId).emailSentAt!.getTime();
     regenerate(ctx, "admin", customer.profileId);
     expect(profile(customer.profileId).status).toBe("processing");
-    applyRetention(retentionDeps(ctx), sentAt + 40 * DAY_MS);
+    await applyRetention(retentionDeps(ctx), sentAt + 40 * DAY_MS);
     expect(onDisk(customer.files)).toHaveLength(6);
 
     const refunded = await releasedCustomer(ctx);
     ctx.store.db.update(profiles).set({ emailSent: false }).where(eq(profiles.id, refunded.profileId)).run();
     const refundedAt = Date.now();
     ctx.store.db.update(orders).set({ status: "refunded", refundedAt: new Date(refundedAt) }).where(eq(orders.id, refunded.orderId)).run();
-    applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS - 1);
+    await applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS - 1);
     expect(onDisk(refunded.files)).toHaveLength(6);
-    applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS);
+    await applyRetention(retentionDeps(ctx), refundedAt + 30 * DAY_MS);
     expect(onDisk(refunded.files)).toEqual([]);
   });
 });

@@ -13,8 +13,6 @@
  * src/admin/actions.ts).
  */
 import { and, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { writeTransaction, type DB } from "../db/client.ts";
@@ -24,6 +22,7 @@ import { defineJobKind } from "../jobs/kind.ts";
 import type { Completion, RunningJob } from "../jobs/loop.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Logger } from "../log.ts";
+import type { PhotoStore } from "../photos/storage.ts";
 import { keptOrders, recordDeletion } from "./deletions.ts";
 import type { RetentionDates } from "../shared/api/results.ts";
 import { DAY_MS, type RetentionPeriods } from "../shared/privacy/periods.ts";
@@ -40,12 +39,12 @@ export const RETENTION_PASS = defineJobKind({
 export interface RetentionDeps {
   db: DB;
   log: Logger;
-  uploadsDir: string;
+  photos: PhotoStore;
   periods: RetentionPeriods;
 }
 
 export function retentionDeps(ctx: AppContext): RetentionDeps {
-  return { db: ctx.store.db, log: ctx.log, uploadsDir: ctx.config.uploadsDir, periods: ctx.config.retention };
+  return { db: ctx.store.db, log: ctx.log, photos: ctx.services.photos, periods: ctx.config.retention };
 }
 
 type ProfileColumn = keyof typeof profiles.$inferSelect;
@@ -127,8 +126,11 @@ function textDue(cutoff: Date): SQL {
 /**
  * Deletes whatever is due at `now`, one profile per transaction; answers how many profiles lost their photos and
  * how many their text. When both are due at once (PROFILE_RETENTION_DAYS=0) it is one deletion with one receipt.
+ * The photo files or objects go right after the transaction that marks them deleted (a store cannot take part in
+ * it): should that fail or the process die in between, they name a profile whose photos are marked deleted, and the
+ * hourly sweep (src/photos/sweep.ts) deletes them.
  */
-export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos: number; text: number } {
+export async function applyRetention(deps: RetentionDeps, now = Date.now()): Promise<{ photos: number; text: number }> {
   const { photoDays, profileDays } = deps.periods;
   const photoCutoff = new Date(now - photoDays * DAY_MS);
   const textCutoff = new Date(now - profileDays * DAY_MS);
@@ -146,13 +148,12 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
       const photosNow = is(photosDue(photoCutoff));
       const textNow = is(textDue(textCutoff)) || (photosNow && profileDays === 0);
       if (!photosNow && !textNow) return null;
+      const files: string[] = [];
       const profile = tx.select().from(profiles).where(eq(profiles.id, id)).get()!;
       const photoRows = tx.select().from(photos).where(eq(photos.profileId, id)).all();
       const at = new Date(now);
       if (photosNow) {
-        // Inside the transaction, so the row says "deleted" exactly when the files are: a crash before the commit
-        // leaves the row unchanged, and the next pass deletes (whatever is left of) them again.
-        for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) rmSync(join(deps.uploadsDir, file), { force: true });
+        for (const p of photoRows) for (const file of [p.filePath, p.thumbPath]) if (file) files.push(file);
         tx.update(profiles).set({ photosDeletedAt: at, updatedAt: at }).where(eq(profiles.id, id)).run();
       }
       // The outcome's answers are kept as long as the text, and go with it (the row, opt-out and dates included).
@@ -172,8 +173,9 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
         keptOrders: keptOrders(tx.select().from(orders).where(eq(orders.profileId, id)).all()),
         receiptTo: profile.email,
       });
-      return { photosNow, textNow };
+      return { photosNow, textNow, files };
     });
+    if (outcome?.files.length) await deletePhotoFiles(deps, outcome.files);
     if (outcome?.photosNow) done.photos++;
     if (outcome?.textNow) done.text++;
   }
@@ -183,13 +185,22 @@ export function applyRetention(deps: RetentionDeps, now = Date.now()): { photos:
   return done;
 }
 
+/** Deletes stored photos after the commit that marked them deleted; what fails is the sweep's (src/photos/sweep.ts). */
+export async function deletePhotoFiles(deps: { photos: PhotoStore; log: Logger }, files: readonly string[]): Promise<void> {
+  try {
+    await deps.photos.remove(files);
+  } catch (err) {
+    deps.log.error(`photos: could not delete ${files.length} file(s) from ${deps.photos.description}; the hourly sweep tries again`, err);
+  }
+}
+
 /**
  * The hourly housekeeping's part (and at start): what retention makes due, then the WAL truncated, so what the hour
  * deleted (receipts' addresses included, once sent) leaves the disk and not only the tables (./wal.ts).
  */
-export function retentionHousekeeping(ctx: AppContext, now = Date.now()): void {
+export async function retentionHousekeeping(ctx: AppContext, now = Date.now()): Promise<void> {
   try {
-    applyRetention(retentionDeps(ctx), now);
+    await applyRetention(retentionDeps(ctx), now);
   } catch (err) {
     ctx.log.error("housekeeping: retention", err);
   }
@@ -214,7 +225,7 @@ export function withRetentionPass<P extends { profileId: string }>(send: (job: R
 /** The retention pass as a job (queued after each results e-mail). */
 export function retentionPassJob(deps: RetentionDeps) {
   return async (): Promise<void> => {
-    applyRetention(deps);
+    await applyRetention(deps);
   };
 }
 

@@ -32,13 +32,13 @@ function profileWithPhoto(status: "created" | "pending", ageHours: number) {
 const exists = (profileId: string) => ctx.store.db.select().from(profiles).where(eq(profiles.id, profileId)).get() !== undefined;
 
 describe("deleteUnpaidProfiles", () => {
-  test(`a profile never paid for is deleted with its photos, rows and files, after UNPAID_PROFILE_HOURS (${UNPAID_PROFILE_HOURS})`, () => {
+  test(`a profile never paid for is deleted with its photos, rows and files, after UNPAID_PROFILE_HOURS (${UNPAID_PROFILE_HOURS})`, async () => {
     ctx = testContext();
     const old = profileWithPhoto("created", UNPAID_PROFILE_HOURS + 1);
     const young = profileWithPhoto("created", UNPAID_PROFILE_HOURS - 1);
     const paid = profileWithPhoto("pending", UNPAID_PROFILE_HOURS + 100);
 
-    expect(deleteUnpaidProfiles(ctx)).toBe(1);
+    expect(await deleteUnpaidProfiles(ctx)).toBe(1);
 
     expect(exists(old.id)).toBe(false);
     expect(ctx.store.db.select().from(photos).where(eq(photos.profileId, old.id)).all()).toEqual([]);
@@ -50,7 +50,7 @@ describe("deleteUnpaidProfiles", () => {
     expect(ctx.log.lines).toContain("housekeeping: deleted 1 profile(s) never paid for within 48 hours");
   });
 
-  test("its unpaid orders go too; a checkout started within the time keeps it", () => {
+  test("its unpaid orders go too; a checkout started within the time keeps it", async () => {
     ctx = testContext();
     const db = ctx.store.db;
     const abandoned = insertOrder(db);
@@ -62,13 +62,13 @@ describe("deleteUnpaidProfiles", () => {
     }
     db.insert(paymentSessions).values({ id: `cs_local_${newId()}`, provider: "local", kind: "hosted", orderId: paying.orderId, amount: paying.amount, currency: "usd", status: "open" }).run();
 
-    expect(deleteUnpaidProfiles(ctx)).toBe(1);
+    expect(await deleteUnpaidProfiles(ctx)).toBe(1);
     expect(exists(abandoned.profileId!)).toBe(false);
     expect(db.select().from(orders).where(eq(orders.id, abandoned.orderId)).get()).toBeUndefined();
     expect(exists(paying.profileId!)).toBe(true);
   });
 
-  test("a checkout started late restarts the clock, and only that far: the pass after its own hours deletes the profile (the policy's promise)", () => {
+  test("a checkout started late restarts the clock, and only that far: the pass after its own hours deletes the profile (the policy's promise)", async () => {
     ctx = testContext();
     const db = ctx.store.db;
     const late = insertOrder(db);
@@ -80,19 +80,19 @@ describe("deleteUnpaidProfiles", () => {
     db.insert(paymentSessions).values({ id: `cs_local_${newId()}`, provider: "local", kind: "hosted", orderId: late.orderId, amount: late.amount, currency: "usd", status: "open", createdAt: new Date(attempt) }).run();
 
     // Past the profile's own hours, the attempt keeps it.
-    expect(deleteUnpaidProfiles(ctx, sent + (UNPAID_PROFILE_HOURS + 1) * HOUR)).toBe(0);
-    expect(deleteUnpaidProfiles(ctx, attempt + UNPAID_PROFILE_HOURS * HOUR - 60_000)).toBe(0);
+    expect(await deleteUnpaidProfiles(ctx, sent + (UNPAID_PROFILE_HOURS + 1) * HOUR)).toBe(0);
+    expect(await deleteUnpaidProfiles(ctx, attempt + UNPAID_PROFILE_HOURS * HOUR - 60_000)).toBe(0);
     // The first hourly pass after the attempt's own hours deletes it: within UNPAID_PROFILE_DELETED_WITHIN_HOURS of the attempt.
     const pass = attempt + UNPAID_PROFILE_HOURS * HOUR + 30 * 60_000;
     expect(pass - attempt).toBeLessThanOrEqual(UNPAID_PROFILE_DELETED_WITHIN_HOURS * HOUR);
-    expect(deleteUnpaidProfiles(ctx, pass)).toBe(1);
+    expect(await deleteUnpaidProfiles(ctx, pass)).toBe(1);
     expect(exists(late.profileId!)).toBe(false);
   });
 
-  test("UNPAID_PROFILE_HOURS shortens the time", () => {
+  test("UNPAID_PROFILE_HOURS shortens the time", async () => {
     ctx = testContext({ UNPAID_PROFILE_HOURS: "2" });
     const old = profileWithPhoto("created", 3);
-    expect(deleteUnpaidProfiles(ctx)).toBe(1);
+    expect(await deleteUnpaidProfiles(ctx)).toBe(1);
     expect(exists(old.id)).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { AppContext } from "../context.ts";
 import { writeTransaction } from "../db/client.ts";
 import { orders, photos, profiles } from "../db/schema.ts";
+import { deletePhotoFiles } from "./retention.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -12,10 +11,10 @@ const BATCH = 500;
  * Deletes the profiles nobody paid for: still `created` (a paid profile has moved on), older than
  * UNPAID_PROFILE_HOURS, with no paid or refunded order and no payment attempt or order started within that time
  * (a customer on the checkout page keeps theirs). Their unpaid orders go with them, their photo rows cascade, and
- * the photo files are removed after the commit (a crash in between leaves orphans that the start-up sweep removes).
+ * the photo files are removed after the commit (a crash in between leaves orphans that the sweep removes).
  * Answers how many profiles were deleted. Run at start and every hour (src/background.ts).
  */
-export function deleteUnpaidProfiles(ctx: AppContext, now = Date.now()): number {
+export async function deleteUnpaidProfiles(ctx: AppContext, now = Date.now()): Promise<number> {
   const hours = ctx.config.unpaidProfileHours;
   const cutoff = now - hours * HOUR_MS;
   let deleted = 0;
@@ -47,7 +46,7 @@ export function deleteUnpaidProfiles(ctx: AppContext, now = Date.now()): number 
       tx.delete(profiles).where(inArray(profiles.id, ids)).run();
       return { ids, files };
     });
-    for (const file of files) rmSync(join(ctx.config.uploadsDir, file), { force: true });
+    if (files.length) await deletePhotoFiles({ photos: ctx.services.photos, log: ctx.log }, files);
     deleted += ids.length;
     if (ids.length < BATCH) break;
   }

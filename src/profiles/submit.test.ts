@@ -13,7 +13,7 @@ import { submitProfile } from "./submit.ts";
 
 const ctx = testContext();
 const db = ctx.store.db;
-const deps = { db, uploadsDir: ctx.config.uploadsDir };
+const deps = { db, uploadsDir: ctx.config.uploadsDir, photos: ctx.services.photos };
 // The uploads as the multipart reader leaves them: files on disk, outside the uploads folder.
 const incoming = tempDir("submit-incoming-");
 afterAll(() => {

@@ -3,7 +3,7 @@
  * schema (./submission.ts) and its photos were counted: the photos are decoded and stored, and in one transaction
  * the profile row, its photo rows, the link to the order it names and, when that order is already paid, what its
  * payment sets in motion (`orderPaid`: the optimisation and the confirmation e-mail). A failure at any step keeps
- * nothing: the transaction rolls back and every photo file goes.
+ * nothing: the transaction rolls back and every photo file or object goes.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { writeTransaction, type DB } from "../db/client.ts";
@@ -13,13 +13,15 @@ import { DomainError } from "../errors.ts";
 import { orderPaid } from "../fulfilment/order-paid.ts";
 import { attachableOrder, type OrderRow } from "../orders/orders.ts";
 import type { UploadedFile } from "../photos/multipart.ts";
-import { commitPhotoFiles, discardPhotoFiles, processPhoto, type ProcessedPhoto } from "../photos/pipeline.ts";
+import { discardPhotoFiles, processPhoto, storePhotoFiles, type ProcessedPhoto } from "../photos/pipeline.ts";
+import type { PhotoStore } from "../photos/storage.ts";
 import type { Submission } from "../shared/profiles/submission.ts";
 import { originalProfile, toProfileColumns } from "./submission.ts";
 
 export interface SubmissionDeps {
   db: DB;
   uploadsDir: string;
+  photos: PhotoStore;
 }
 
 export interface SubmittedProfile {
@@ -44,6 +46,8 @@ export async function submitProfile(deps: SubmissionDeps, submission: Submission
   try {
     // One at a time: a submission never holds more than one decoded image.
     for (const [i, file] of files.entries()) processed.push(await processPhoto(uploadsDir, file, i, client));
+    // Stored before the rows that name them: a crash in between leaves objects no row names, which the sweep removes.
+    await storePhotoFiles(deps.photos, processed);
 
     return writeTransaction(db, (tx) => {
       const profileId = newId();
@@ -74,12 +78,10 @@ export async function submitProfile(deps: SubmissionDeps, submission: Submission
         if (order.status === "paid") orderPaid(tx, order, profileId);
       }
       const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()!;
-      // Last, so a failed rename rolls the rows back; the catch below removes whatever was moved.
-      commitPhotoFiles(uploadsDir, processed);
       return { profile, photos: photoRows.map((p) => ({ id: p.id, order: p.order })), order };
     });
   } catch (err) {
-    discardPhotoFiles(uploadsDir, processed);
+    await discardPhotoFiles(deps.photos, processed);
     throw err;
   }
 }

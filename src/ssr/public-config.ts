@@ -11,6 +11,10 @@ export function publicConfigFrom(config: Config): PublicConfig {
     processors: {
       mailHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
       ai: config.ai.apiKey ? { host: new URL(config.ai.baseUrl).hostname, photos: config.ai.vision } : null,
+      storage:
+        config.s3 || config.replicaBucket
+          ? { host: config.s3Endpoint ? new URL(config.s3Endpoint).hostname : null, photos: !!config.s3, database: !!config.replicaBucket }
+          : null,
     },
     retention: config.retention,
     social: { instagram: config.social.instagram ?? null, facebook: config.social.facebook ?? null, x: config.social.x ?? null },

@@ -1,6 +1,6 @@
 /**
  * A customer whose results were e-mailed, as the product leaves them, for the retention, export and erasure tests: a
- * paid profile with every text field filled, three photos with thumbnails on disk, a contact message from the same
+ * paid profile with every text field filled, three photos with thumbnails in the photo store, a contact message from the same
  * address, optimised and released through the real job handlers (mail to the outbox folder), and helpers that look
  * for what is left of the customer in the database file, the uploads folder and the outbox.
  */
@@ -27,7 +27,7 @@ export interface ReleasedCustomer {
   orderId: string;
   /** As the customer typed it, capitals included. */
   email: string;
-  /** Photo files and thumbnails, relative to the uploads folder. */
+  /** Photo files and thumbnails: the store's keys (relative to the uploads folder on disk). */
   files: string[];
 }
 
@@ -82,8 +82,13 @@ export async function releasedCustomer(ctx: TestContext, options: { plan?: PlanI
   for (let order = 0; order < 3; order++) {
     const photoId = newId();
     const [file, thumb] = [`${photoId}.jpg`, `${photoId}.thumb.jpg`];
-    writeFileSync(join(ctx.config.uploadsDir, file), await plainJpeg(320, 240, ["#c04080", "#4080c0", "#80c040"][order]));
-    writeFileSync(join(ctx.config.uploadsDir, thumb), await plainJpeg(100, 75));
+    // Through the configured store (the folder, or a bucket), as an upload puts them.
+    const incoming = join(ctx.config.uploadsDir, ".incoming");
+    mkdirSync(incoming, { recursive: true });
+    writeFileSync(join(incoming, file), await plainJpeg(320, 240, ["#c04080", "#4080c0", "#80c040"][order]));
+    writeFileSync(join(incoming, thumb), await plainJpeg(100, 75));
+    await ctx.services.photos.put(file, join(incoming, file));
+    await ctx.services.photos.put(thumb, join(incoming, thumb));
     db.insert(photos).values({ id: photoId, profileId: id, filePath: file, thumbPath: thumb, order, width: 320, height: 240, bytes: 1000 }).run();
     files.push(file, thumb);
   }

@@ -14,6 +14,8 @@ export interface PublicConfig {
     mailHost: string | null;
     /** The AI API's host when an API key is set, and whether photos are sent to it. */
     ai: { host: string; photos: boolean } | null;
+    /** The bucket's provider (null host: Amazon S3) when photos (S3_BUCKET) or the database's replica (LITESTREAM_BUCKET) are kept there. */
+    storage: { host: string | null; photos: boolean; database: boolean } | null;
   };
   /** PHOTO_RETENTION_DAYS and PROFILE_RETENTION_DAYS, which the privacy policy states. */
   retention: RetentionPeriods;
@@ -30,7 +32,7 @@ export const PublicConfigContext = createContext<PublicConfig>({
   paymentProvider: "local",
   stripePublishableKey: null,
   internalPages: false,
-  processors: { mailHost: null, ai: null },
+  processors: { mailHost: null, ai: null, storage: null },
   retention: { photoDays: DEFAULT_PHOTO_RETENTION_DAYS, profileDays: DEFAULT_PROFILE_RETENTION_DAYS },
   social: { instagram: null, facebook: null, x: null },
 });

@@ -96,6 +96,14 @@ export function processors({ paymentProvider, processors: configured }: Pick<Pub
       does: "delivers our e-mail: the messages we send you, and the messages you send us through the contact form, pass through it.",
     });
   }
+  if (configured.storage) {
+    const { host, photos, database } = configured.storage;
+    const kept = [photos ? "your photos" : null, database ? "a continuous copy of our database (your profile and orders)" : null].filter(Boolean).join(" and ");
+    list.push({
+      name: host ? `Our storage provider, ${host},` : "Amazon Web Services (Amazon S3)",
+      does: `keeps ${kept} for us in private storage that only our server can read; it may not use them for anything else.`,
+    });
+  }
   if (configured.ai) {
     list.push({
       name: aiProviderName(configured.ai.host),

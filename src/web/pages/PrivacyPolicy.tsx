@@ -98,7 +98,7 @@ export function PrivacyPolicyPage() {
       title: "Data Security",
       body: (
         <p>
-          Your photos are stored on our server outside the public website and are shown only to our signed-in administrators. Your
+          {`Your photos are stored ${config.processors.storage?.photos ? "in private storage that only our server can read," : "on our server"} outside the public website and are shown only to our signed-in administrators.`} Your
           results are reached through a link with a random identifier that cannot be guessed. Administrator access needs a password, and
           the site sends strict security headers with every page.
         </p>
