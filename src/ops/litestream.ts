@@ -1,7 +1,7 @@
 /**
  * Continuous replication of the SQLite file with Litestream (https://litestream.io, Apache-2.0), to an
- * S3-compatible bucket, when LITESTREAM_BUCKET is set. The binary comes from npm (`@flydotio/litestream`, which
- * installs the one for this platform as `@flydotio/litestream-<os>-<arch>`), pinned in package.json, so `npm ci` brings
+ * S3-compatible bucket, when LITESTREAM_BUCKET is set. The binary comes from npm (`@flydotio/litestream-linux-x64`, an
+ * optional dependency pinned in package.json: the only platform package the registry here serves), so `npm ci` brings
  * it and nothing is downloaded at run time. The server itself knows nothing of it: `scripts/serve.sh` (the Docker
  * image's and the systemd unit's command) runs `litestream replicate -exec "bun src/server.ts"` when it is
  * configured, and the server alone otherwise; `npm start` never needs it. The restore drill is
