@@ -89,6 +89,8 @@ const SLOW_FILES = [
   "src/two-processes.test.ts",
   // The photo-moving script run five times as the shell runs it, against s3rver.
   "src/photos/move.test.ts",
+  // Every way photos are written, read and deleted, against a real s3rver started by the file.
+  "src/photos/bucket.test.ts",
 ];
 const FAST_LANE = [WITHOUT_BROWSER, ...SLOW_FILES.map((file) => `--path-ignore-patterns=${file}`)];
 // The unit and API files share each worker's module registry (bun's --no-isolate): loading the modules again for each
