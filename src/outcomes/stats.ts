@@ -4,6 +4,10 @@
  * thresholds: below MIN_FOR_MEDIAN answers no median is shown at all, below MIN_FOR_PUBLIC nothing is said publicly.
  */
 
+import { seededRandom } from "../shared/seeded-random.ts";
+
+export { seededRandom };
+
 /** Below this many answers the Outcomes page says there is not enough data yet. */
 export const MIN_FOR_MEDIAN = 10;
 /** Below this many answers the home and pricing pages say nothing about the outcome. */
@@ -20,17 +24,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Mulberry32: a small, fast, seeded generator of numbers in [0, 1); the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The value below which `p` (0 to 1) of the sorted values lie, interpolated between neighbours. */
 export function quantile(sorted: readonly number[], p: number): number {

@@ -9,18 +9,8 @@ import { BUMBLE_PROMPTS, DATING_APPS, HEIGHT_OPTIONS, HINGE_PROMPTS, STAR_SIGNS,
 import { toProfileColumns } from "../../profiles/submission.ts";
 import { submissionSchema, TEXT_LIMITS, type Submission, type SubmissionInput } from "../../shared/profiles/submission.ts";
 import type { OptimiserInput, PhotoInput, ProfileText } from "../input.ts";
+import { seededRandom } from "../../shared/seeded-random.ts";
 
-/** mulberry32: small, fast and good enough to vary test data; never for anything secret. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
