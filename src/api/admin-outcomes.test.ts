@@ -8,26 +8,13 @@ import { outcomes } from "../db/schema.ts";
 import type { AdminOutcomesAnswer } from "../shared/api/outcomes.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
-import { insertAnswers, type AnswerFixture } from "../testing/outcome-fixtures.ts";
+import { insertAnswers, type AnswerFixture, TWELVE_BEFORE_AFTER } from "../testing/outcome-fixtures.ts";
 
 let ctx: TestContext;
 afterEach(() => ctx?.cleanup());
 
-/** Twelve customers: before → after; changes -2, 0, 1, 1, 2, 3, 3, 4, 5, 6, 8, 15 (median 3). */
-const TWELVE: AnswerFixture[] = [
-  [5, 3],
-  [2, 2],
-  [0, 1],
-  [4, 5],
-  [3, 5],
-  [10, 13],
-  [0, 3],
-  [6, 10],
-  [5, 10],
-  [4, 10],
-  [2, 10],
-  [5, 20],
-].map(([before, after], i) => ({ before: before!, after: after!, plan: i % 3 === 0 ? "basic" : "premium", app: i % 2 === 0 ? "hinge" : "tinder", parts: i < 6 ? ["bio", "photo_order"] : ["bio"] }));
+/** Twelve customers (changes -2 … 15, median 3) over plans, apps and the parts they used. */
+const TWELVE: AnswerFixture[] = TWELVE_BEFORE_AFTER.map(([before, after], i) => ({ before, after, plan: i % 3 === 0 ? "basic" : "premium", app: i % 2 === 0 ? "hinge" : "tinder", parts: i < 6 ? ["bio", "photo_order"] : ["bio"] }));
 
 async function report(username = "sam", role: "writer" | "owner" = "writer") {
   const res = await testApp(ctx).request("/api/admin/outcomes", { headers: { Cookie: adminCookie(ctx.store.db, username, { role }) } });

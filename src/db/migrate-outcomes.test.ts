@@ -6,10 +6,10 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { migrationsUpTo } from "../testing/migrations.ts";
 import { tempDir, testContext, type TestContext } from "../testing/context.ts";
-import { DEFAULT_MIGRATIONS_DIR, openStore } from "./client.ts";
+import { openStore } from "./client.ts";
 import { outcomes, profiles } from "./schema.ts";
 
 const OLD_TAG = "0010_team_roles";
@@ -20,14 +20,8 @@ let applied = 0;
 
 beforeAll(() => {
   const dir = tempDir("pre-outcomes-");
-  const migrations = join(dir, "migrations");
-  cpSync(DEFAULT_MIGRATIONS_DIR, migrations, { recursive: true });
-  const journalPath = join(migrations, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === OLD_TAG);
-  applied = journal.entries.length - cut - 1;
-  for (const later of journal.entries.slice(cut + 1)) rmSync(join(migrations, `${later.tag}.sql`));
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
+  const { migrations, later } = migrationsUpTo(OLD_TAG, dir);
+  applied = later;
 
   const path = join(dir, "app.sqlite");
   openStore(path, migrations).close();

@@ -5,12 +5,12 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAdminSession, validateAdminSessionToken } from "../admin/sessions.ts";
 import { adminCookie } from "../testing/admin.ts";
+import { migrationsUpTo } from "../testing/migrations.ts";
 import { tempDir, testApp, testContext, type TestContext } from "../testing/context.ts";
-import { DEFAULT_MIGRATIONS_DIR, openStore } from "./client.ts";
+import { openStore } from "./client.ts";
 import { adminAudit, claims, users } from "./schema.ts";
 
 const OLD_TAG = "0009_result_versions";
@@ -21,16 +21,10 @@ let tokens: string[];
 let applied = 0;
 
 beforeAll(() => {
-  // The migrations as they were before this one: the folder copied, the journal cut after 0009.
+  // The migrations as they were before this one.
   const dir = tempDir("pre-roles-");
-  const migrations = join(dir, "migrations");
-  cpSync(DEFAULT_MIGRATIONS_DIR, migrations, { recursive: true });
-  const journalPath = join(migrations, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === OLD_TAG);
-  applied = journal.entries.length - cut - 1;
-  for (const later of journal.entries.slice(cut + 1)) rmSync(join(migrations, `${later.tag}.sql`));
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
+  const { migrations, later } = migrationsUpTo(OLD_TAG, dir);
+  applied = later;
 
   const path = join(dir, "app.sqlite");
   const old = openStore(path, migrations);

@@ -16,7 +16,7 @@ import { enqueueJob } from "../jobs/queue.ts";
 import { followUpUrl } from "../outcomes/links.ts";
 import { followUpKey, OUTCOME_FOLLOW_UP_MAIL } from "../outcomes/outcomes.ts";
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
-import { insertAnswers, type AnswerFixture } from "../testing/outcome-fixtures.ts";
+import { insertAnswers, type AnswerFixture, TWELVE_BEFORE_AFTER } from "../testing/outcome-fixtures.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -30,20 +30,7 @@ let store: Store;
 let fx: ResultsFixtures;
 
 /** Twelve customers' answers (changes -2 … 15, median 3), one with a comment. */
-const ANSWERS: AnswerFixture[] = [
-  [5, 3],
-  [2, 2],
-  [0, 1],
-  [4, 5],
-  [3, 5],
-  [10, 13],
-  [0, 3],
-  [6, 10],
-  [5, 10],
-  [4, 10],
-  [2, 10],
-  [5, 20],
-].map(([before, after], i) => ({ before: before!, after: after!, comment: i === 11 ? "Fifteen more matches: the new first photo did it." : undefined }));
+const ANSWERS: AnswerFixture[] = TWELVE_BEFORE_AFTER.map(([before, after], i) => ({ before, after, comment: i === 11 ? "Fifteen more matches: the new first photo did it." : undefined }));
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: OWNER, ADMIN_PASSWORD: PASSWORD });

@@ -44,3 +44,19 @@ export function insertAnswers(db: DB, answers: AnswerFixture[]): string[] {
     return profileId!;
   });
 }
+
+/** Twelve customers' matches a week, before → after: changes -2, 0, 1, 1, 2, 3, 3, 4, 5, 6, 8, 15 (median 3). */
+export const TWELVE_BEFORE_AFTER: readonly (readonly [before: number, after: number])[] = [
+  [5, 3],
+  [2, 2],
+  [0, 1],
+  [4, 5],
+  [3, 5],
+  [10, 13],
+  [0, 3],
+  [6, 10],
+  [5, 10],
+  [4, 10],
+  [2, 10],
+  [5, 20],
+];
