@@ -123,6 +123,12 @@ function slowest(): void {
 
 function finish(passed: number, failed: number): never {
   slowest();
+  // Named again at the end, where a CI log's tail shows them, however far above bun printed them.
+  const failures = timed.filter((t) => t.failed);
+  if (failures.length > 0) {
+    console.log("failed tests:");
+    for (const t of failures) console.log(`  ${t.file} › ${t.name}`);
+  }
   console.log(`${passed} passed, ${failed} failed${ran.length ? ` (${ran.join("; ")})` : ""}`);
   process.exit(failed > 0 ? 1 : 0);
 }
@@ -132,6 +138,7 @@ interface Timed {
   file: string;
   name: string;
   ms: number;
+  failed: boolean;
   fairMs?: number;
   limitMs?: number;
 }
@@ -147,8 +154,8 @@ function readTimes(report: string): Timed[] {
     if (header) file = header[1]!;
     // bun lists the failures again after the last file ("2 tests failed:"), under no header of their own.
     if (/^\d+ tests? failed:$/.test(line)) file = "";
-    const result = /^\((?:pass|fail)\) (.*) \[([\d.]+)(ms|s)\]$/.exec(line);
-    if (result && file) out.push({ file, name: result[1]!, ms: Number(result[2]) * (result[3] === "s" ? 1000 : 1) });
+    const result = /^\((pass|fail)\) (.*?)(?: \[([\d.]+)(ms|s)\])?$/.exec(line);
+    if (result && file) out.push({ file, name: result[2]!, ms: Number(result[3] ?? 0) * (result[4] === "s" ? 1000 : 1), failed: result[1] === "fail" });
   }
   return out;
 }
