@@ -55,32 +55,71 @@ function writeIslandEntries(islands: IslandModule[], dir: string): string[] {
 }
 
 /**
- * The browser runs the islands on Preact's React-compatible runtime (preact/compat: 12 KB gzipped where React DOM is
- * about 70 KB), as Deno Fresh does; the server renders them with React itself. Islands use only what both have, and
- * every browser test runs on this runtime (docs/decisions/026-islands-fresh-style.md and
- * docs/decisions/027-islands-preact-compat.md).
+ * The parts of React the islands import. They are built on their own, into one file (`react-[hash].js`) that names
+ * nothing of ours: its name changes only with React's version (or the bundler's), so a browser keeps it across our
+ * releases, and every page with islands shares it (docs/decisions/142-react-in-the-browser.md).
  */
-const BROWSER_REACT: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-runtime",
+const REACT_MODULES: Record<string, string> = {
+  react: "react",
+  "react-dom": "reactDom",
+  "react-dom/client": "reactDomClient",
+  "react/jsx-runtime": "jsxRuntime",
+  "react/jsx-dev-runtime": "jsxDevRuntime",
 };
-const reactInTheBrowser: import("bun").BunPlugin = {
-  name: "react-in-the-browser",
-  setup(build) {
-    build.onResolve({ filter: /^react(-dom)?(\/[\w-]+)?$/ }, (args) => {
-      const target = BROWSER_REACT[args.path];
-      return target ? { path: Bun.resolveSync(target, ROOT_DIR) } : undefined;
-    });
-  },
-};
+
+async function buildReact(dev: boolean, dir: string): Promise<string> {
+  const entry = join(dir, "react.ts");
+  writeFileSync(
+    entry,
+    Object.entries(REACT_MODULES)
+      .map(([module, name]) => `import * as ${name} from ${JSON.stringify(Bun.resolveSync(module, ROOT_DIR))};\nexport { ${name} };\n`)
+      .join(""),
+  );
+  const built = await Bun.build({
+    entrypoints: [entry],
+    target: "browser",
+    minify: !dev,
+    define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
+  });
+  if (!built.success) throw new AggregateError(built.logs, "React's browser build failed");
+  // Named by a hash of its content alone (Bun's [hash] also covers the entry's path, here a new temporary one).
+  const code = await built.outputs[0]!.text();
+  const name = `react-${new Bun.CryptoHasher("sha256").update(code).digest("hex").slice(0, 12)}.js`;
+  writeFileSync(join(ASSETS_DIR, name), code);
+  return `/assets/${name}`;
+}
+
+/**
+ * The islands' `import … from "react"` (and the others of REACT_MODULES) become imports from React's own file: one
+ * module written into `dir` for each, of the same exports, each read from that file's namespace of the module.
+ */
+async function sharedReact(url: string, dir: string): Promise<import("bun").BunPlugin> {
+  const shims: Record<string, string> = {};
+  for (const [module, name] of Object.entries(REACT_MODULES)) {
+    const names = Object.keys(await import(module)).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
+    shims[module] = join(dir, `${name}.js`);
+    writeFileSync(
+      shims[module],
+      `import { ${name} as m } from ${JSON.stringify(url)};\nexport default m.default ?? m;\n${names.map((n) => `export const ${n} = m.${n};\n`).join("")}`,
+    );
+  }
+  return {
+    name: "shared-react",
+    setup(build) {
+      build.onResolve({ filter: /^react(-dom)?(\/[\w-]+)?$/ }, (args) => {
+        const shim = shims[args.path];
+        return shim ? { path: shim } : undefined;
+      });
+      build.onResolve({ filter: /^\/assets\/react-/ }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
 
 export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Promise<AssetManifest> {
   mkdirSync(ASSETS_DIR, { recursive: true });
   const islands = findIslands();
   const entriesDir = mkdtempSync(join(tmpdir(), "island-entries-"));
+  const react = await buildReact(dev, entriesDir);
 
   const bundle = await Bun.build({
     entrypoints: [join(ROOT_DIR, "src/client/shell.ts"), ...writeIslandEntries(islands, entriesDir)],
@@ -91,7 +130,7 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
     minify: !dev,
     sourcemap: dev ? "linked" : "none",
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
-    plugins: [reactInTheBrowser],
+    plugins: [await sharedReact(react, entriesDir)],
   }).finally(() => rmSync(entriesDir, { recursive: true, force: true }));
   if (!bundle.success) {
     throw new AggregateError(bundle.logs, "client bundle failed");
@@ -113,9 +152,10 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const cssName = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 12)}.css`;
   writeFileSync(join(ASSETS_DIR, cssName), css);
 
-  const files = [cssName, ...bundle.outputs.map((o) => basename(o.path))];
+  const files = [cssName, basename(react), ...bundle.outputs.map((o) => basename(o.path))];
   const manifest: AssetManifest = {
     shell: entryOf("shell"),
+    react,
     islands: Object.fromEntries(islands.map(({ name }) => [name, entryOf(name)])),
     css: `/assets/${cssName}`,
     files: files.map((n) => `/assets/${n}`),

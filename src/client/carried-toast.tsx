@@ -1,4 +1,3 @@
-import "./react-compat.ts";
 import { createRoot } from "react-dom/client";
 import { Toaster } from "../web/shell/Toaster.tsx";
 

@@ -1,8 +1,7 @@
 import "./no-eval.ts";
-import "./react-compat.ts";
 import { useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "../web/dom-markers.ts";
+import { HYDRATION_MISMATCH, ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "../web/dom-markers.ts";
 import { InsideIsland } from "../web/island.tsx";
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, type PublicConfig } from "../web/public-config.ts";
 
@@ -25,8 +24,19 @@ export function hydrateIslands(name: string, Component: ComponentType<object>): 
     hydrateRoot(
       element,
       <Hydrated element={element}>{config ? <PublicConfigContext.Provider value={config}>{island}</PublicConfigContext.Provider> : island}</Hydrated>,
+      { onRecoverableError: (error) => reportMismatch(name, error) },
     );
   }
+}
+
+/**
+ * React found the server's HTML and its own first render different, threw the server's part away and drew it again.
+ * Said on the console under one name, `hydration mismatch`, which the browser tests fail on (src/testing/browser.ts):
+ * production React names the error only by number (react.dev/errors/418).
+ */
+function reportMismatch(island: string, error: unknown): void {
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  console.error(`${HYDRATION_MISMATCH} in the island ${island}: ${error instanceof Error ? error.message : String(error)}${cause}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { axe, launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { axe, launchBrowser, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
@@ -16,6 +16,13 @@ afterAll(async () => {
   await browser?.close();
   await server?.cleanup();
 });
+
+/** The mismatches reported so far, kept for the next read (taken only once some are there). */
+const seenMismatches: string[] = [];
+function takeHydrationMismatchesSoFar(): string[] {
+  seenMismatches.push(...takeHydrationMismatches());
+  return [...seenMismatches];
+}
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -46,6 +53,23 @@ describe("server rendering", () => {
     await hydrated(page);
     await poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     expect(errors).toEqual([]);
+  });
+
+  test("a difference between the server's HTML and React's first render is reported under the one name every browser test fails on", async () => {
+    const page = await tab.take();
+    // The contact form's button drawn by the server with other words than the browser's React draws.
+    await page.route(`${server.url}/contact`, async (route) => {
+      const res = await route.fetch();
+      const html = await res.text();
+      expect(html).toContain(">Send Message<");
+      await route.fulfill({ response: res, body: html.replace(">Send Message<", ">Send it now<") });
+    });
+    await page.goto(`${server.url}/contact`);
+    await hydrated(page);
+    // React threw the server's part away and drew its own.
+    await poll(() => page.getByRole("button", { name: "Send Message" }).count()).toBe(1);
+    await poll(() => takeHydrationMismatchesSoFar().length, { what: "a hydration mismatch reported" }).toBeGreaterThan(0);
+    expect(seenMismatches[0]).toMatch(/\/contact: hydration mismatch in the island ContactMessageForm: /);
   });
 });
 

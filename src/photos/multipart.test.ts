@@ -158,18 +158,25 @@ describe("readMultipart", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  /** The body of `form` delivered `chunkSize` bytes every `everyMs`, stopping for good after `stopAfter` bytes. */
+  /**
+   * The body of `form` sent at `chunkSize` bytes every `everyMs`, stopping for good after `stopAfter` bytes. Paced by
+   * the clock, as a client's socket is: when this process was held up (a busy core), what the client sent meanwhile
+   * arrives at once, as from a socket's buffer, rather than the delay slowing the client down.
+   */
   async function paced(form: FormData, chunkSize: number, everyMs: number, stopAfter = Infinity) {
     const req = new Request("http://localhost/", { method: "POST", body: form });
     const type = req.headers.get("content-type")!;
     const bytes = new Uint8Array(await req.arrayBuffer());
     let sent = 0;
+    const started = Date.now();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (sent >= stopAfter) return new Promise<void>(() => {});
         await Bun.sleep(everyMs);
-        controller.enqueue(bytes.slice(sent, Math.min(sent + chunkSize, bytes.length, stopAfter)));
-        sent += chunkSize;
+        const due = Math.max(sent + chunkSize, Math.floor((Date.now() - started) / everyMs) * chunkSize);
+        const end = Math.min(due, bytes.length, stopAfter);
+        controller.enqueue(bytes.slice(sent, end));
+        sent = end;
         if (sent >= bytes.length) controller.close();
       },
     });

@@ -253,7 +253,9 @@ function rateGuardedReader(
     for (;;) {
       const read: Promise<ReadResult> = (pending ??= reader.read());
       const left = windowEnds - Date.now();
-      const result = left > 0 ? await within(read, left) : null;
+      // A window that is over still takes what had already arrived (what came while this process was held up: a
+      // collection, a busy core), within one turn of the event loop, before it is judged on the next call.
+      const result = await within(read, Math.max(left, 0));
       if (result) {
         pending = null;
         return result;

@@ -10,6 +10,8 @@ export const MANIFEST_PATH = join(ASSETS_DIR, "manifest.json");
 export interface AssetManifest {
   /** The script of every page (src/client/shell.ts): theme toggle, menu, no React. */
   shell: string;
+  /** React, React DOM and the scheduler, one file every island imports (scripts/build.ts). */
+  react: string;
   /** Each island's entry script by the island's name (its file name in src/web/islands/). */
   islands: Record<string, string>;
   css: string;

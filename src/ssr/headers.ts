@@ -18,7 +18,7 @@ export const STRIPE_SOURCES = {
 } as const;
 
 /** Features no page uses; `payment` is allowed to Stripe's frames on a Stripe page only. */
-const DENIED = ["camera", "microphone", "geolocation", "usb", "serial", "bluetooth", "midi", "display-capture"];
+const DENIED = ["camera", "microphone", "geolocation", "usb", "serial", "midi", "display-capture"];
 
 export function permissionsPolicy(stripePage: boolean): string {
   const payment = stripePage ? `payment=(self "https://js.stripe.com")` : "payment=()";

@@ -105,7 +105,10 @@ export async function renderDocument(ctx: AppContext, req: DocumentRequest): Pro
   return { status: page ? 200 : 404, body: concatStreams(head, body, tail) };
 }
 
-/** The configuration the islands read, and each drawn island's own entry script (its chunks it imports itself). */
+/**
+ * The configuration the islands read, React's file fetched beside them (each island imports it only after a chunk or
+ * two), and each drawn island's own entry script (its chunks it imports itself).
+ */
 function islandScripts(islands: Set<string>, assets: AssetManifest, nonce: string | undefined, configJson: string): string {
   if (islands.size === 0) return "";
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
@@ -114,7 +117,7 @@ function islandScripts(islands: Set<string>, assets: AssetManifest, nonce: strin
     if (!src) throw new Error(`island ${name} is not in the asset manifest: run \`bun scripts/build.ts\``);
     return `<script type="module" src="${src}"${nonceAttr}></script>`;
   });
-  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${configJson}</script>${scripts.join("")}`;
+  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${configJson}</script><link rel="modulepreload" href="${assets.react}">${scripts.join("")}`;
 }
 
 function documentHead(p: { meta: PageMeta; canonical: string; ogImage: string; assets: AssetManifest; nonce: string | undefined; noindex: boolean }): string {

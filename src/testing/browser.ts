@@ -3,6 +3,7 @@ import { test as bunTest, expect } from "bun:test";
 import { createRequire } from "node:module";
 import { appendFileSync, existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from "playwright-core";
+import { HYDRATION_MISMATCH } from "../web/dom-markers.ts";
 import { fairDeadline, MAX_STRETCH } from "./fair-clock.ts";
 
 export { until } from "./wait.ts";
@@ -69,7 +70,21 @@ export async function launchBrowser(): Promise<TestBrowser> {
 function untimed(context: BrowserContext): BrowserContext {
   context.setDefaultTimeout(0);
   context.setDefaultNavigationTimeout(0);
+  context.on("console", (msg) => {
+    if (msg.type() === "error" && msg.text().startsWith(HYDRATION_MISMATCH)) mismatches.push(`${msg.page()?.url() ?? "a page"}: ${msg.text()}`);
+  });
   return context;
+}
+
+/**
+ * What React reported, on any page of any test browser, as a difference between the server's HTML and its own first
+ * render (src/client/islands.tsx) since the running test began: `test` fails a test that leaves one here.
+ */
+const mismatches: string[] = [];
+
+/** The hydration mismatches reported so far in this test, taken: a test that causes one on purpose reads it here. */
+export function takeHydrationMismatches(): string[] {
+  return mismatches.splice(0);
 }
 
 /** The browsers of this process, whose contexts a test opened are closed when it ends (see `test`). */
@@ -246,8 +261,11 @@ export function test(name: string, fn: () => Promise<unknown> | void, ms = BROWS
       const before = new Set(openContexts());
       const closeWhatItOpened = () => Promise.all(openContexts().filter((c) => !before.has(c) && !tabContexts.has(c)).map((c) => c.close().catch(() => {})));
       const retireTabs = () => Promise.all([...liveTabs].map((t) => t.retire()));
+      mismatches.length = 0;
       const deadline = fairDeadline(ms);
-      const run = Promise.resolve().then(fn);
+      const run = Promise.resolve().then(fn).then(() => {
+        if (mismatches.length > 0) throw new Error(`React reported a hydration mismatch:\n${takeHydrationMismatches().join("\n")}`);
+      });
       let timer: ReturnType<typeof setInterval> | undefined;
       const outcome = await Promise.race([
         run.then(() => ({ done: true as const }), (error: unknown) => ({ done: false as const, error })),

@@ -14,3 +14,8 @@ export const THEME_TOGGLE_ATTRIBUTE = "data-theme-toggle";
  * (src/web/toast.ts carries it; its Toaster island, or the shell script on a page without one, shows it).
  */
 export const CARRIED_TOAST_KEY = "carried-toast";
+/**
+ * How the island loader (src/client/islands.tsx) begins the console error it writes when React reports that the
+ * server's HTML and the browser's first render differ; the browser tests fail a test whose pages wrote it.
+ */
+export const HYDRATION_MISMATCH = "hydration mismatch";

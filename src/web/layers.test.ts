@@ -74,7 +74,7 @@ function findCycle(graph: Map<string, Map<string, string>>): string | null {
 }
 
 /** The only packages the browser bundle may contain; anything else (hono, drizzle-orm, node:*, bun:*) is server code. */
-const BROWSER_PACKAGES = new Set(["preact", "react", "react-dom", "jotai", "zod", "@stripe/stripe-js"]);
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "jotai", "zod", "@stripe/stripe-js"]);
 
 /** "react-dom/client" → "react-dom", "@stripe/stripe-js" → itself, "node:fs" → "node:fs". */
 const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
