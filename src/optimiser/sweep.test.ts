@@ -19,6 +19,8 @@ import type { OptimiserInput, PhotoInput } from "./input.ts";
 import { createLocalOptimiser } from "./local.ts";
 import { closeFaceDetector } from "./photos/analyse.ts";
 import { optimisationResultSchema, type OptimisationResult } from "../shared/optimiser/result.ts";
+import { findingsText, summaryAsSent } from "../shared/optimiser/parts.ts";
+import { escapeHtml, specFields } from "../shared/optimiser/render.ts";
 
 const SEED = 19;
 const COUNT = 200;
@@ -119,4 +121,28 @@ test("written once: no line of a generated profile's result is in two of its par
 test("nothing the machine wrote for a generated profile promises a person's later work or a rewrite it did not do (issue 28, items 1 and 3)", () => {
   expect(results.length).toBe(COUNT);
   expect(results.flatMap(({ where, result }) => untrueClaims(result).map((claim) => `${where}: ${claim}`))).toEqual([]);
+});
+
+test("once a writer wrote the bio or an answer, the recommendations no longer tell what the analyser did to them, and say everything else they said", () => {
+  expect(results.length).toBe(COUNT);
+  const account = /\b(We edited|We kept|We left advice|needed no edits|as you wrote (it|them))\b/;
+  const editedAt = "2026-11-27T10:00:00.000Z";
+  const wrong: string[] = [];
+  let accounts = 0;
+  for (const { where, result } of results) {
+    if (account.test(result.analysis.summary)) accounts += 1;
+    for (const part of ["bio", "prompt1"] as const) {
+      const written = { ...result, editorial: { edited: [part], recommendations: null, editedAt } };
+      const sent = summaryAsSent(written);
+      if (account.test(sent)) wrong.push(`${where}, ${part} written: ${sent}`);
+      // Only the account goes: every other sentence of the summary stays, in its order.
+      if (!result.analysis.summary.includes(sent.split(" ").slice(0, 6).join(" "))) wrong.push(`${where}, ${part} written: lost the opening: ${sent}`);
+      if (!findingsText(written).startsWith(sent) || !specFields(written).recommendations.includes(escapeHtml(sent))) wrong.push(`${where}: not what is sent`);
+    }
+    // Nobody wrote anything: the summary is sent as the analyser wrote it.
+    if (summaryAsSent(result) !== result.analysis.summary) wrong.push(`${where}: changed with nothing written`);
+  }
+  expect(wrong).toEqual([]);
+  // Each generated summary tells what the analyser did, so the check above read real accounts.
+  expect(accounts).toBeGreaterThan(COUNT * 0.9);
 });

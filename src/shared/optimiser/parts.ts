@@ -545,12 +545,27 @@ export function hasEdits(result: OptimisationResult | null | undefined): boolean
  * works" as lists. What the review dialog shows to edit, and what render.ts writes as HTML when it was not edited.
  */
 export function findingsText(result: OptimisationResult): string {
-  const blocks = [result.analysis.summary];
+  const blocks = [summaryAsSent(result)];
   const list = (findings: Finding[]) => findings.map((f) => `- ${findingLine(result, f)}`).join("\n");
   if (result.analysis.problems.length > 0) blocks.push("What to change", list(result.analysis.problems));
   if (result.analysis.strengths.length > 0) blocks.push("What already works", list(result.analysis.strengths));
   return blocks.join("\n\n");
 }
+
+/**
+ * The analysis's summary as the customer reads it. Its closing account of what the analyser did to the texts ("We
+ * edited your bio from your own sentences…", "We kept your strong answers as they are.", "Your profile is written in
+ * German, … stays as you wrote it.") is left out once a person of our team wrote the bio or an answer: it would
+ * describe text the customer no longer gets. The closing line of the result (render.ts, `madeBy`) says who wrote what.
+ */
+export function summaryAsSent(result: OptimisationResult): string {
+  const written = result.editorial?.edited ?? [];
+  if (!written.some((part) => part === "bio" || (PROMPT_KEYS as readonly string[]).includes(part))) return result.analysis.summary;
+  const sentences = result.analysis.summary.split(/(?<=[.!?…])\s+(?=[A-Z“"])/);
+  return sentences.filter((s) => !MACHINE_EDIT_ACCOUNT.test(s)).join(" ");
+}
+/** How the analyser's sentences about its own edits begin (src/optimiser/text/summary.ts, `whatWeDid`). */
+const MACHINE_EDIT_ACCOUNT = /^(We (edited|kept|rewrote|left advice)\b|Your bio needed no edits\b|Your profile is written in )/;
 
 function findingLine(result: OptimisationResult, f: Finding): string {
   const where = whereLabel(result, f.field);

@@ -5,7 +5,7 @@
  * model wrote it, or a customer's words are quoted in it), so every one is escaped here; nothing else makes HTML.
  */
 import { appRules } from "./apps.ts";
-import { textBlocks, VERSION_KEYS, whereLabel, type PartKey } from "./parts.ts";
+import { summaryAsSent, textBlocks, VERSION_KEYS, whereLabel, type PartKey } from "./parts.ts";
 import type { Engine, OptimisationResult, PhotoAnalysis } from "./result.ts";
 
 export interface PremiumContent {
@@ -87,7 +87,7 @@ function editedHtml(text: string): string[] {
 }
 
 function findingsHtml(result: OptimisationResult): string[] {
-  const parts: string[] = [paragraph(result.analysis.summary)];
+  const parts: string[] = [paragraph(summaryAsSent(result))];
   if (result.analysis.problems.length > 0) {
     parts.push("<h3>What to change</h3>", findingsList(result, result.analysis.problems));
   }
