@@ -55,6 +55,23 @@ describe("server rendering", () => {
     expect(errors).toEqual([]);
   });
 
+  test("every island on a page is hydrated by React DOM: its element is a React root", async () => {
+    const page = await tab.take();
+    for (const path of ["/contact", "/upload?plan=Premium&planId=premium&price=9.99", "/hinge-form"]) {
+      await page.goto(`${server.url}${path}`);
+      await hydrated(page);
+      const islands = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => ({
+          island: e.dataset.island,
+          // React DOM marks the container of a root it created (hydrateRoot) with a property of its own.
+          react: Object.keys(e).some((key) => key.startsWith("__reactContainer$")),
+        })),
+      );
+      expect(islands.length).toBeGreaterThan(0);
+      expect(islands).toEqual(islands.map(({ island }) => ({ island, react: true })));
+    }
+  });
+
   test("a difference between the server's HTML and React's first render is reported under the one name every browser test fails on", async () => {
     const page = await tab.take();
     // The contact form's button drawn by the server with other words than the browser's React draws.
