@@ -74,7 +74,7 @@ try {
     const measured: Measured = { page: label, budget, ...(await firstLoad(url)) };
     if (budget !== MARKETING && label !== "/admin") {
       const after = label === "/contact" ? "/upload" : "/contact";
-      measured.second = { after, gz: await secondLoad(after, url) };
+      measured.second = { after, gz: await secondLoad(pages.find(([l]) => l === after)![1], url) };
     }
     results.push(measured);
   }
