@@ -67,7 +67,12 @@ const get = async (path: string) => {
  * 108: it names the parts our team wrote); the rest of what the database held must read the same.
  */
 const CLOSING = /<p><em>(?:This analysis was|Our team wrote)[^<]*before it was sent to you\.<\/em><\/p>/g;
-const sameBut = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>")) as T;
+/**
+ * And the summary's account of what the analyser did to the texts is left out once a writer wrote the bio or an answer
+ * (summaryAsSent, src/shared/optimiser/parts.ts): left out on both sides, the rest must read the same.
+ */
+const MACHINE_ACCOUNT = / (We (edited|kept|rewrote|left advice)|Your bio needed no edits)\b[^.]*\./g;
+const sameBut = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(CLOSING, "<p><em>(who made it)</em></p>").replace(MACHINE_ACCOUNT, "")) as T;
 
 const versionsOf = (id: string) => ctx.store.db.select().from(resultVersions).where(eq(resultVersions.profileId, id)).orderBy(asc(resultVersions.id)).all();
 const releasesOf = (id: string) => ctx.store.db.select().from(resultReleases).where(eq(resultReleases.profileId, id)).all();

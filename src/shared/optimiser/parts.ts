@@ -545,7 +545,7 @@ export function hasEdits(result: OptimisationResult | null | undefined): boolean
  * works" as lists. What the review dialog shows to edit, and what render.ts writes as HTML when it was not edited.
  */
 export function findingsText(result: OptimisationResult): string {
-  const blocks = [summaryAsSent(result)];
+  const blocks = [result.analysis.summary];
   const list = (findings: Finding[]) => findings.map((f) => `- ${findingLine(result, f)}`).join("\n");
   if (result.analysis.problems.length > 0) blocks.push("What to change", list(result.analysis.problems));
   if (result.analysis.strengths.length > 0) blocks.push("What already works", list(result.analysis.strengths));
@@ -557,6 +557,8 @@ export function findingsText(result: OptimisationResult): string {
  * edited your bio from your own sentences…", "We kept your strong answers as they are.", "Your profile is written in
  * German, … stays as you wrote it.") is left out once a person of our team wrote the bio or an answer: it would
  * describe text the customer no longer gets. The closing line of the result (render.ts, `madeBy`) says who wrote what.
+ * Applied where the recommendations are rendered, not to the editable text (`findingsText`): that stays the machine's,
+ * so saving another part never reads as a change to the recommendations.
  */
 export function summaryAsSent(result: OptimisationResult): string {
   const written = result.editorial?.edited ?? [];
