@@ -21,6 +21,8 @@ import type { OptimisationResult } from "../shared/optimiser/result.ts";
 
 const PROFILE_ID = /^[a-z0-9]{1,64}$/;
 export const PROFILE_NOT_FOUND = "Profile not found";
+/** The answer to a revision request received; the results page shows it as its confirmation. */
+export const REVISION_RECEIVED = "Your revision request has been received. We'll e-mail you the revised profile.";
 
 /**
  * GET /api/profiles/:id/results (spec section 7): the customer's view of their profile, the profile id being the
@@ -46,7 +48,7 @@ export function resultsRouter(ctx: AppContext) {
     const id = c.req.param("id");
     if (!PROFILE_ID.test(id)) throw new ApiError(404, PROFILE_NOT_FOUND);
     requestRevision(db, id, c.req.valid("json").notes);
-    return c.json({ message: "Your revision request has been received. We'll e-mail you the revised profile." });
+    return c.json({ message: REVISION_RECEIVED });
   });
 
   return r;

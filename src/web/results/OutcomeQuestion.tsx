@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { CustomerOutcome } from "../../shared/api/outcomes.ts";
-import { BEFORE_QUESTION, beforeAnswerSchema, MAX_MATCHES, RATHER_NOT_SAY } from "../../shared/outcomes/answers.ts";
+import { BEFORE_QUESTION, beforeAnswerSchema, MAX_MATCHES, RATHER_NOT_SAY } from "../../shared/outcomes/before-answer.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass } from "../ui/field.tsx";
+import { calendarDay, useHydrated } from "../ui/hydrated.ts";
+import { island } from "../island.tsx";
 
 const FIELD_ID = "outcome-before";
 const CONNECTION = "Please check your connection and try again.";
@@ -15,10 +17,6 @@ function problemOf(text: string): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-/** A day in the customer's own calendar (drawn after the results load, never on the server). */
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
-}
 
 function after(days: number): string {
   return days >= 1 ? `${Math.round(days)} ${Math.round(days) === 1 ? "day" : "days"}` : "less than a day";
@@ -29,7 +27,10 @@ function after(days: number): string {
  * customer says they started using the new profile ("I've updated my profile", which also starts the clock of the one
  * follow-up e-mail), and a way not to get that e-mail.
  */
-export function OutcomeQuestion({ profileId, outcome, onChanged }: { profileId: string; outcome: CustomerOutcome; onChanged: (outcome: CustomerOutcome) => void }) {
+export function OutcomeQuestion({ profileId, outcome: drawn }: { profileId: string; outcome: CustomerOutcome }) {
+  const [outcome, onChanged] = useState(drawn);
+  const local = useHydrated();
+  const day = (iso: string) => calendarDay(iso, local);
   const answeredText = outcome.before_matches?.toString() ?? "";
   const [text, setText] = useState(answeredText);
   const [error, setError] = useState<string | undefined>();
@@ -163,3 +164,6 @@ export function OutcomeQuestion({ profileId, outcome, onChanged }: { profileId: 
     </section>
   );
 }
+
+/** An island on the server-drawn results page (decision 143). */
+export const OutcomeQuestionIsland = island("OutcomeQuestionIsland", OutcomeQuestion);
