@@ -25,7 +25,6 @@ import { eraseProfile } from "../privacy/erasure.ts";
 import { exportProfile } from "../privacy/export.ts";
 import { checkAccess } from "../privacy/subject.ts";
 import { confirmationSchema } from "../shared/privacy/confirmation.ts";
-import * as zm from "zod/mini";
 import { controlCharacterMessage, noControlCharacter } from "../shared/admin/plain-text.ts";
 import { adminEditRoutes } from "./admin-edit.ts";
 import { adminOutcomesRoutes } from "./admin-outcomes.ts";
@@ -56,7 +55,7 @@ const refundBody = z.object({
 });
 
 /** The customer's address typed again: compared, never stored, but an administrator's text like any other. */
-const erasureBody = zm.extend(confirmationSchema, { email: confirmationSchema.shape.email.check(zm.refine(noControlCharacter, controlCharacterMessage("email"))) });
+const erasureBody = confirmationSchema.extend({ email: confirmationSchema.shape.email.refine(noControlCharacter, controlCharacterMessage("email")) });
 
 /**
  * The admin's API (spec section 7), all behind a session and, for changes, the site's own origin:

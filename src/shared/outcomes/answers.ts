@@ -3,11 +3,15 @@
  * form (drawn on the server, posted without JavaScript) and the routes that store the answers (src/api/outcomes.ts).
  */
 import { z } from "zod";
-import { MATCHES_RULE } from "./before-answer.ts";
+import { MATCHES_RULE, MAX_MATCHES } from "./questions.ts";
 
-export { BEFORE_QUESTION, beforeAnswerSchema, MAX_MATCHES, RATHER_NOT_SAY, type BeforeAnswer } from "./before-answer.ts";
+export { AFTER_QUESTION, BEFORE_QUESTION, MATCHES_RULE, MAX_MATCHES, RATHER_NOT_SAY } from "./questions.ts";
 
-export const AFTER_QUESTION = "Roughly how many matches did you get in the last 7 days?";
+const matches = z.number(MATCHES_RULE).int(MATCHES_RULE).min(0, MATCHES_RULE).max(MAX_MATCHES, MATCHES_RULE);
+
+/** PUT /api/profiles/:id/outcome/before: a number, or null for "I'd rather not say". */
+export const beforeAnswerSchema = z.object({ matches: matches.nullable() }).strict();
+export type BeforeAnswer = z.infer<typeof beforeAnswerSchema>;
 
 /** The parts of a result a customer may have used, in the order the form lists them. */
 export const OUTCOME_PARTS = ["bio", "photo_order", "prompt_answers", "starters"] as const;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { CustomerOutcome } from "../../shared/api/outcomes.ts";
-import { BEFORE_QUESTION, beforeAnswerSchema, MAX_MATCHES, RATHER_NOT_SAY } from "../../shared/outcomes/before-answer.ts";
+import { BEFORE_QUESTION, matchesProblem, MAX_MATCHES, RATHER_NOT_SAY } from "../../shared/outcomes/questions.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass } from "../ui/field.tsx";
@@ -10,13 +10,8 @@ import { island } from "../island.tsx";
 const FIELD_ID = "outcome-before";
 const CONNECTION = "Please check your connection and try again.";
 
-/** The server's own schema and words (src/shared/outcomes/answers.ts). */
-function problemOf(text: string): string | undefined {
-  const matches = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  const parsed = beforeAnswerSchema.safeParse({ matches: Number.isNaN(matches) ? text : matches });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
-
+/** The server's own rule and words (src/shared/outcomes/questions.ts; the API's schema is built from them). */
+const problemOf = matchesProblem;
 
 function after(days: number): string {
   return days >= 1 ? `${Math.round(days)} ${Math.round(days) === 1 ? "day" : "days"}` : "less than a day";

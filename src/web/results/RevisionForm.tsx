@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { REVISION_NOTES, revisionRequestSchema } from "../../shared/delivery/revision-schema.ts";
+import { REVISION_NOTES, revisionNotesProblem } from "../../shared/delivery/revision-rules.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { island } from "../island.tsx";
 import { useNavigate } from "../navigation.tsx";
@@ -13,11 +13,8 @@ const REVISION_NOTES_MAX = REVISION_NOTES.max;
 
 export const REVISION_FIELD_ID = "revision-notes";
 
-/** The server's own schema and words (src/shared/delivery/revision-schema.ts). */
-function problemOf(notes: string): string | undefined {
-  const parsed = revisionRequestSchema.safeParse({ notes });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
+/** The server's own rule and words (src/shared/delivery/revision-rules.ts; the API's schema is built from them). */
+const problemOf = revisionNotesProblem;
 
 /** Where the results page says a revision request was received (its confirmation, drawn by the server). */
 export const revisionSentPath = (profileId: string) => `/view-results?id=${encodeURIComponent(profileId)}&revision=sent`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { RetentionDates } from "../../shared/api/results.ts";
-import { confirmationSchema } from "../../shared/privacy/confirmation.ts";
+import { confirmationProblem } from "../../shared/privacy/confirmation-rules.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -13,12 +13,8 @@ import { useNavigate } from "../navigation.tsx";
 const FIELD_ID = "your-data-email";
 const CONNECTION = "Please check your connection and try again.";
 
-/** The server's own schema and words (src/shared/privacy/confirmation.ts). */
-function problemOf(email: string): string | undefined {
-  const parsed = confirmationSchema.safeParse({ email });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
-
+/** The server's own rule and words (src/shared/privacy/confirmation-rules.ts; the API's schema is built from them). */
+const problemOf = confirmationProblem;
 
 /**
  * "Your Data" on the results page (GDPR articles 15 and 17): when retention deletes what, a download of everything
