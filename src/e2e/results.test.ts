@@ -426,3 +426,77 @@ describe("the results page: accessibility, themes, safety", () => {
     await ctx.close();
   });
 });
+
+describe("the results page without JavaScript", () => {
+  test("every panel reads in order under its heading, no tab list; photos through the authorised route; nothing needs a script", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/view-results?id=${fx.elite.id}`);
+    await poll(() => main(page).locator("h1").textContent()).toBe("Elite Package");
+    await poll(() => page.getByRole("tablist").isVisible()).toBe(false);
+    const panels = page.locator('[role="tabpanel"]');
+    await poll(() => panels.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetHeight > 0).length)).toBe(3);
+    await poll(() => page.locator("[data-tab-heading]").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetHeight > 0).map((e) => e.textContent))).toEqual([
+      "Optimized Profile",
+      "Recommendations",
+      "Photo Analysis",
+    ]);
+    const result = fx.elite.result;
+    await poll(() => page.getByTestId("compare-bio").getByTestId("after").isVisible()).toBe(true);
+    await poll(() => page.getByTestId("compare-bio").getByTestId("after").textContent()).toBe(result.bio!.optimised);
+    await poll(() => page.getByTestId("conversation-starters").locator("li").allTextContents()).toEqual(result.conversationStarters);
+    await poll(() => page.getByTestId("recommendations").isVisible()).toBe(true);
+    await poll(() => page.getByTestId("recommendations").textContent()).toContain(result.analysis.summary);
+    await thumbnailsLoaded(page);
+    await poll(() => page.locator('[data-testid="photo-list"] li[data-photo-id]').evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.elite.recommended);
+    await poll(() => page.locator('[data-testid="photo-list"] img').evaluateAll((els) => els.every((e) => (e.getAttribute("src") ?? "").startsWith("/api/photos/")))).toBe(true);
+    await poll(() => page.getByRole("region", { name: "Your Data" }).isVisible()).toBe(true);
+    await poll(() => overflowing(page)).toEqual([]);
+    await ctx.close();
+  });
+
+  test("the revision form posts as a plain form: missing or short text → 400 and the message beside the field, hostile text stays text, nothing stored; then sent", async () => {
+    const id = fx.premium.id;
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${server.url}/view-results?id=${id}`);
+    const notes = page.getByLabel("What would you like us to change?");
+    const submit = page.getByRole("button", { name: "Request Revision" });
+    const post = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/view-results?id=${id}`));
+
+    // Nothing typed.
+    let [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    await poll(() => notes.getAttribute("aria-invalid")).toBe("true");
+    await poll(() => notes.getAttribute("aria-describedby")).toBe("revision-notes-hint revision-notes-error");
+
+    // Too short, and hostile: drawn back as text, never as markup.
+    const hostile = `<b>x</b>${HOSTILE}`.slice(0, 9);
+    await notes.fill(hostile);
+    [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => notes.inputValue()).toBe(hostile);
+    await poll(() => page.locator("main b").count()).toBe(0);
+    await poll(() => page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    await poll(() => page.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
+
+    // A long enough request, hostile text in it: received, and the page says so; the request is shown nowhere as markup.
+    const wanted = `Please make the bio warmer. ${HOSTILE}`;
+    await notes.fill(wanted);
+    [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(303);
+    await page.waitForURL(`${server.url}/view-results?id=${id}&revision=sent`);
+    await poll(() => page.getByTestId("revision-sent").textContent()).toBe(REVISION_RECEIVED);
+    await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
+    await poll(() => page.locator("textarea").count()).toBe(0);
+    await poll(() => page.locator('main img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -2,8 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { island } from "../island.tsx";
 import type { TabSpec } from "./Tabs.tsx";
 
-/** The no-JavaScript reading: no tab list (its buttons need a script), every panel shown in order under its heading. */
-const NO_SCRIPT_CSS = "[data-server-tabs] [role=tablist]{display:none!important}[data-server-tabs] [role=tabpanel][hidden],[data-server-tabs] [data-tab-heading][hidden]{display:block!important}";
+/**
+ * The no-JavaScript reading: no tab list (its buttons need a script), every panel shown in order under its heading. In
+ * the base layer, beside the preflight's `[hidden] { display: none !important }`: an important declaration outside
+ * any layer would lose to it.
+ */
+const NO_SCRIPT_CSS = "@layer base{[data-server-tabs] [role=tablist]{display:none!important}[data-server-tabs] [role=tabpanel][hidden],[data-server-tabs] [data-tab-heading][hidden]{display:block!important}}";
 
 const tabId = (base: string, i: number) => `${base}-tab-${i}`;
 const panelId = (base: string, i: number) => `${base}-panel-${i}`;
