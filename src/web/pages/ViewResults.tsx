@@ -12,7 +12,7 @@ import { RevisionSentIsland } from "../results/RevisionSent.tsx";
 import { ServerTabs } from "../results/ServerTabs.tsx";
 import { YourDataIsland } from "../results/YourData.tsx";
 import { buttonClass } from "../ui/button.ts";
-import { ToastOnArrivalIsland } from "../ui/ToastOnArrival.tsx";
+import { ToastOnArrivalIsland } from "../results/ToastOnArrival.tsx";
 
 export const LOAD_FAILED = "Failed to load profile results";
 export const NO_PROFILE_ID = "No profile ID provided";
