@@ -148,6 +148,22 @@ describe("/view-results: the revision form posted without JavaScript", () => {
     expect(revisionJobs(id)).toBe(0);
   });
 
+  test("wrong types and a body too large: JSON, a file for the text, 40 KB of form; refused, nothing stored", async () => {
+    const id = fx.premiumToRevise.id;
+    const before = revisionState(id);
+    const json = await page(`/view-results?id=${id}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes: "Please change the second answer." }) });
+    expect(json.status).toBe(400);
+    expect(mainOf(json.html)).toContain("Please describe what you would like changed");
+    const multipart = new FormData();
+    multipart.append("notes", new Blob(["Please change the second answer."]), "notes.txt");
+    const file = await page(`/view-results?id=${id}`, { method: "POST", body: multipart });
+    expect(file.status).toBe(400);
+    const large = await page(`/view-results?id=${id}`, form({ notes: "x".repeat(40 * 1024) }));
+    expect(large.status).toBe(413);
+    expect(revisionState(id)).toEqual(before);
+    expect(revisionJobs(id)).toBe(0);
+  });
+
   test("an unknown id or a plan without revisions: the server's reason, nothing stored", async () => {
     const unknown = await page("/view-results?id=abcdefghijklmnopqrstuvwxyz", form({ notes: "Please change the second answer." }));
     expect(unknown.status).toBe(404);
