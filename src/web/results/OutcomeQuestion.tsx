@@ -4,7 +4,8 @@ import { BEFORE_QUESTION, matchesProblem, MAX_MATCHES, RATHER_NOT_SAY } from "..
 import { apiRequest, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass } from "../ui/field.tsx";
-import { calendarDay, useHydrated } from "../ui/hydrated.ts";
+import { calendarDay } from "../ui/calendar-day.ts";
+import { useHydrated } from "../ui/hydrated.ts";
 import { island } from "../island.tsx";
 
 const FIELD_ID = "outcome-before";

@@ -6,7 +6,8 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
 import { EmailField } from "../ui/EmailField.tsx";
-import { calendarDay, useHydrated } from "../ui/hydrated.ts";
+import { calendarDay } from "../ui/calendar-day.ts";
+import { useHydrated } from "../ui/hydrated.ts";
 import { island } from "../island.tsx";
 import { useNavigate } from "../navigation.tsx";
 
