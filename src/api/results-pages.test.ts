@@ -223,3 +223,50 @@ describe("/success drawn by the server", () => {
     expect(main).not.toContain("forged");
   }, 30_000);
 });
+
+describe("/view-results: the outcome question posted without JavaScript", () => {
+  const outcomeOf = (id: string) =>
+    db.query("SELECT before_matches AS matches, before_declined AS declined, profile_updated_at AS updated, opted_out_at AS optedOut FROM outcomes WHERE profile_id = ?").get(id) as
+      | Record<string, unknown>
+      | null;
+  const post = (id: string, fields: Record<string, string>) => page(`/view-results?id=${id}`, form({ widget: "outcome", ...fields }));
+
+  test("bad numbers, an unknown button, an unknown id: refused beside the field, the text kept and escaped, nothing stored", async () => {
+    const id = fx.basic.id;
+    for (const matchCount of ["", "lots", "-1", "1000", "1.5", HOSTILE]) {
+      const { status, html } = await post(id, { outcome: "save", match_count: matchCount });
+      expect(`${matchCount}: ${status}`).toBe(`${matchCount}: 400`);
+      const main = mainOf(html);
+      expect(main).toContain('id="outcome-before-error"');
+      expect(main).toContain("Please enter a whole number from 0 to 999");
+      expect(main).not.toContain("<img src=x");
+    }
+    expect((await post(id, { outcome: "something-else" })).status).toBe(400);
+    expect((await post("abcdefghijklmnopqrstuvwxyz", { outcome: "decline" })).status).toBe(404);
+    expect(outcomeOf(id)).toBeNull();
+  });
+
+  test("a number saved, then \"I'd rather not say\", then \"I've updated my profile\" and the opt-out: each stored, 303 back to the page saying so", async () => {
+    const id = fx.basic.id;
+    let res = await post(id, { outcome: "save", match_count: " 12 " });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/view-results?id=${id}&outcome=saved#outcome-heading`);
+    expect(outcomeOf(id)).toMatchObject({ matches: 12, declined: 0 });
+    expect(mainOf((await page(res.headers.get("location")!)).html)).toContain("Saved: 12 matches in the 7 days before.");
+    res = await post(id, { outcome: "decline" });
+    expect(res.status).toBe(303);
+    expect(outcomeOf(id)).toMatchObject({ matches: null, declined: 1 });
+    expect(mainOf((await page(res.headers.get("location")!)).html)).toContain(asHtml("Saved: “I'd rather not say”."));
+    res = await post(id, { outcome: "updated" });
+    expect(res.status).toBe(303);
+    expect(outcomeOf(id)!.updated).not.toBeNull();
+    expect(mainOf((await page(`/view-results?id=${id}`)).html)).toContain('data-testid="outcome-before-fixed"');
+    // Fixed now: a new number is refused with the server's reason.
+    expect((await post(id, { outcome: "save", match_count: "3" })).status).toBe(409);
+    expect(outcomeOf(id)).toMatchObject({ matches: null, declined: 1 });
+    res = await post(id, { outcome: "opt-out" });
+    expect(res.status).toBe(303);
+    expect(outcomeOf(id)!.optedOut).not.toBeNull();
+    expect(mainOf((await page(`/view-results?id=${id}`)).html)).toContain("You won&#x27;t get the follow-up e-mail.");
+  });
+});

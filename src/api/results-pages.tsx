@@ -7,6 +7,9 @@
  *                                    `notes`): the API's schema and words; a refusal draws the page again with the
  *                                    message beside the field (400) or the server's reason (404, 409, 429), a request
  *                                    received answers 303 to the page with its confirmation
+ *                                    With `widget=outcome`: the outcome question's buttons (`outcome`: save with
+ *                                    `match_count`, decline, updated, opt-out), the API's rules and words; answered
+ *                                    with the page again (400, 404, 409, 410, 429) or 303 to it
  *   GET  /success?session_id=…       the payment verified on the server (verifyPayment), never from the query string
  */
 import { Hono, type Context } from "hono";
@@ -24,6 +27,10 @@ import { ViewResultsPage, type ResultsView, type ViewResultsProps } from "../web
 import { revisionSentPath } from "../web/results/RevisionForm.tsx";
 import { verifyPayment } from "./payments.ts";
 import { readResults, REVISION_RECEIVED } from "./results.ts";
+import { answerBefore, markProfileUpdated, optOut } from "../outcomes/outcomes.ts";
+import { checkAccess } from "../privacy/subject.ts";
+import { matchesProblem } from "../shared/outcomes/questions.ts";
+import { savedNote } from "../web/results/OutcomeQuestion.tsx";
 
 export const RESULTS_META = { title: "Your Results | ProfileBoost", description: "Your optimized dating profile, recommendations and photo analysis." };
 export const SUCCESS_META = { title: "Payment Successful | ProfileBoost", description: "Your payment is being verified." };
@@ -36,6 +43,7 @@ export function resultsPagesRouter(ctx: AppContext, assets: () => AssetManifest)
   // One short field. On the route itself: a sub-app's `use` would cover every path of the app.
   const small = bodyLimit({ maxSize: 32 * 1024, onError: (c) => c.text("The form is larger than it can be.", 413) });
   const revisionLimit = rateLimit(ctx, "revisionRequest");
+  const outcomeLimit = rateLimit(ctx, "outcomeAnswer");
 
   function read(id: string | undefined): ResultsView {
     if (!id) return { state: "no_id" };
@@ -50,14 +58,15 @@ export function resultsPagesRouter(ctx: AppContext, assets: () => AssetManifest)
     }
   }
 
-  function page(c: Context, view: ResultsView, extra: Omit<ViewResultsProps, "view"> = {}, status?: 200 | 400 | 404 | 409 | 429) {
+  function page(c: Context, view: ResultsView, extra: Omit<ViewResultsProps, "view"> = {}, status?: 200 | 400 | 404 | 409 | 410 | 429) {
     const fallback = view.state === "not_found" ? 404 : view.state === "gone" ? 410 : view.state === "failed" ? 500 : 200;
     return renderServerPage(c, ctx, assets(), { meta: RESULTS_META, status: status ?? fallback, toasts: true, Page: () => <ViewResultsPage view={view} {...extra} /> });
   }
 
   r.get("/view-results", (c) => {
     const view = read(c.req.query("id"));
-    return page(c, view, { revisionSent: c.req.query("revision") === "sent" ? REVISION_RECEIVED : null });
+    const saved = c.req.query("outcome") === "saved" && view.state === "loaded" && view.data.profile.outcome ? savedNote(view.data.profile.outcome) : null;
+    return page(c, view, { revisionSent: c.req.query("revision") === "sent" ? REVISION_RECEIVED : null, ...(saved ? { outcome: { saved } } : {}) });
   });
 
   r.post("/view-results", small, async (c) => {
@@ -65,6 +74,7 @@ export function resultsPagesRouter(ctx: AppContext, assets: () => AssetManifest)
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const notes = typeof body.notes === "string" ? body.notes : undefined;
     const drawAgain = (revision: NonNullable<ViewResultsProps["revision"]>, status: 400 | 404 | 409 | 429) => page(c, read(id), { revision }, status);
+    if (body.widget === "outcome") return outcomePost(c, id, body);
 
     try {
       await revisionLimit(c, async () => {});
@@ -85,6 +95,36 @@ export function resultsPagesRouter(ctx: AppContext, assets: () => AssetManifest)
     }
     return c.redirect(revisionSentPath(id), 303);
   });
+
+  /** The outcome question's buttons without JavaScript: the same checks and changes as src/api/outcomes.ts. */
+  async function outcomePost(c: Context, id: string | undefined, body: Record<string, unknown>) {
+    const text = typeof body.match_count === "string" ? body.match_count : "";
+    const drawAgain = (error: string, status: 400 | 404 | 409 | 410 | 429) => page(c, read(id), { outcome: { text, error } }, status);
+    try {
+      await outcomeLimit(c, async () => {});
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) return drawAgain(err.message, 429);
+      throw err;
+    }
+    const access = checkAccess(ctx.store.db, id ?? "", null);
+    if (!access.ok) return page(c, read(id), {}, access.problem === "erased" || access.problem === "cleared" ? 410 : 404);
+    const action = body.outcome;
+    try {
+      if (action === "save") {
+        const problem = matchesProblem(text);
+        if (problem) return drawAgain(problem, 400);
+        answerBefore(ctx.store.db, access.profile.id, Number(text.trim()));
+      } else if (action === "decline") answerBefore(ctx.store.db, access.profile.id, null);
+      else if (action === "updated") markProfileUpdated(ctx.store.db, access.profile.id, ctx.config.outcomes.followUpMs);
+      else if (action === "opt-out") optOut(ctx.store.db, access.profile.id);
+      else return drawAgain("Please choose one of the buttons.", 400);
+    } catch (err) {
+      if (err instanceof DomainError && (err.kind === "not_found" || err.kind === "conflict")) return drawAgain(err.message, STATUS_OF[err.kind]);
+      throw err;
+    }
+    const saved = action === "save" || action === "decline" ? "&outcome=saved" : "";
+    return c.redirect(`/view-results?id=${encodeURIComponent(access.profile.id)}${saved}#outcome-heading`, 303);
+  }
 
   r.get("/success", async (c) => {
     // Stripe's embedded form returns with payment_intent=… instead of session_id; both name the payment.

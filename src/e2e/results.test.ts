@@ -452,6 +452,18 @@ describe("the results page without JavaScript", () => {
     await poll(() => page.locator('[data-testid="photo-list"] img').evaluateAll((els) => els.every((e) => (e.getAttribute("src") ?? "").startsWith("/api/photos/")))).toBe(true);
     await poll(() => page.getByRole("region", { name: "Your Data" }).isVisible()).toBe(true);
     await poll(() => overflowing(page)).toEqual([]);
+
+    // The outcome question posts as a form too: a bad number beside the field, a good one saved.
+    const field = page.getByLabel("Roughly how many matches did you get in the last 7 days, before using this?");
+    await field.fill("ten");
+    let [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Save", exact: true }).click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => page.locator("#outcome-before-error").textContent()).toBe("Please enter a whole number from 0 to 999");
+    await poll(() => field.inputValue()).toBe("ten");
+    await field.fill("7");
+    [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Save", exact: true }).click()]);
+    expect(response.status()).toBe(303);
+    await poll(() => page.getByTestId("outcome-saved").textContent()).toBe("Saved: 7 matches in the 7 days before.");
     await ctx.close();
   });
 

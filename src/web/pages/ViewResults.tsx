@@ -33,6 +33,8 @@ export interface ViewResultsProps {
   revision?: { notes: string; error?: string; refused?: string };
   /** The confirmation of a revision request just received. */
   revisionSent?: string | null;
+  /** The outcome question after a post without JavaScript: the text sent and its error, or what was saved. */
+  outcome?: { text?: string; error?: string; saved?: string };
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ViewResultsProps {
  * question, the deadline in the customer's own time. A profile whose data was deleted (on request, or by retention)
  * reads as such, in the server's words.
  */
-export function ViewResultsPage({ view, revision, revisionSent = null }: ViewResultsProps) {
+export function ViewResultsPage({ view, revision, revisionSent = null, outcome }: ViewResultsProps) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-12">
       <div className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-8">
@@ -65,7 +67,7 @@ export function ViewResultsPage({ view, revision, revisionSent = null }: ViewRes
             Please try again in a moment. If it keeps happening, contact our support team.
           </Problem>
         )}
-        {view.state === "loaded" && <Results data={view.data} overdue={view.overdue} revision={revision} revisionSent={revisionSent} />}
+        {view.state === "loaded" && <Results data={view.data} overdue={view.overdue} revision={revision} revisionSent={revisionSent} outcome={outcome} />}
       </div>
     </section>
   );
@@ -117,11 +119,13 @@ function Results({
   overdue,
   revision,
   revisionSent,
+  outcome,
 }: {
   data: ResultsAnswer;
   overdue: boolean;
   revision: ViewResultsProps["revision"];
   revisionSent: string | null;
+  outcome: ViewResultsProps["outcome"];
 }) {
   const { supportEmail } = usePublicConfig();
   const { profile, order, estimated_delivery: delivery } = data;
@@ -202,7 +206,7 @@ function Results({
         </section>
       )}
 
-      {profile.outcome && !refunded && <OutcomeQuestionIsland profileId={profile.id} outcome={profile.outcome} />}
+      {profile.outcome && !refunded && <OutcomeQuestionIsland profileId={profile.id} outcome={profile.outcome} {...outcome} />}
 
       {premium && profile.status === "completed" && (
         <section aria-labelledby="revision-heading" className="mt-10 rounded-lg border border-border p-5">
