@@ -1,8 +1,8 @@
 /**
  * Lighthouse scores (performance, accessibility, best practices, SEO) for the marketing and legal pages, the contact
- * page and an order form, with Debian's Chromium
+ * page, an order form and a released result (/view-results, on its own server only), with Debian's Chromium
  * and the same headless flags as the browser tests. Starts a production-mode server on a temp database unless a base
- * URL is given:  bun scripts/lighthouse.ts [http://host:port] [--desktop]
+ * URL is given:  bun scripts/lighthouse.ts [http://host:port] [/path …] [--desktop]   (/path: only the pages it starts)
  * Prints one line per page and form factor; exits non-zero when any score is under 98 (issue 22).
  */
 import * as chromeLauncher from "chrome-launcher";
@@ -10,6 +10,8 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { CHROMIUM_FLAGS } from "../src/testing/browser.ts";
 import { startServer, type RunningServer } from "../src/testing/server.ts";
 import { isPrivatePath } from "../src/seo/seo.ts";
+import { join } from "node:path";
+import { insertResultsFixtures } from "../src/testing/results-fixtures.ts";
 
 const PATHS = ["/", "/services", "/pricing", "/about", "/privacy-policy", "/terms-of-service", "/contact", "/upload?plan=Premium&price=9.99&planId=premium"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -20,6 +22,10 @@ const formFactors = process.argv.includes("--desktop") ? (["desktop"] as const) 
 
 let server: RunningServer | undefined;
 const base = givenUrl ?? (server = await startServer({ NODE_ENV: "production", PAYMENT_PROVIDER: "local" })).url;
+// A released premium result, written into the server this script started (issue 31).
+if (server) PATHS.push(`/view-results?id=${(await insertResultsFixtures(join(server.dir, "app.sqlite"), join(server.dir, "uploads"))).premium.id}`);
+const only = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const chosen = PATHS.filter((p) => only.length === 0 || only.some((o) => p === o || p.startsWith(`${o}?`)));
 
 // The whole browser, as a visitor's phone runs it, not the headless shell the browser tests use.
 const chrome = await chromeLauncher.launch({
@@ -30,7 +36,7 @@ const chrome = await chromeLauncher.launch({
 let below = 0;
 try {
   for (const formFactor of formFactors) {
-    for (const path of PATHS) {
+    for (const path of chosen) {
       const result = await lighthouse(
         `${base}${path}`,
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },

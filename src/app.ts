@@ -13,6 +13,7 @@ import { photosRouter } from "./api/photos.ts";
 import { privacyRouter } from "./api/privacy.ts";
 import { profilesRouter } from "./api/profiles.ts";
 import { resultsRouter } from "./api/results.ts";
+import { resultsPagesRouter } from "./api/results-pages.tsx";
 import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { clientGone, errorHandler } from "./http/errors.ts";
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   app.route("/api", api);
   app.route("/", seoRouter(ctx));
   app.route("/", outcomePagesRouter(ctx, options.assets));
+  app.route("/", resultsPagesRouter(ctx, options.assets));
 
   app.use(
     "/assets/*",

@@ -114,46 +114,9 @@ export function paymentsRouter(ctx: AppContext) {
   r.get("/verify-payment/:sessionId", verifyLimit, async (c) => {
     // The answer carries the customer's e-mail address: kept by no cache, whatever it says.
     c.header("Cache-Control", "private, no-store");
-    const sessionId = c.req.param("sessionId");
-    const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
-    const provider = row ? ctx.services.payments.byName(row.provider) : null;
-    if (!row || !provider) throw new ApiError(404, SESSION_NOT_FOUND);
-
-    // A refunded (or cancelled) order is final: the answer says so without asking the provider, where a refunded
-    // Checkout Session still reads as paid, and nothing is written.
-    const orderNow = () => (row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined);
-    const closed = (order: OrderRow) =>
-      c.json<VerifyPaymentAnswer>({
-        success: false,
-        message: CLOSED_ORDER[order.status as keyof typeof CLOSED_ORDER],
-        status: order.status,
-        needsProfile: false,
-        order: orderView(order),
-        delivery: null,
-        test: false,
-      });
-    const before = orderNow();
-    if (before && isFinal(before.status)) return closed(before);
-
-    const payment = await provider.retrieve(row.id);
-    if (!payment) throw new ApiError(404, SESSION_NOT_FOUND);
-
-    const outcome = settle(ctx, payment);
-    const order = orderNow();
-    // Refunded while the provider was asked: the same answer.
-    if (order && isFinal(order.status)) return closed(order);
-    const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
-    const profile = success && order?.profileId ? db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
-    return c.json<VerifyPaymentAnswer>({
-      success,
-      message: success ? "Payment verified" : payment.paid ? "Payment received but the order could not be updated" : "Payment not completed",
-      status: payment.status,
-      needsProfile: success && order !== undefined && order.profileId === null,
-      order: order ? orderView(order) : null,
-      // The receipt the success page shows: where the results go and by when (the plan's own promise).
-      delivery: order && profile ? { email: profile.email, hours: PLANS[order.planId].deliveryHours, by: profile.deadlineAt?.toISOString() ?? null } : null,
-      test: payment.orderId === null,
-    });
+    const answer = await verifyPayment(ctx, c.req.param("sessionId"));
+    if (!answer) throw new ApiError(404, SESSION_NOT_FOUND);
+    return c.json<VerifyPaymentAnswer>(answer);
   });
 
   r.get("/local-checkout/:sessionId", localCheckoutLimit, (c) => {
@@ -184,4 +147,51 @@ export function paymentsRouter(ctx: AppContext) {
 function sitePath(absolute: string): string {
   const url = new URL(absolute);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Verifies a payment with its provider (which also fulfils the order if the webhook has not yet), for
+ * GET /api/verify-payment/:sessionId and the /success page alike; null for a session this server does not know. A
+ * refunded (or cancelled) order is final: the answer says so without asking the provider.
+ */
+export async function verifyPayment(ctx: AppContext, sessionId: string): Promise<VerifyPaymentAnswer | null> {
+  const db = ctx.store.db;
+  const row = SESSION_ID.test(sessionId) ? db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).get() : undefined;
+  const provider = row ? ctx.services.payments.byName(row.provider) : null;
+  if (!row || !provider) return null;
+
+  // A refunded (or cancelled) order is final: the answer says so without asking the provider, where a refunded
+  // Checkout Session still reads as paid, and nothing is written.
+  const orderNow = () => (row.orderId ? db.select().from(orders).where(eq(orders.id, row.orderId)).get() : undefined);
+  const closed = (order: OrderRow): VerifyPaymentAnswer => ({
+      success: false,
+    message: CLOSED_ORDER[order.status as keyof typeof CLOSED_ORDER],
+    status: order.status,
+    needsProfile: false,
+    order: orderView(order),
+    delivery: null,
+    test: false,
+  });
+  const before = orderNow();
+  if (before && isFinal(before.status)) return closed(before);
+
+  const payment = await provider.retrieve(row.id);
+  if (!payment) return null;
+
+  const outcome = settle(ctx, payment);
+  const order = orderNow();
+  // Refunded while the provider was asked: the same answer.
+  if (order && isFinal(order.status)) return closed(order);
+  const success = payment.paid && outcome !== "amount_mismatch" && outcome !== "unknown_order";
+  const profile = success && order?.profileId ? db.select().from(profiles).where(eq(profiles.id, order.profileId)).get() : undefined;
+  return {
+    success,
+    message: success ? "Payment verified" : payment.paid ? "Payment received but the order could not be updated" : "Payment not completed",
+    status: payment.status,
+    needsProfile: success && order !== undefined && order.profileId === null,
+    order: order ? orderView(order) : null,
+    // The receipt the success page shows: where the results go and by when (the plan's own promise).
+    delivery: order && profile ? { email: profile.email, hours: PLANS[order.planId].deliveryHours, by: profile.deadlineAt?.toISOString() ?? null } : null,
+    test: payment.orderId === null,
+  };
 }

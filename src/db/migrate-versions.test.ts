@@ -99,7 +99,9 @@ describe("the migration to result versions, on a database written by the code be
         expect(outcome).toMatchObject({ before_matches: null, before_answered_at: null, profile_updated_at: null, opted_out: false });
         now.body = { ...now.body, profile };
       }
-      expect(sameBut(now)).toEqual(sameBut(results as { status: number; body: Record<string, any> }));
+      // The writer's notes (needsWriter) left the customer's answer later (issue 31): the answer recorded before, without them.
+      const recorded = JSON.parse(JSON.stringify(results, (key, value: unknown) => (key === "needsWriter" ? undefined : value))) as { status: number; body: Record<string, any> };
+      expect(sameBut(now)).toEqual(sameBut(recorded));
     });
 
     test(`${name}: the review dialog reads the same working parts, draft and actions`, async () => {

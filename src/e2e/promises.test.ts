@@ -249,7 +249,7 @@ describe("5. promises only when true", () => {
 });
 
 describe("6. small screens and no JavaScript", () => {
-  test("without JavaScript: the phone menu opens and its links work, Get Started reaches pricing, /success and the payment page say what to do", async () => {
+  test("without JavaScript: the phone menu opens and its links work, Get Started reaches pricing, /success reads its verification and the payment page says what to do", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
@@ -268,14 +268,17 @@ describe("6. small screens and no JavaScript", () => {
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await page.waitForURL(`${server.url}/pricing`);
 
-    // Playwright's text locators skip <noscript>; the note is found by its test id and read as shown.
-    const note = page.getByTestId("noscript-note");
+    // /success verifies the payment on the server (issue 31): what it found reads without JavaScript.
     await page.goto(`${server.url}/success?session_id=nosuchsession`);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await poll(() => note.isVisible()).toBe(true);
-      await poll(() => note.innerText()).toStartWith("Confirming your payment needs JavaScript. If you paid, your payment went through");
+      await poll(() => page.locator("main [role=alert]").innerText()).toBe("Failed to verify payment");
+      await poll(() => page.locator("main").innerText()).toContain("If you were charged, your payment went through and your order is safe.");
+      await poll(() => page.getByRole("link", { name: "Contact Support" }).isVisible()).toBe(true);
     }
+
+    // Playwright's text locators skip <noscript>; the note is found by its test id and read as shown.
+    const note = page.getByTestId("noscript-note");
 
     const order = (await (await api("/api/orders", { plan: "basic" })).json()) as { id: string };
     const { url } = (await (await api("/api/create-checkout-session", { orderId: order.id })).json()) as { url: string };

@@ -10,6 +10,8 @@ import type { BrowserContext, BrowserContextOptions, Page } from "playwright-cor
 import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
+import { REVISION_RECEIVED } from "../api/results.ts";
+import { Database } from "bun:sqlite";
 import { deliveryTime } from "../web/results/delivery.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -271,11 +273,12 @@ describe("the results page: a released result", () => {
     const response = await answered;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toEqual({ notes: wanted });
-    const { message } = (await response.json()) as { message: string };
 
+    // The page is loaded again with its confirmation, in the API's words (its answer's body goes with the page left).
+    await page.waitForURL(`${server.url}/view-results?id=${fx.premiumToRevise.id}&revision=sent`);
     const sent = page.getByTestId("revision-sent");
     await sent.waitFor();
-    await poll(() => sent.textContent()).toBe(message);
+    await poll(() => sent.textContent()).toBe(REVISION_RECEIVED);
     await poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
     // The results were read again: the revision is being made and the form is gone.
     await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
@@ -320,22 +323,33 @@ describe("the results page: errors", () => {
     await ctx.close();
   });
 
-  test("any other failure: the toast Error / Failed to load profile results, and the error view", async () => {
-    const ctx = await browser.newContext();
-    const page = await ctx.newPage();
-    const errors = recordPageErrors(page);
-    await page.route("**/api/profiles/*/results", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }));
-    await page.goto(`${server.url}/view-results?id=${fx.premium.id}`);
-    await toast(page).getByText("Failed to load profile results").waitFor();
-    await poll(() => toast(page).textContent()).toContain("Error");
-    await poll(() => main(page).locator("h1").textContent()).toBe("Failed to load profile results");
-    await poll(() => page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
-    // Try Again reads the results again, and this time they come.
-    await page.unroute("**/api/profiles/*/results");
-    await page.getByRole("button", { name: "Try Again" }).click();
-    await page.getByRole("tablist").waitFor();
-    expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
-    await ctx.close();
+  test("any other failure: the toast Error / Failed to load profile results, and the error view; Try Again reads them again", async () => {
+    // A row the server cannot read (a created_at that is no date): reading the results throws on the server.
+    const db = new Database(join(server.dir, "app.sqlite"));
+    const createdAt = (db.query("SELECT created_at AS c FROM profiles WHERE id = ?").get(fx.premium.id) as { c: number }).c;
+    db.query("UPDATE profiles SET created_at = 'not a date' WHERE id = ?").run(fx.premium.id);
+    try {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      const errors = recordPageErrors(page);
+      const answer = await page.goto(`${server.url}/view-results?id=${fx.premium.id}`);
+      expect(answer?.status()).toBe(500);
+      await toast(page).getByText("Failed to load profile results").waitFor();
+      await poll(() => toast(page).textContent()).toContain("Error");
+      await poll(() => main(page).locator("h1").textContent()).toBe("Failed to load profile results");
+      await poll(() => page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+      // Nothing of the result is drawn.
+      expect(await main(page).textContent()).not.toContain(fx.premium.result.analysis.summary);
+      // Try Again reads the results again, and this time they come.
+      db.query("UPDATE profiles SET created_at = ? WHERE id = ?").run(createdAt, fx.premium.id);
+      await page.getByRole("link", { name: "Try Again" }).click();
+      await page.getByRole("tablist").waitFor();
+      expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+      await ctx.close();
+    } finally {
+      db.query("UPDATE profiles SET created_at = ? WHERE id = ?").run(createdAt, fx.premium.id);
+      db.close();
+    }
   });
 });
 
@@ -395,17 +409,106 @@ describe("the results page: accessibility, themes, safety", () => {
     await ctx.close();
   });
 
-  test("never indexed: a robots noindex on the page, disallowed in robots.txt, absent from the sitemap; the server renders the spinner", async () => {
-    const html = await (await fetch(`${server.url}/view-results?id=${fx.premium.id}`)).text();
+  test("never indexed: a robots noindex on the page, disallowed in robots.txt, absent from the sitemap; the server draws the result itself", async () => {
+    const res = await fetch(`${server.url}/view-results?id=${fx.premium.id}`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
     expect(html).toContain("<title>Your Results | ProfileBoost</title>");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    expect(html).toContain("Loading your results...");
-    // Nothing of the customer's result is in the server's markup: it is read by the browser.
-    expect(html).not.toContain(fx.premium.result.analysis.summary);
+    expect(html).not.toContain("Loading your results...");
+    // The result is in the server's markup (issue 31): read without JavaScript.
+    expect(html).toContain(fx.premium.result.analysis.summary);
     expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /view-results");
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("view-results");
     const { ctx, page } = await openResults(fx.premium.id);
     await poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    await ctx.close();
+  });
+});
+
+describe("the results page without JavaScript", () => {
+  test("every panel reads in order under its heading, no tab list; photos through the authorised route; nothing needs a script", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/view-results?id=${fx.elite.id}`);
+    await poll(() => main(page).locator("h1").textContent()).toBe("Elite Package");
+    await poll(() => page.getByRole("tablist").isVisible()).toBe(false);
+    const panels = page.locator('[role="tabpanel"]');
+    await poll(() => panels.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetHeight > 0).length)).toBe(3);
+    await poll(() => page.locator("[data-tab-heading]").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetHeight > 0).map((e) => e.textContent))).toEqual([
+      "Optimized Profile",
+      "Recommendations",
+      "Photo Analysis",
+    ]);
+    const result = fx.elite.result;
+    await poll(() => page.getByTestId("compare-bio").getByTestId("after").isVisible()).toBe(true);
+    await poll(() => page.getByTestId("compare-bio").getByTestId("after").textContent()).toBe(result.bio!.optimised);
+    await poll(() => page.getByTestId("conversation-starters").locator("li").allTextContents()).toEqual(result.conversationStarters);
+    await poll(() => page.getByTestId("recommendations").isVisible()).toBe(true);
+    await poll(() => page.getByTestId("recommendations").textContent()).toContain(result.analysis.summary);
+    await thumbnailsLoaded(page);
+    await poll(() => page.locator('[data-testid="photo-list"] li[data-photo-id]').evaluateAll((els) => els.map((e) => e.getAttribute("data-photo-id")))).toEqual(fx.elite.recommended);
+    await poll(() => page.locator('[data-testid="photo-list"] img').evaluateAll((els) => els.every((e) => (e.getAttribute("src") ?? "").startsWith("/api/photos/")))).toBe(true);
+    await poll(() => page.getByRole("region", { name: "Your Data" }).isVisible()).toBe(true);
+    await poll(() => overflowing(page)).toEqual([]);
+
+    // The outcome question posts as a form too: a bad number beside the field, a good one saved.
+    const field = page.getByLabel("Roughly how many matches did you get in the last 7 days, before using this?");
+    await field.fill("ten");
+    let [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Save", exact: true }).click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => page.locator("#outcome-before-error").textContent()).toBe("Please enter a whole number from 0 to 999");
+    await poll(() => field.inputValue()).toBe("ten");
+    await field.fill("7");
+    [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Save", exact: true }).click()]);
+    expect(response.status()).toBe(303);
+    await poll(() => page.getByTestId("outcome-saved").textContent()).toBe("Saved: 7 matches in the 7 days before.");
+    await ctx.close();
+  });
+
+  test("the revision form posts as a plain form: missing or short text → 400 and the message beside the field, hostile text stays text, nothing stored; then sent", async () => {
+    const id = fx.premium.id;
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${server.url}/view-results?id=${id}`);
+    const notes = page.getByLabel("What would you like us to change?");
+    const submit = page.getByRole("button", { name: "Request Revision" });
+    const post = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/view-results?id=${id}`));
+
+    // Nothing typed.
+    let [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    await poll(() => notes.getAttribute("aria-invalid")).toBe("true");
+    await poll(() => notes.getAttribute("aria-describedby")).toBe("revision-notes-hint revision-notes-error");
+
+    // Too short, and hostile: drawn back as text, never as markup.
+    const hostile = `<b>x</b>${HOSTILE}`.slice(0, 9);
+    await notes.fill(hostile);
+    [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(400);
+    await poll(() => notes.inputValue()).toBe(hostile);
+    await poll(() => page.locator("main b").count()).toBe(0);
+    await poll(() => page.locator("#revision-notes-error").textContent()).toBe("Please describe what you would like changed in at least 10 characters");
+    await poll(() => page.getByTestId("revisions-used").textContent()).toBe("Revisions used: 0 of 1");
+
+    // A long enough request, hostile text in it: received, and the page says so; the request is shown nowhere as markup.
+    const wanted = `Please make the bio warmer. ${HOSTILE}`;
+    await notes.fill(wanted);
+    [response] = await Promise.all([post(), submit.click()]);
+    expect(response.status()).toBe(303);
+    await page.waitForURL(`${server.url}/view-results?id=${id}&revision=sent`);
+    await poll(() => page.getByTestId("revision-sent").textContent()).toBe(REVISION_RECEIVED);
+    await main(page).getByText("Your Revision is in Progress", { exact: true }).waitFor();
+    await poll(() => page.locator("textarea").count()).toBe(0);
+    await poll(() => page.locator('main img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
     await ctx.close();
   });
 });

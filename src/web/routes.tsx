@@ -165,19 +165,8 @@ export const pages: PageRoute[] = [
     toasts: true,
     meta: { title: "Secure Checkout | ProfileBoost", description: "Pay for your profile optimization." },
   },
-  {
-    path: "/success",
-    load: () => import("./pages/Success.tsx").then((m) => m.SuccessIsland),
-    toasts: true,
-    meta: { title: "Payment Successful | ProfileBoost", description: "Your payment is being verified." },
-  },
-  // The customer's results (issue 10): the link carries the profile id, the customer's only key; never indexed.
-  {
-    path: "/view-results",
-    load: () => import("./pages/ViewResults.tsx").then((m) => m.ViewResultsIsland),
-    toasts: true,
-    meta: { title: "Your Results | ProfileBoost", description: "Your optimized dating profile, recommendations and photo analysis." },
-  },
+  // /success and the customer's results (/view-results, issue 10) are drawn from server data by their own routes
+  // (src/api/results-pages.tsx, decisions 143 and 144), outside this table.
   // The administrator's area (issue 11): never indexed (X-Robots-Tag and the page's own meta say noindex, robots.txt
   // disallows it) and not in the sitemap.
   {

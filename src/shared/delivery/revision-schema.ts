@@ -1,12 +1,9 @@
-/** A revision request's notes: one schema for the results page's form and POST /api/profiles/:id/revision-request. */
+/** A revision request's notes: one schema for POST /api/profiles/:id/revision-request and the results page's form post. */
 import { z } from "zod";
+import { REVISION_MESSAGES, REVISION_NOTES } from "./revision-rules.ts";
 
-export const REVISION_NOTES = { min: 10, max: 2000 } as const;
+export { REVISION_NOTES } from "./revision-rules.ts";
 
 export const revisionRequestSchema = z.object({
-  notes: z
-    .string("Please describe what you would like changed")
-    .trim()
-    .min(REVISION_NOTES.min, `Please describe what you would like changed in at least ${REVISION_NOTES.min} characters`)
-    .max(REVISION_NOTES.max, `Please keep your request under ${REVISION_NOTES.max.toLocaleString("en-US")} characters`),
+  notes: z.string(REVISION_MESSAGES.missing).trim().min(REVISION_NOTES.min, REVISION_MESSAGES.tooShort).max(REVISION_NOTES.max, REVISION_MESSAGES.tooLong),
 });

@@ -3,15 +3,10 @@
  * form (drawn on the server, posted without JavaScript) and the routes that store the answers (src/api/outcomes.ts).
  */
 import { z } from "zod";
+import { MATCHES_RULE, MAX_MATCHES } from "./questions.ts";
 
-/** Matches in 7 days, before and after: a whole number from 0 to this. */
-export const MAX_MATCHES = 999;
+export { AFTER_QUESTION, BEFORE_QUESTION, MATCHES_RULE, MAX_MATCHES, RATHER_NOT_SAY } from "./questions.ts";
 
-export const BEFORE_QUESTION = "Roughly how many matches did you get in the last 7 days, before using this?";
-export const AFTER_QUESTION = "Roughly how many matches did you get in the last 7 days?";
-export const RATHER_NOT_SAY = "I'd rather not say";
-
-const MATCHES_RULE = `Please enter a whole number from 0 to ${MAX_MATCHES}`;
 const matches = z.number(MATCHES_RULE).int(MATCHES_RULE).min(0, MATCHES_RULE).max(MAX_MATCHES, MATCHES_RULE);
 
 /** PUT /api/profiles/:id/outcome/before: a number, or null for "I'd rather not say". */

@@ -1,117 +1,70 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
+import { useEffect, type ReactNode } from "react";
 import type { VerifyPaymentAnswer } from "../../shared/api/payments.ts";
-import { apiGet, ApiRequestError, messageOf } from "../api.ts";
+import { formatUsd } from "../../shared/orders/plans.ts";
+import { island } from "../island.tsx";
+import { Link, useNavigate } from "../navigation.tsx";
 import { PaymentCard } from "../payments/PaymentCard.tsx";
 import { storePendingOrder } from "../payments/pending-order.ts";
 import { clearAllDrafts } from "../profile/draft.ts";
 import { usePublicConfig } from "../public-config.ts";
-import { useToast } from "../toast.ts";
-import { formatUsd } from "../../shared/orders/plans.ts";
+import { useToast, type ToastInput } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
-import { Spinner } from "../ui/Spinner.tsx";
-import { island } from "../island.tsx";
 
 const VERIFY_FAILED = "Failed to verify payment";
 
-type View = { state: "verifying" } | { state: "verified"; receipt: VerifyPaymentAnswer | null } | { state: "issue"; message: string };
+/** What the server found for the return link (src/api/results-pages.tsx verifies it with the provider, as the API does). */
+export type SuccessView = { state: "missing" } | { state: "failed" } | { state: "answered"; answer: VerifyPaymentAnswer };
 
 /**
- * /success?session_id=…: asks the server to verify the payment (which also fulfils the order if the webhook has not
- * yet), then shows what happens next, or the verification issue with a way to reach support. Stripe's embedded
- * form returns with payment_intent=… instead of session_id; both name the payment.
+ * /success?session_id=…: the payment verified on the server (which also fulfils the order if the webhook has not
+ * yet), then what happens next, or the verification issue with a way to reach support; all of it in the server's
+ * HTML (decision 144). The one island does what needs the browser: the spec's toast, the order form's draft cleared
+ * once paid, and for an order paid before its profile was sent, the order kept for the profile form and the customer
+ * sent there.
  */
-export function SuccessPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const { supportEmail } = usePublicConfig();
-  const sessionId = params.get("session_id") ?? params.get("payment_intent");
-  const isTest = params.get("test") === "true";
-  const [view, setView] = useState<View>({ state: "verifying" });
-
-  useEffect(() => {
-    if (!sessionId) {
-      setView({ state: "issue", message: "Missing payment information" });
-      toast({ title: "Could not verify payment: Missing payment information", variant: "destructive" });
-      return;
-    }
-    let cancelled = false;
-    (async () => {
-      let result: VerifyPaymentAnswer | null;
-      try {
-        result = await apiGet<VerifyPaymentAnswer>(`/api/verify-payment/${encodeURIComponent(sessionId)}`);
-      } catch (err) {
-        if (cancelled) return;
-        // Spec: a non-OK answer reads "Failed to verify payment", whatever the server said.
-        const message = err instanceof ApiRequestError ? VERIFY_FAILED : messageOf(err, VERIFY_FAILED);
-        setView({ state: "issue", message });
-        toast({ title: "Verification Error", description: message, variant: "destructive" });
-        return;
-      }
-      if (cancelled || !result) return;
-      if (!result.success) {
-        setView({ state: "issue", message: `Payment verification failed. Status: ${result.status}` });
-        toast({ title: "Payment Not Verified", description: result.message, variant: "destructive" });
-        return;
-      }
-      // Paid: the order form's draft (text and photos kept in this tab) has done its job.
-      void clearAllDrafts();
-      if (result.needsProfile && result.order) {
-        storePendingOrder(result.order.id, result.order.plan_id);
-        navigate(`/profile-form?${new URLSearchParams({ orderId: result.order.id, planId: result.order.plan_id })}`, { replace: true });
-        return;
-      }
-      setView({ state: "verified", receipt: result });
-      toast({ title: "Payment successful!", description: "Thank you for your purchase. You'll receive your results soon." });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [sessionId, navigate, toast]);
-
-  if (view.state === "verifying") {
+export function SuccessPage({ view, isTest }: { view: SuccessView; isTest: boolean }) {
+  if (view.state === "missing") {
     return (
-      <PaymentCard title="Verifying your payment">
-        <Spinner label="Please wait while we confirm your payment..." />
-        <noscript>
-          <p data-testid="noscript-note" className="mt-2 text-sm">
-            Confirming your payment needs JavaScript. If you paid, your payment went through and your order is safe: turn JavaScript on and
-            reload this page to see what happens next, or e-mail us at <a href={`mailto:${supportEmail}`} className="underline">{supportEmail}</a>{" "}
-            and we will finish your order with you.
-          </p>
-        </noscript>
+      <Issue message="Missing payment information">
+        <PaymentArrivalIsland toast={{ title: "Could not verify payment: Missing payment information", variant: "destructive" }} />
+      </Issue>
+    );
+  }
+  if (view.state === "failed") {
+    // Spec: a non-OK answer reads "Failed to verify payment", whatever the server said.
+    return (
+      <Issue message={VERIFY_FAILED}>
+        <PaymentArrivalIsland toast={{ title: "Verification Error", description: VERIFY_FAILED, variant: "destructive" }} />
+      </Issue>
+    );
+  }
+  const result = view.answer;
+  if (!result.success) {
+    return (
+      <Issue message={`Payment verification failed. Status: ${result.status}`}>
+        <PaymentArrivalIsland toast={{ title: "Payment Not Verified", description: result.message, variant: "destructive" }} />
+      </Issue>
+    );
+  }
+  if (result.needsProfile && result.order) {
+    const next = `/profile-form?${new URLSearchParams({ orderId: result.order.id, planId: result.order.plan_id })}`;
+    return (
+      <PaymentCard title="Payment Successful!" subtitle="Thank you for your purchase.">
+        <PaymentArrivalIsland clearDrafts pendingOrder={{ orderId: result.order.id, planId: result.order.plan_id }} goTo={next} />
+        <p>Your payment went through. Next, send us your profile and photos.</p>
+        <Link to={next} className={buttonClass("primary", "md", "mt-6")}>
+          Continue to your profile
+        </Link>
       </PaymentCard>
     );
   }
 
-  if (view.state === "issue") {
-    return (
-      <PaymentCard title="Payment Verification Issue">
-        <p role="alert" className="font-medium text-danger">
-          {view.message}
-        </p>
-        <p className="mt-4 text-muted-foreground">
-          If you were charged, your payment went through and your order is safe. Please contact our support team and we
-          will sort it out.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/" className={buttonClass("primary")}>
-            Return to Home
-          </Link>
-          <a href={`mailto:${supportEmail}`} className={buttonClass("outline")}>
-            Contact Support
-          </a>
-        </div>
-      </PaymentCard>
-    );
-  }
-
-  const { order, delivery } = view.receipt ?? { order: null, delivery: null };
+  const { order, delivery } = result;
   // The plan's own promise (elite 12, premium 24, basic 48 hours): the same as the confirmation e-mail says.
   const hours = delivery?.hours ?? 48;
   return (
     <PaymentCard title="Payment Successful!" subtitle={isTest ? "Test payment: no order was charged." : "Thank you for your purchase."}>
+      <PaymentArrivalIsland clearDrafts toast={{ title: "Payment successful!", description: "Thank you for your purchase. You'll receive your results soon." }} />
       {order && (
         <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Order reference</dt>
@@ -144,5 +97,46 @@ export function SuccessPage() {
   );
 }
 
-/** The whole page is interactive: one island (issue 22). */
-export const SuccessIsland = island("SuccessIsland", SuccessPage);
+function Issue({ message, children }: { message: string; children: ReactNode }) {
+  const { supportEmail } = usePublicConfig();
+  return (
+    <PaymentCard title="Payment Verification Issue">
+      {children}
+      <p role="alert" className="font-medium text-danger">
+        {message}
+      </p>
+      <p className="mt-4 text-muted-foreground">
+        If you were charged, your payment went through and your order is safe. Please contact our support team and we
+        will sort it out.
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Return to Home
+        </Link>
+        <a href={`mailto:${supportEmail}`} className={buttonClass("outline")}>
+          Contact Support
+        </a>
+      </div>
+    </PaymentCard>
+  );
+}
+
+/**
+ * What the success page does once in the browser, drawing nothing: the spec's toast; once paid, the order form's
+ * draft (text and photos kept in this tab) cleared, it has done its job; an order paid before its profile was sent
+ * kept for the profile form (a reload there must not lose it), and the customer sent on to that form.
+ */
+function PaymentArrival({ toast: input, clearDrafts, pendingOrder, goTo }: { toast?: ToastInput; clearDrafts?: boolean; pendingOrder?: { orderId: string; planId: string }; goTo?: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (clearDrafts) void clearAllDrafts();
+    if (pendingOrder) storePendingOrder(pendingOrder.orderId, pendingOrder.planId);
+    if (input) toast(input);
+    if (goTo) navigate(goTo, { replace: true });
+    // Once, as the page arrives.
+  }, []);
+  return null;
+}
+
+export const PaymentArrivalIsland = island("PaymentArrivalIsland", PaymentArrival);

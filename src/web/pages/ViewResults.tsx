@@ -1,78 +1,59 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useNavigate, useSearchParams } from "../navigation.tsx";
+import type { ReactNode } from "react";
+import { Link } from "../navigation.tsx";
 import type { ResultsAnswer } from "../../shared/api/results.ts";
 import type { PlanId } from "../../shared/orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
-import { apiGet, ApiRequestError } from "../api.ts";
 import { usePublicConfig } from "../public-config.ts";
-import { deliveryTime } from "../results/delivery.ts";
-import { ResultTabs } from "../results/ResultTabs.tsx";
-import { OutcomeQuestion } from "../results/OutcomeQuestion.tsx";
-import { RevisionForm } from "../results/RevisionForm.tsx";
-import { YourData } from "../results/YourData.tsx";
-import { useToast } from "../toast.ts";
+import { DeliveryTimeIsland } from "../results/DeliveryTime.tsx";
+import { OutcomeQuestionIsland } from "../results/OutcomeQuestion.tsx";
+import { resultTabs } from "../results/ResultTabs.tsx";
+import { RevisionFormIsland } from "../results/RevisionForm.tsx";
+import { RevisionSentIsland } from "../results/RevisionSent.tsx";
+import { ServerTabs } from "../results/ServerTabs.tsx";
+import { YourDataIsland } from "../results/YourData.tsx";
 import { buttonClass } from "../ui/button.ts";
-import { Spinner } from "../ui/Spinner.tsx";
-import { island } from "../island.tsx";
+import { ToastOnArrivalIsland } from "../results/ToastOnArrival.tsx";
 
-const LOAD_FAILED = "Failed to load profile results";
+export const LOAD_FAILED = "Failed to load profile results";
+export const NO_PROFILE_ID = "No profile ID provided";
 
 const PLAN_TITLES: Record<PlanId, string> = { basic: "Basic Package", premium: "Premium Package", elite: "Elite Package" };
 
-type View = { state: "loading" } | { state: "loaded"; data: ResultsAnswer } | { state: "not_found" } | { state: "gone"; message: string } | { state: "failed" };
+/** What the server read for the link (src/api/results-pages.tsx reads it with the results API's own rules). */
+export type ResultsView =
+  | { state: "loaded"; data: ResultsAnswer; /** The delivery deadline has passed (the server's clock). */ overdue: boolean }
+  | { state: "no_id" }
+  | { state: "not_found" }
+  | { state: "gone"; message: string }
+  | { state: "failed" };
+
+export interface ViewResultsProps {
+  view: ResultsView;
+  /** A revision request posted without JavaScript and refused: the text sent and the message beside the field, or the server's refusal. */
+  revision?: { notes: string; error?: string; refused?: string };
+  /** The confirmation of a revision request just received. */
+  revisionSent?: string | null;
+  /** The outcome question after a post without JavaScript: the text sent and its error, or what was saved. */
+  outcome?: { text?: string; error?: string; saved?: string };
+}
 
 /**
- * /view-results?id=<profile id>: the customer's results. The profile id is the capability (it comes in the results
- * e-mail); the page reads the results once per visit (no polling), again after a revision request or an erasure. A
- * profile whose data was deleted (on request, or by retention) reads as such, in the server's words.
+ * /view-results?id=<profile id>: the customer's results, drawn by the server with everything they show (every tab's
+ * content in the HTML, readable without JavaScript; decision 143). The profile id is the capability (it comes in the
+ * results e-mail). The interactive parts are islands: the tab list, the revision form, Your Data, the outcome
+ * question, the deadline in the customer's own time. A profile whose data was deleted (on request, or by retention)
+ * reads as such, in the server's words.
  */
-export function ViewResultsPage() {
-  const [params] = useSearchParams();
-  const id = params.get("id");
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [view, setView] = useState<View>({ state: "loading" });
-  // Bumped to read the results again (Try Again, after a revision request).
-  const [reads, setReads] = useState(0);
-  const [revisionMessage, setRevisionMessage] = useState<string | null>(null);
-  useEffect(() => setRevisionMessage(null), [id]);
-
-  useEffect(() => {
-    if (!id) {
-      toast({ title: "Error", description: "No profile ID provided", variant: "destructive" });
-      navigate("/", { replace: true });
-      return;
-    }
-    // Another profile's results (a link followed in the same tab) never show while this one's load.
-    setView((v) => (v.state === "loaded" && v.data.profile.id === id ? v : { state: "loading" }));
-    let cancelled = false;
-    (async () => {
-      try {
-        const data = await apiGet<ResultsAnswer>(`/api/profiles/${encodeURIComponent(id)}/results`);
-        if (!cancelled && data) setView({ state: "loaded", data });
-      } catch (err) {
-        if (cancelled) return;
-        if (err instanceof ApiRequestError && err.status === 404) {
-          setView({ state: "not_found" });
-          return;
-        }
-        if (err instanceof ApiRequestError && err.status === 410) {
-          setView({ state: "gone", message: err.serverMessage });
-          return;
-        }
-        setView({ state: "failed" });
-        toast({ title: "Error", description: LOAD_FAILED, variant: "destructive" });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [id, reads, navigate, toast]);
-
+export function ViewResultsPage({ view, revision, revisionSent = null, outcome }: ViewResultsProps) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-12">
       <div className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-8">
-        {view.state === "loading" && <Spinner label="Loading your results..." />}
+        {view.state === "no_id" && (
+          <Problem title="Profile Not Found">
+            <ToastOnArrivalIsland toast={{ title: "Error", description: NO_PROFILE_ID, variant: "destructive" }} goTo="/" />
+            {NO_PROFILE_ID}. Please open the link in your e-mail again, exactly as it is.
+          </Problem>
+        )}
         {view.state === "not_found" && (
           <Problem title="Profile Not Found">
             We could not find results for this link. Please check the link in your e-mail; a profile can only be viewed with its
@@ -81,29 +62,18 @@ export function ViewResultsPage() {
         )}
         {view.state === "gone" && <Problem title="Data Deleted">{view.message}</Problem>}
         {view.state === "failed" && (
-          <Problem title={LOAD_FAILED} onRetry={() => setReads((n) => n + 1)}>
+          <Problem title={LOAD_FAILED} retry>
+            <ToastOnArrivalIsland toast={{ title: "Error", description: LOAD_FAILED, variant: "destructive" }} />
             Please try again in a moment. If it keeps happening, contact our support team.
           </Problem>
         )}
-        {view.state === "loaded" && (
-          <Results
-            data={view.data}
-            revisionMessage={revisionMessage}
-            onRevisionSent={(message) => {
-              setRevisionMessage(message);
-              setReads((n) => n + 1);
-            }}
-            onRevisionRefused={() => setReads((n) => n + 1)}
-            onErased={() => setReads((n) => n + 1)}
-            onOutcomeChanged={(outcome) => setView((v) => (v.state === "loaded" ? { state: "loaded", data: { ...v.data, profile: { ...v.data.profile, outcome } } } : v))}
-          />
-        )}
+        {view.state === "loaded" && <Results data={view.data} overdue={view.overdue} revision={revision} revisionSent={revisionSent} outcome={outcome} />}
       </div>
     </section>
   );
 }
 
-function Problem({ title, children, onRetry }: { title: string; children: ReactNode; onRetry?: () => void }) {
+function Problem({ title, children, retry }: { title: string; children: ReactNode; retry?: boolean }) {
   return (
     <div className="py-6 text-center">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
@@ -111,10 +81,11 @@ function Problem({ title, children, onRetry }: { title: string; children: ReactN
         {children}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {onRetry && (
-          <button type="button" className={buttonClass("outline")} onClick={onRetry}>
+        {/* Reading the results again is loading the page again: a link to itself. */}
+        {retry && (
+          <a href="" className={buttonClass("outline")}>
             Try Again
-          </button>
+          </a>
         )}
         <Link to="/" className={buttonClass("primary")}>
           Return to Home
@@ -145,18 +116,16 @@ const STATUS_NOTES: Partial<Record<ResultsAnswer["profile"]["status"], string>> 
 
 function Results({
   data,
-  revisionMessage,
-  onRevisionSent,
-  onRevisionRefused,
-  onErased,
-  onOutcomeChanged,
+  overdue,
+  revision,
+  revisionSent,
+  outcome,
 }: {
   data: ResultsAnswer;
-  revisionMessage: string | null;
-  onRevisionSent: (message: string) => void;
-  onRevisionRefused: () => void;
-  onErased: () => void;
-  onOutcomeChanged: (outcome: NonNullable<ResultsAnswer["profile"]["outcome"]>) => void;
+  overdue: boolean;
+  revision: ViewResultsProps["revision"];
+  revisionSent: string | null;
+  outcome: ViewResultsProps["outcome"];
 }) {
   const { supportEmail } = usePublicConfig();
   const { profile, order, estimated_delivery: delivery } = data;
@@ -194,7 +163,7 @@ function Results({
             <dt className="text-sm text-muted-foreground">Estimated delivery</dt>
             <dd className="mt-1" data-testid="estimated-delivery">
               <span className="text-lg font-semibold">{delivery.hours} hours</span>
-              <DeliveryTime by={delivery.by} />
+              <DeliveryTimeIsland by={delivery.by} overdue={overdue} />
             </dd>
           </div>
         )}
@@ -213,7 +182,7 @@ function Results({
           <p className="mt-1 text-sm text-muted-foreground">We're making the changes you asked for and will e-mail you when your revised profile is ready.</p>
         </div>
       )}
-      {revisionMessage && <RevisionSent message={revisionMessage} />}
+      {revisionSent && profile.needs_revision && <RevisionSentIsland message={revisionSent} />}
 
       {profile.optimized_profile !== undefined && (
         <section aria-labelledby="results-heading" className="mt-10">
@@ -221,21 +190,23 @@ function Results({
             Your Results
           </h2>
           <div className="mt-4">
-            <ResultTabs
-              profileId={profile.id}
-              appName={appName}
-              optimizedProfile={profile.optimized_profile}
-              recommendations={profile.recommendations ?? ""}
-              optimization={profile.optimization}
-              photos={profile.photos ?? []}
+            <ServerTabs
+              label="Your results"
+              idBase="results"
+              tabs={resultTabs({
+                profileId: profile.id,
+                appName,
+                optimizedProfile: profile.optimized_profile,
+                recommendations: profile.recommendations ?? "",
+                optimization: profile.optimization,
+                photos: profile.photos ?? [],
+              })}
             />
           </div>
         </section>
       )}
 
-      {profile.outcome && !refunded && (
-        <OutcomeQuestion profileId={profile.id} outcome={profile.outcome} onChanged={onOutcomeChanged} />
-      )}
+      {profile.outcome && !refunded && <OutcomeQuestionIsland profileId={profile.id} outcome={profile.outcome} {...outcome} />}
 
       {premium && profile.status === "completed" && (
         <section aria-labelledby="revision-heading" className="mt-10 rounded-lg border border-border p-5">
@@ -252,11 +223,22 @@ function Results({
           <p className="mt-2 text-sm" data-testid="revisions-used">
             Revisions used: {profile.revisions_used} of {profile.revisions_allowed}
           </p>
-          {canRevise && !revisionMessage && <RevisionForm profileId={profile.id} onSent={onRevisionSent} onRefused={onRevisionRefused} />}
+          {revision?.refused && (
+            <p role="alert" className="mt-3 font-medium text-danger" data-testid="revision-refused">
+              {revision.refused}
+            </p>
+          )}
+          {canRevise && <RevisionFormIsland profileId={profile.id} notes={revision?.notes ?? ""} error={revision?.error} />}
         </section>
       )}
 
-      {paid && <YourData profileId={profile.id} retention={profile.retention} onErased={onErased} />}
+      {revision?.refused && !(premium && profile.status === "completed") && (
+        <p role="alert" className="mt-6 font-medium text-danger" data-testid="revision-refused">
+          {revision.refused}
+        </p>
+      )}
+
+      {paid && <YourDataIsland profileId={profile.id} retention={profile.retention} />}
 
       <div className="mt-10 flex flex-wrap gap-3 border-t border-border pt-6">
         <Link to="/" className={buttonClass("primary")}>
@@ -290,33 +272,3 @@ function RevisionNote({ refunded, revisionsLeft, photosDeleted }: { refunded: bo
   );
 }
 
-/**
- * The deadline in the customer's own time. The results are read after the page mounts, so this never renders on
- * the server and hydration never compares a time zone.
- */
-function DeliveryTime({ by }: { by: string }) {
-  const deadline = new Date(by);
-  const now = new Date();
-  if (deadline.getTime() < now.getTime()) {
-    return <span className="block text-sm text-muted-foreground">Taking a little longer than planned: we'll e-mail you as soon as it's ready.</span>;
-  }
-  return (
-    <time dateTime={by} className="block text-sm text-muted-foreground" data-testid="delivery-time">
-      {deliveryTime(deadline, now)}
-    </time>
-  );
-}
-
-/** Shown once a revision request is sent; it takes the focus from the form it replaces. */
-function RevisionSent({ message }: { message: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <p ref={ref} tabIndex={-1} role="status" className="mt-4 rounded-lg border border-success p-4 font-medium text-success outline-none" data-testid="revision-sent">
-      {message}
-    </p>
-  );
-}
-
-/** The whole page is interactive: one island (issue 22). */
-export const ViewResultsIsland = island("ViewResultsIsland", ViewResultsPage);

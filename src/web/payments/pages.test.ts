@@ -29,7 +29,7 @@ describe("payment pages (server-rendered)", () => {
     ["/checkout-redirect?orderId=abc&price=9.99&planId=premium", "Processing Payment"],
     ["/preparing-checkout?planId=premium&price=9.99", "Preparing Checkout"],
     ["/card-payment?planId=elite&price=49.99&orderId=abc", "Elite Package"],
-    ["/success?session_id=abc", "Verifying your payment"],
+    ["/success?session_id=abc", "Failed to verify payment"],
     ["/pay/abcdefghijklmnopqrstuvwxyz", "Loading payment details..."],
   ])("%s renders with status 200", async (path, text) => {
     const res = await devApp.request(path);

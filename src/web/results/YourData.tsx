@@ -1,35 +1,33 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { RetentionDates } from "../../shared/api/results.ts";
-import { confirmationSchema } from "../../shared/privacy/confirmation.ts";
+import { confirmationProblem } from "../../shared/privacy/confirmation-rules.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { saveDownload } from "../ui/download.ts";
 import { EmailField } from "../ui/EmailField.tsx";
+import { calendarDay } from "../ui/calendar-day.ts";
+import { useHydrated } from "../ui/hydrated.ts";
+import { island } from "../island.tsx";
+import { useNavigate } from "../navigation.tsx";
 
 const FIELD_ID = "your-data-email";
 const CONNECTION = "Please check your connection and try again.";
 
-/** The server's own schema and words (src/shared/privacy/confirmation.ts). */
-function problemOf(email: string): string | undefined {
-  const parsed = confirmationSchema.safeParse({ email });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
-
-/** A day in the customer's own calendar; the results are read after the page mounts, so this never renders on the server. */
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
-}
+/** The server's own rule and words (src/shared/privacy/confirmation-rules.ts; the API's schema is built from them). */
+const problemOf = confirmationProblem;
 
 /**
  * "Your Data" on the results page (GDPR articles 15 and 17): when retention deletes what, a download of everything
  * stored about the profile, and its erasure. Both are confirmed by typing the e-mail address the results were sent
  * to (the server compares it); erasing asks once more before it deletes, without showing the address typed: it is
- * not checked until the deletion is asked for, and a page must not read back an address as if it were the customer's. `onErased` gets the server's message; the
- * page then reads the results again, which now say the data was deleted on request.
+ * not checked until the deletion is asked for, and a page must not read back an address as if it were the customer's. Once
+ * erased (or found gone), the page is loaded again: the server now draws it as deleted on request.
  */
-export function YourData({ profileId, retention, onErased }: { profileId: string; retention: RetentionDates; onErased: (message: string) => void }) {
+export function YourData({ profileId, retention }: { profileId: string; retention: RetentionDates }) {
   const toast = useToast();
+  const navigate = useNavigate();
+  const onErased = () => navigate(`/view-results?id=${encodeURIComponent(profileId)}`, { replace: true });
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<"export" | "erase" | null>(null);
@@ -58,7 +56,7 @@ export function YourData({ profileId, retention, onErased }: { profileId: string
       setError(err.serverMessage);
       document.getElementById(FIELD_ID)?.focus();
     } else if (err instanceof ApiRequestError && err.status === 410) {
-      onErased(err.serverMessage);
+      onErased();
     } else {
       toast({ title, description: messageOf(err, CONNECTION), variant: "destructive" });
     }
@@ -85,7 +83,7 @@ export function YourData({ profileId, retention, onErased }: { profileId: string
       const answer = (await res.json().catch(() => ({}))) as { message?: unknown };
       const message = typeof answer.message === "string" && answer.message ? answer.message : "Your data has been deleted.";
       toast({ title: "Data Deleted", description: message });
-      onErased(message);
+      onErased();
     } catch (err) {
       refused(err, "Deletion Failed");
       setBusy(null);
@@ -157,6 +155,8 @@ export function YourData({ profileId, retention, onErased }: { profileId: string
 
 /** When retention deletes the photos and then the rest, or when it did: the privacy policy's periods, as dates. */
 function RetentionNote({ retention }: { retention: RetentionDates }) {
+  const local = useHydrated();
+  const day = (iso: string) => calendarDay(iso, local);
   const { photos_deleted_at: deleted, photos_delete_at: due, text_delete_at: rest } = retention;
   if (!deleted && !due) return null;
   return (
@@ -166,3 +166,6 @@ function RetentionNote({ retention }: { retention: RetentionDates }) {
     </p>
   );
 }
+
+/** An island on the server-drawn results page (decision 143). */
+export const YourDataIsland = island("YourDataIsland", YourData);

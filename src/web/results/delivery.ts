@@ -1,7 +1,7 @@
 /**
  * The estimated delivery time as a customer reads it, in the browser's own time zone and clock (24-hour or AM/PM,
  * as its locale has it): "by 14:30 today", "by 9:00 tomorrow", "by Tuesday 14:30". Only ever called in the browser
- * after the results arrive, so the server's markup (a spinner) never holds a time that hydration would contradict.
+ * once the deadline's island has hydrated (src/web/results/DeliveryTime.tsx), so hydration never compares a time zone.
  */
 export function deliveryTime(by: Date, now: Date, options: { locale?: string; timeZone?: string } = {}): string {
   const { locale, timeZone } = options;

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { island } from "../island.tsx";
+import type { TabSpec } from "./Tabs.tsx";
+
+/**
+ * The no-JavaScript reading: no tab list (its buttons need a script), every panel shown in order under its heading. In
+ * the base layer, beside the preflight's `[hidden] { display: none !important }`: an important declaration outside
+ * any layer would lose to it.
+ */
+const NO_SCRIPT_CSS = "@layer base{[data-server-tabs] [role=tablist]{display:none!important}[data-server-tabs] [role=tabpanel][hidden],[data-server-tabs] [data-tab-heading][hidden]{display:block!important}}";
+
+const tabId = (base: string, i: number) => `${base}-tab-${i}`;
+const panelId = (base: string, i: number) => `${base}-panel-${i}`;
+
+/**
+ * Tabs whose panels are the server's HTML (the results page, decision 143): the panels are drawn here, outside any
+ * island, so their content never travels twice (as HTML and as island props) and needs no script; the tab list is
+ * the island, and shows and hides the panels by their ids. Without JavaScript the tab list is hidden and every panel
+ * reads in order, each under its heading.
+ */
+export function ServerTabs({ label, idBase, tabs }: { label: string; idBase: string; tabs: TabSpec[] }) {
+  return (
+    <div data-server-tabs="">
+      <noscript>
+        <style>{NO_SCRIPT_CSS}</style>
+      </noscript>
+      <TabListIsland label={label} idBase={idBase} labels={tabs.map((t) => t.label)} />
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.label}
+          role="tabpanel"
+          id={panelId(idBase, i)}
+          aria-labelledby={tabId(idBase, i)}
+          hidden={i !== 0}
+          tabIndex={0}
+          className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
+        >
+          <h3 hidden data-tab-heading="" className="mb-4 border-t border-border pt-6 text-lg font-semibold">
+            {tab.label}
+          </h3>
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The tab list after the WAI-ARIA Authoring Practices (as src/web/results/Tabs.tsx): one tab stop (the selected tab),
+ * arrow keys move between tabs and select them, Home and End jump to the ends; on a phone the tabs stack. The first
+ * tab is selected as the server drew it, so hydration finds the panels as they are.
+ */
+function TabList({ label, idBase, labels }: { label: string; idBase: string; labels: string[] }) {
+  const [selected, setSelected] = useState(0);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    labels.forEach((_, i) => {
+      const panel = document.getElementById(panelId(idBase, i));
+      if (panel) panel.hidden = i !== selected;
+    });
+  }, [selected, idBase, labels]);
+
+  const select = (i: number) => {
+    setSelected(i);
+    refs.current[i]?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const last = labels.length - 1;
+    const after = selected === last ? 0 : selected + 1;
+    const before = selected === 0 ? last : selected - 1;
+    const next = { ArrowRight: after, ArrowDown: after, ArrowLeft: before, ArrowUp: before, Home: 0, End: last }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    select(next);
+  };
+
+  return (
+    <div role="tablist" aria-label={label} className="grid gap-1 rounded-lg bg-muted p-1 sm:auto-cols-fr sm:grid-flow-col">
+      {labels.map((text, i) => (
+        <button
+          key={text}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={tabId(idBase, i)}
+          aria-selected={i === selected}
+          aria-controls={panelId(idBase, i)}
+          tabIndex={i === selected ? 0 : -1}
+          onClick={() => setSelected(i)}
+          onKeyDown={onKeyDown}
+          className={`min-h-10 rounded-md px-2 py-2 text-sm font-medium leading-tight transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring ${
+            i === selected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"
+          }`}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export const TabListIsland = island("TabListIsland", TabList);
