@@ -5,7 +5,7 @@ import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { Dashboard } from "./Dashboard.tsx";
 import { installLeaveGuard } from "./leave-guard.ts";
-import { ADMIN_PATHS, ADMIN_TITLES } from "./paths.ts";
+import { ADMIN_PATHS, ADMIN_TITLES, isOverList, type OverList } from "./paths.ts";
 import { RoleContext } from "./role.ts";
 
 // Before any router of this module listens to the history: the review dialog's hold on Back comes first.
@@ -30,13 +30,6 @@ export function useAdminSession(): AdminSession {
   if (!session) throw new Error("useAdminSession outside the admin router");
   return session;
 }
-
-/** History state of an entry that opens a profile over the list: Close and Escape go back to the list's entry. */
-export interface OverList {
-  overList: true;
-}
-
-export const isOverList = (state: unknown): state is OverList => typeof state === "object" && state !== null && (state as OverList).overList === true;
 
 /**
  * The admin area's URLs once signed in (issue 31, item 3; docs/decisions/146-admin-urls.md): /admin the dashboard,

@@ -13,8 +13,7 @@ import type { AdminListAnswer, AdminProfileDetail } from "./types.ts";
 import type { NextAnswer } from "./NextProfile.tsx";
 import { RoleBadge, Team } from "./Team.tsx";
 import { useRereadWhileMoving } from "./use-reread.ts";
-import { isOverList, type OverList } from "./AdminRouter.tsx";
-import { ADMIN_PATHS, plausibleId, profilePath } from "./paths.ts";
+import { ADMIN_PATHS, isOverList, plausibleId, profilePath, type OverList } from "./paths.ts";
 
 /** Its own chunk, fetched at the first Review: the page's first load carries only the sign-in and the list. */
 const ReviewDialog = lazy(() => import("./ReviewDialog.tsx").then((m) => ({ default: m.ReviewDialog })));
@@ -83,7 +82,8 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
   const given = useRef<AdminProfileDetail | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const [missing, setMissing] = useState<{ id: string; message: string } | null>(null);
+  /** What the last profile link found instead of a profile ("Profile not found"), shown above the list. */
+  const [missing, setMissing] = useState<{ message: string } | null>(null);
   /**
    * Opens a profile's dialog: its address, over the list's (the same query, so the list behind stays as it was).
    * From the list it is a new history entry, which Back closes; from the dialog (Next, the next row) it takes the
@@ -240,6 +240,47 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
         </div>
       </div>
 
+      {/* Above the list: what a profile's link found (its dialog is fixed over the page, wherever it is drawn). */}
+      {missing && (
+        <div role="alert" className="mt-6 rounded-lg border border-danger p-4" data-testid="profile-missing">
+          <p className="font-semibold">Profile not found</p>
+          <p className="mt-1 break-words text-sm text-muted-foreground">{missing.message}</p>
+        </div>
+      )}
+
+      {reviewing && (
+        <OpenProfile
+          // A new profile (Next, the next row, Forward) is a new dialog: its read, its focus, its form, its questions.
+          key={reviewing}
+          id={reviewing}
+          given={given.current?.id === reviewing ? given.current : undefined}
+          onMissing={(message) => {
+            setMissing({ message });
+            navigate({ pathname: ADMIN_PATHS.dashboard, search: location.search }, { replace: true });
+          }}
+          onSessionEnded={sessionEnded}
+        >
+          {(initial) => (
+            <Suspense fallback={null}>
+              <ReviewDialog
+                me={username}
+                profileId={reviewing}
+                initial={initial}
+                onNext={takeNext}
+                onStep={step}
+                onClose={(left) => {
+                  reviewLeft.current = left;
+                  closeProfile();
+                }}
+                onChanged={reload}
+                onSessionEnded={sessionEnded}
+                returnFocus={(opener) => (opener?.isConnected && !reviewLeft.current ? opener : (tableRegion.current ?? heading.current))}
+              />
+            </Suspense>
+          )}
+        </OpenProfile>
+      )}
+
       {data && (
         <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="admin-counts">
           {(
@@ -378,44 +419,6 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
 
       <Team username={username} reads={reads} />
 
-      {missing && (
-        <div role="alert" className="mt-6 rounded-lg border border-danger p-4" data-testid="profile-missing">
-          <p className="font-semibold">Profile not found</p>
-          <p className="mt-1 break-words text-sm text-muted-foreground">{missing.message}</p>
-        </div>
-      )}
-
-      {reviewing && (
-        <OpenProfile
-          key={reviewing}
-          id={reviewing}
-          given={given.current?.id === reviewing ? given.current : undefined}
-          onMissing={(message) => {
-            setMissing({ id: reviewing, message });
-            navigate({ pathname: ADMIN_PATHS.dashboard, search: location.search }, { replace: true });
-          }}
-          onSessionEnded={sessionEnded}
-        >
-          {(initial) => (
-            <Suspense fallback={null}>
-              <ReviewDialog
-                me={username}
-                profileId={reviewing}
-                initial={initial}
-                onNext={takeNext}
-                onStep={step}
-                onClose={(left) => {
-                  reviewLeft.current = left;
-                  closeProfile();
-                }}
-                onChanged={reload}
-                onSessionEnded={sessionEnded}
-                returnFocus={(opener) => (opener?.isConnected && !reviewLeft.current ? opener : (tableRegion.current ?? heading.current))}
-              />
-            </Suspense>
-          )}
-        </OpenProfile>
-      )}
     </div>
   );
 }

@@ -24,3 +24,10 @@ export const profilePath = (id: string): string => `${ADMIN_PATHS.dashboard}/pro
  * asked about, and the API's answer decides.
  */
 export const plausibleId = (id: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+/** History state of an entry that opens a profile over the list: Close and Escape go back to the list's entry. */
+export interface OverList {
+  overList: true;
+}
+
+export const isOverList = (state: unknown): state is OverList => typeof state === "object" && state !== null && (state as OverList).overList === true;
