@@ -2,7 +2,8 @@
  * The admin area's addresses in the browser (issue 31, item 3; docs/decisions/146-admin-urls.md), against the real
  * server: /admin/profiles/:id opens that profile's review dialog over the dashboard, signed in or after signing in;
  * opening a profile from the list puts its address in the history, so Back closes the dialog and Forward opens it
- * again; Close and Escape go back to /admin; the link pasted into another writer's browser opens the same profile;
+ * again (Back with text unsaved asks first); Close and Escape go back to /admin; the link pasted into another writer's
+ * browser opens the same profile; Outcomes and back are moves within the page;
  * an id that is no profile's says "Profile not found" and opens no dialog; nothing serious for axe in either theme on
  * a phone and a desktop with the dialog opened from its link.
  */
@@ -176,6 +177,22 @@ describe("a profile's link", () => {
     expect(await dialog(writer.page).getByRole("button", { name: "Refund" }).count()).toBe(0);
     expect(writer.errors).toEqual([]);
     expect(owner.errors).toEqual([]);
+  });
+
+  test("Outcomes and back are moves within the page: the address, the tab's title and the focus on the new heading follow", async () => {
+    const { page, errors } = await signedIn("/admin");
+    await page.getByTestId("admin-profiles").waitFor();
+    await page.getByRole("link", { name: "Outcomes" }).click();
+    await page.getByRole("heading", { name: "Outcomes", level: 1 }).waitFor();
+    expect(path(page)).toBe("/admin/outcomes");
+    await poll(() => page.title()).toBe("Outcomes | ProfileBoost");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Outcomes");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(path(page)).toBe("/admin");
+    await poll(() => page.title()).toBe("Admin Dashboard | ProfileBoost");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Admin Dashboard");
+    expect(errors).toEqual([]);
   });
 
   test("an id that is no profile's, a malformed one and a hostile one: 'Profile not found' and no dialog; the id is shown as text", async () => {
