@@ -25,7 +25,7 @@ export interface AdminSession {
 
 const SessionContext = createContext<AdminSession | null>(null);
 
-export function useAdminSession(): AdminSession {
+function useAdminSession(): AdminSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error("useAdminSession outside the admin router");
   return session;
@@ -89,7 +89,7 @@ function ListUnderProfile({ children }: { children: ReactNode }) {
  */
 function AdminLayout() {
   const { pathname } = useLocation();
-  const page = pathname.toLowerCase().replace(/\/$/, "") === ADMIN_PATHS.outcomes ? "outcomes" : pathname.toLowerCase().startsWith(`${ADMIN_PATHS.dashboard}/profiles/`) ? "profile" : "dashboard";
+  const page = matchPath(ADMIN_PATHS.outcomes, pathname) ? "outcomes" : matchPath(ADMIN_PATHS.profile, pathname) ? "profile" : "dashboard";
   const first = useRef(true);
   useEffect(() => {
     document.title = ADMIN_TITLES[page];
