@@ -115,26 +115,43 @@ async function sharedReact(url: string, dir: string): Promise<import("bun").BunP
   };
 }
 
+/**
+ * Islands built on their own, with chunks of their own (`<prefix>-[hash].js`), sharing nothing with the public pages'
+ * islands but React's file: the admin area, a client application whose code no customer's page should fetch or share
+ * a chunk with (docs/decisions/145-admin-bundle-of-its-own.md). Its modules that public islands use too (the API
+ * client, the toast store) are copied into its chunks; the admin page draws its own toaster for that reason.
+ */
+export const OWN_BUNDLES: Record<string, string> = { AdminIsland: "admin" };
+
 export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Promise<AssetManifest> {
   mkdirSync(ASSETS_DIR, { recursive: true });
   const islands = findIslands();
   const entriesDir = mkdtempSync(join(tmpdir(), "island-entries-"));
   const react = await buildReact(dev, entriesDir);
+  const plugin = await sharedReact(react, entriesDir);
+  const build = (entrypoints: string[], chunk: string) =>
+    Bun.build({
+      entrypoints,
+      outdir: ASSETS_DIR,
+      naming: { entry: "[name]-[hash].[ext]", chunk: `${chunk}-[hash].[ext]`, asset: "[name]-[hash].[ext]" },
+      splitting: true,
+      target: "browser",
+      minify: !dev,
+      sourcemap: dev ? "linked" : "none",
+      define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
+      plugins: [plugin],
+    });
 
-  const bundle = await Bun.build({
-    entrypoints: [join(ROOT_DIR, "src/client/shell.ts"), ...writeIslandEntries(islands, entriesDir)],
-    outdir: ASSETS_DIR,
-    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-    splitting: true,
-    target: "browser",
-    minify: !dev,
-    sourcemap: dev ? "linked" : "none",
-    define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
-    plugins: [await sharedReact(react, entriesDir)],
-  }).finally(() => rmSync(entriesDir, { recursive: true, force: true }));
-  if (!bundle.success) {
-    throw new AggregateError(bundle.logs, "client bundle failed");
+  const entries = writeIslandEntries(islands, entriesDir);
+  const own = (i: number) => OWN_BUNDLES[islands[i]!.name];
+  const bundles = await Promise.all([
+    build([join(ROOT_DIR, "src/client/shell.ts"), ...entries.filter((_, i) => !own(i))], "chunk"),
+    ...Object.values(OWN_BUNDLES).map((prefix) => build(entries.filter((_, i) => own(i) === prefix), prefix)),
+  ]).finally(() => rmSync(entriesDir, { recursive: true, force: true }));
+  for (const bundle of bundles) {
+    if (!bundle.success) throw new AggregateError(bundle.logs, "client bundle failed");
   }
+  const bundle = { outputs: bundles.flatMap((b) => b.outputs) };
   // An entry's output is named after its file ("[name]-[hash].js"): the shell's and each island's.
   const entryFiles = bundle.outputs.filter((o) => o.kind === "entry-point").map((o) => basename(o.path));
   const entryOf = (name: string) => {

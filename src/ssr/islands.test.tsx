@@ -25,6 +25,15 @@ function closure(url: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** `closure`, with the chunks it imports on demand (`import("./…")`) too: everything an entry can ever fetch. */
+function everything(url: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(url)) return seen;
+  seen.add(url);
+  const text = readFileSync(join(PUBLIC_DIR, url), "utf8");
+  for (const [, file] of text.matchAll(/(?:from\s*|import\s*\(?\s*)"(?:\.|\/assets)\/([^"]+\.js)"/g)) if (file) everything(`/assets/${file}`, seen);
+  return seen;
+}
+
 describe("marketing and legal pages", () => {
   test.each(MARKETING)("%s carries no hydration data and no script but the shell's", async (path) => {
     const html = await (await app.request(path)).text();
@@ -65,6 +74,31 @@ describe("a page with islands", () => {
     expect(html).toContain('data-island="Toaster"');
     expect(moduleScripts(html).sort()).toEqual([manifest.shell, manifest.islands.ContactMessageForm, manifest.islands.Toaster].sort());
     expect(html).toContain('<script type="application/json" id="app-config">');
+  });
+});
+
+describe("the admin's own bundle (docs/decisions/145-admin-bundle-of-its-own.md)", () => {
+  test("its entry and chunks share no file with any public island's but React's, and hold no public page's module", () => {
+    const admin = everything(manifest.islands.AdminIsland!);
+    const publicFiles = new Set(Object.entries(manifest.islands).filter(([name]) => name !== "AdminIsland").flatMap(([, url]) => [...everything(url)]));
+    expect([...admin].filter((f) => publicFiles.has(f))).toEqual([manifest.react]);
+    // Its lazy chunks (the dashboard, the dialog, Outcomes) are named as its own.
+    expect([...admin].filter((f) => f !== manifest.react && f !== manifest.islands.AdminIsland).every((f) => /^\/assets\/admin-[^/]+\.js$/.test(f))).toBe(true);
+    expect([...admin].length).toBeGreaterThan(3);
+    const text = [...admin].filter((f) => f !== manifest.react).map((f) => readFileSync(join(PUBLIC_DIR, f), "utf8")).join("\n");
+    expect(text).toContain("Admin Login");
+    expect(text).not.toContain("Send Message");
+    // And no public island reaches the admin's words.
+    const publicText = [...publicFiles].filter((f) => f !== manifest.react).map((f) => readFileSync(join(PUBLIC_DIR, f), "utf8")).join("\n");
+    expect(publicText).not.toContain("Admin Login");
+    expect(publicText).not.toContain("Review Profile");
+  });
+
+  test("/admin names its island's script alone, with the toaster drawn inside it", async () => {
+    const html = await (await app.request("/admin")).text();
+    expect(moduleScripts(html).sort()).toEqual([manifest.shell, manifest.islands.AdminIsland].sort());
+    expect(html).toContain('data-testid="toast-viewport"');
+    expect(html).not.toContain('data-island="Toaster"');
   });
 });
 

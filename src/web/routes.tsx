@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { ADMIN_PATHS, ADMIN_TITLES } from "./admin/paths.ts";
 import { internalPage } from "./internal-page.tsx";
 import { uploadPlan } from "./upload-plan.ts";
 
@@ -168,19 +169,25 @@ export const pages: PageRoute[] = [
   // /success and the customer's results (/view-results, issue 10) are drawn from server data by their own routes
   // (src/api/results-pages.tsx, decisions 143 and 144), outside this table.
   // The administrator's area (issue 11): never indexed (X-Robots-Tag and the page's own meta say noindex, robots.txt
-  // disallows it) and not in the sitemap.
+  // disallows it) and not in the sitemap. One client application (src/web/admin/AdminRouter.tsx) with its toaster of
+  // its own: the same island at each of its addresses, which draws the page the address names once signed in.
   {
-    path: "/admin",
+    path: ADMIN_PATHS.dashboard,
     load: () => import("./pages/Admin.tsx").then((m) => m.AdminIsland),
-    toasts: true,
-    meta: { title: "Admin Dashboard | ProfileBoost", description: "Sign in to review and deliver customers' profiles." },
+    meta: { title: ADMIN_TITLES.dashboard, description: "Sign in to review and deliver customers' profiles." },
   },
-  // What customers said about their results (issue 32): the same island, showing the Outcomes page once signed in.
+  // What customers said about their results (issue 32).
   {
-    path: "/admin/outcomes",
-    load: () => import("./pages/Admin.tsx").then((m) => () => <m.AdminIsland view="outcomes" />),
-    toasts: true,
-    meta: { title: "Outcomes | ProfileBoost", description: "Whether customers' new profiles worked: the measured outcome." },
+    path: ADMIN_PATHS.outcomes,
+    load: () => import("./pages/Admin.tsx").then((m) => m.AdminIsland),
+    meta: { title: ADMIN_TITLES.outcomes, description: "Whether customers' new profiles worked: the measured outcome." },
+  },
+  // A profile's review dialog over the dashboard (issue 31), a link writers share: the id is read by the dialog from
+  // the API, never from here.
+  {
+    path: ADMIN_PATHS.profile,
+    load: () => import("./pages/Admin.tsx").then((m) => m.AdminIsland),
+    meta: { title: ADMIN_TITLES.profile, description: "Review and deliver a customer's profile." },
   },
   ...(
     [

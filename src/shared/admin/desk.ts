@@ -11,7 +11,8 @@
  */
 import { appRules } from "../optimiser/apps.ts";
 import { PROMPT_KEYS, VERSION_KEYS, type PartKey } from "../optimiser/part-keys.ts";
-import { BIO_TONES, type Editorial, type OptimisationResult } from "../optimiser/result.ts";
+import type { Editorial, OptimisationResult } from "../optimiser/result.ts";
+import { BIO_TONES } from "../optimiser/result-values.ts";
 import { DATING_APPS, type DatingApp } from "../profiles/options.ts";
 
 /** A part still to write: its name, the writer's label for it, and why it waits, worded for the writer. */

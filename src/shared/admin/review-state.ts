@@ -14,18 +14,9 @@ import { optimisationResultSchema } from "../optimiser/result.ts";
 import type { ProfileStatus } from "../profiles/statuses.ts";
 import { toWrite } from "./desk.ts";
 
-/** Every state, most urgent first: the order of the dashboard's filters and counts, and of the list within a deadline. */
-export const ADMIN_STATES = ["needs_attention", "ai_failed", "failed", "revision_requested", "awaiting_review", "sending", "in_progress", "sent", "refunded", "awaiting_payment"] as const;
-export type AdminState = (typeof ADMIN_STATES)[number];
-
-/** The administrator's turn: each needs a person before the customer gets anything more. */
-export const ACTION_STATES = ["needs_attention", "ai_failed", "failed", "revision_requested", "awaiting_review"] as const satisfies readonly AdminState[];
-
-/** The machine's turn: a job will change these without anyone acting, so a screen showing one reads it again soon. */
-export const MOVING_STATES = ["sending", "in_progress"] as const satisfies readonly AdminState[];
-
-/** The states the dashboard offers as filters with a count: the administrator's turn, then the closed ones. */
-export const FILTER_STATES = [...ACTION_STATES, "sent", "refunded"] as const satisfies readonly AdminState[];
+// The states themselves live in ./states.ts, free of zod, for the dashboard's first load (issue 31, item 4).
+export { ACTION_STATES, ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "./states.ts";
+import type { AdminState } from "./states.ts";
 
 export interface ReviewFacts {
   status: ProfileStatus;

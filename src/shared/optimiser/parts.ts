@@ -8,7 +8,8 @@
  */
 import { appRules } from "./apps.ts";
 import { PART_KEYS, PROMPT_KEYS, VERSION_KEYS, type PartKey, type PromptKey, type VersionKey } from "./part-keys.ts";
-import { answerSetOf, BIO_TONES, RESULT_LIMITS, SHOT_KINDS, VERSION_KEY_OF, type BioTone, type Editorial, type Finding, type OptimisationResult, type PhotoPlan, type PromptSuggestions, type StrategyGuide } from "./result.ts";
+import type { Editorial, Finding, OptimisationResult, PhotoPlan, PromptSuggestions, StrategyGuide } from "./result.ts";
+import { answerSetOf, BIO_TONES, RESULT_LIMITS, SHOT_KINDS, VERSION_KEY_OF, type BioTone } from "./result-values.ts";
 
 export { PART_KEYS, PROMPT_KEYS, VERSION_KEYS, type PartKey, type PromptKey, type VersionKey };
 

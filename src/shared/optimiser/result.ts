@@ -10,6 +10,11 @@ import { z } from "zod";
 import { PLAN_IDS } from "../orders/plans.ts";
 import { DATING_APPS } from "../profiles/options.ts";
 import { PART_KEYS } from "./part-keys.ts";
+import { BIO_TONES, RESULT_LIMITS, SHOT_KINDS, STAND_REASON, VERSIONS_OF } from "./result-values.ts";
+
+// The result's plain values (limits, tones, kinds) live in ./result-values.ts, free of zod, for the browser's chunks
+// that need only them (the review dialog: issue 31, item 4).
+export { answerSetOf, answerSetText, BIO_TONES, RESULT_LIMITS, SHOT_KINDS, STAND_REASON, VERSION_KEY_OF, VERSIONS_OF, type BioTone, type VersionsOf } from "./result-values.ts";
 
 /** Which engine made a part: the local analyser, or a model behind the OpenAI-compatible API (with its name). */
 export const engineSchema = z.object({
@@ -18,25 +23,6 @@ export const engineSchema = z.object({
 });
 export type Engine = z.infer<typeof engineSchema>;
 
-/**
- * The length limits of the stored result, in one table: the schema below enforces them and `withinLimits` (src/optimiser/result.ts) meets them
- * by construction (a note is shortened or dropped, never a reason to fail a paid order).
- */
-export const RESULT_LIMITS = {
-  title: 120,
-  reason: 600,
-  phrase: 300,
-  note: 400,
-  notes: 12,
-  strengths: 12,
-  problems: 20,
-  summary: 1200,
-  starter: 400,
-  guidePoint: 600,
-  heading: 160,
-  /** An administrator's recommendations, plain text (src/shared/optimiser/parts.ts). */
-  editorialRecommendations: 6000,
-} as const;
 const L = RESULT_LIMITS;
 
 const line = (max = 600) => z.string().trim().min(1).max(max);
@@ -129,16 +115,6 @@ export const strategyGuideSchema = z.object({
 });
 export type StrategyGuide = z.infer<typeof strategyGuideSchema>;
 
-/** The tones elite's bio versions are written in, in the order they are offered. */
-export const BIO_TONES = ["warm", "playful", "direct"] as const;
-export type BioTone = (typeof BIO_TONES)[number];
-
-/** Each tone's part (src/shared/optimiser/part-keys.ts): the warm version is `versionWarm`. */
-export const VERSION_KEY_OF = { warm: "versionWarm", playful: "versionPlayful", direct: "versionDirect" } as const satisfies Record<BioTone, (typeof PART_KEYS)[number]>;
-
-/** What elite's versions in three tones are of: the bio, or (on an app without a bio, Hinge) the whole set of answers. */
-export const VERSIONS_OF = ["bio", "answers"] as const;
-export type VersionsOf = (typeof VERSIONS_OF)[number];
 
 /**
  * Elite: up to three versions of the bio in different tones, each a complete bio within the app's limit, built from
@@ -157,19 +133,6 @@ export const bioVersionsSchema = z.object({
   of: z.enum(VERSIONS_OF).optional(),
 });
 
-/** One version of an answer set as text: each prompt on its line, its answer under it, a blank line between. */
-export function answerSetText(answers: readonly { prompt: string; answer: string }[]): string {
-  return answers.map((a) => `${a.prompt}\n${a.answer}`).join("\n\n");
-}
-
-/** An answer set's text read back into its answers (the inverse of `answerSetText`); a block without an answer is left out. */
-export function answerSetOf(text: string): { prompt: string; answer: string }[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((block) => block.trim().split(/\r?\n/))
-    .filter((lines) => lines.length >= 2)
-    .map(([prompt, ...answer]) => ({ prompt: prompt!.trim(), answer: answer.join("\n").trim() }));
-}
 export type BioVersions = z.infer<typeof bioVersionsSchema>;
 
 /**
@@ -182,8 +145,6 @@ export const promptSuggestionsSchema = z.object({
 });
 export type PromptSuggestions = z.infer<typeof promptSuggestionsSchema>;
 
-/** The kinds of shot the photo plan can find missing. */
-export const SHOT_KINDS = ["clear-solo", "smiling", "wider", "social", "activity", "more"] as const;
 
 /**
  * Elite: the photo plan, from the photo analysis alone (faces, face size and turn, smile, sharpness, light): which
@@ -204,8 +165,6 @@ export type PhotoPlan = z.infer<typeof photoPlanSchema>;
  * machine's draft reaches the customer. A rerun never overwrites an edited part: its result waits beside the working
  * one as a draft (profiles.draft_optimization).
  */
-/** The length of the reason a writer gives for keeping a part as it is (src/shared/admin/desk.ts). */
-export const STAND_REASON = { min: 3, max: 300 } as const;
 
 /**
  * A part a writer kept as it is, with why ("already strong: …"), who and when: it no longer waits to be written

@@ -43,7 +43,8 @@ export const TEXT_LIMITS = {
   vibes: 500,
 } as const;
 
-export const BUMBLE_BIO_HINT = 300;
+// The Bumble bio hint is one of the app limits (./app-limits.ts, free of zod for the browser's chunks that need only it).
+export { BUMBLE_BIO_HINT } from "./app-limits.ts";
 /** Spec section 5: "bio at least 10". */
 const BIO_MIN = 10;
 

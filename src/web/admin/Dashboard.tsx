@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "../navigation.tsx";
-import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useLocation, useMatch, useNavigate, useSearchParams } from "react-router";
+import { ADMIN_STATES, FILTER_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/states.ts";
 import { ApiRequestError, apiGet, apiRequest, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -13,6 +13,7 @@ import type { AdminListAnswer, AdminProfileDetail } from "./types.ts";
 import type { NextAnswer } from "./NextProfile.tsx";
 import { RoleBadge, Team } from "./Team.tsx";
 import { useRereadWhileMoving } from "./use-reread.ts";
+import { ADMIN_PATHS, isOverList, plausibleId, profilePath, type OverList } from "./paths.ts";
 
 /** Its own chunk, fetched at the first Review: the page's first load carries only the sign-in and the list. */
 const ReviewDialog = lazy(() => import("./ReviewDialog.tsx").then((m) => ({ default: m.ReviewDialog })));
@@ -75,8 +76,33 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
   const [list, setList] = useState<List>({ state: "loading" });
   const [refreshing, setRefreshing] = useState(false);
   const [reads, setReads] = useState(0);
-  // The profile in the review dialog, with its detail when the queue answered it (no second read).
-  const [reviewing, setReviewing] = useState<{ id: string; detail?: AdminProfileDetail } | null>(null);
+  // The profile in the review dialog is the address's (/admin/profiles/:id, docs/decisions/146-admin-urls.md); its
+  // detail when the queue answered it already (no second read).
+  const reviewing = useMatch(ADMIN_PATHS.profile)?.params.id ?? null;
+  const given = useRef<AdminProfileDetail | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** What the last profile link found instead of a profile ("Profile not found"), shown above the list. */
+  const [missing, setMissing] = useState<{ message: string } | null>(null);
+  /**
+   * Opens a profile's dialog: its address, over the list's (the same query, so the list behind stays as it was).
+   * From the list it is a new history entry, which Back closes; from the dialog (Next, the next row) it takes the
+   * dialog's place.
+   */
+  const openProfile = useCallback(
+    (id: string, detail?: AdminProfileDetail) => {
+      given.current = detail ?? null;
+      setMissing(null);
+      const inDialog = reviewing !== null;
+      navigate({ pathname: profilePath(id), search: location.search }, { replace: inDialog, state: { overList: true } satisfies OverList });
+    },
+    [navigate, location.search, reviewing],
+  );
+  /** Back to the list: the step back to its entry when the dialog was opened over it, else the list's address. */
+  const closeProfile = useCallback(() => {
+    if (isOverList(location.state)) navigate(-1);
+    else navigate({ pathname: ADMIN_PATHS.dashboard, search: location.search }, { replace: true });
+  }, [navigate, location.state, location.search]);
   const [queueEmpty, setQueueEmpty] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [search, setSearch] = useState(query.q);
@@ -144,14 +170,14 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
       reload();
       setQueueEmpty(answer.profile === null);
       if (!answer.profile) return "nothing";
-      setReviewing({ id: answer.profile.id, detail: answer.profile });
+      openProfile(answer.profile.id, answer.profile);
       return "opened";
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 401) sessionEnded();
       else toast({ title: "Failed to Take the Next Profile", description: messageOf(err, "The server could not be reached."), variant: "destructive" });
       return "failed";
     }
-  }, [reload, sessionEnded, toast]);
+  }, [reload, sessionEnded, toast, openProfile]);
 
   const moving = list.state === "loaded" && list.data.profiles.some((p) => MOVING.has(p.state));
   useRereadWhileMoving(moving, reread, list);
@@ -176,10 +202,10 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
   /** The profile `delta` rows from the one in the dialog that the dialog opens for, in the list as shown. */
   const step = (delta: 1 | -1): boolean => {
     const rows = (data?.profiles ?? []).filter((p) => REVIEWABLE.has(p.status));
-    const at = rows.findIndex((p) => p.id === reviewing?.id);
+    const at = rows.findIndex((p) => p.id === reviewing);
     const to = rows[at + delta];
     if (at < 0 || !to) return false;
-    setReviewing({ id: to.id });
+    openProfile(to.id);
     return true;
   };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
@@ -188,7 +214,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+          <h1 ref={heading} tabIndex={-1} data-admin-page="dashboard" className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
             Admin Dashboard
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
@@ -202,7 +228,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
           <button type="button" onClick={() => void takeNext()} className={buttonClass("primary", "sm")}>
             Next profile
           </button>
-          <Link to="/admin/outcomes" className={buttonClass("outline", "sm")}>
+          <Link to={ADMIN_PATHS.outcomes} className={buttonClass("outline", "sm")}>
             Outcomes
           </Link>
           <button type="button" onClick={reload} disabled={refreshing} className={buttonClass("outline", "sm")}>
@@ -213,6 +239,47 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
           </button>
         </div>
       </div>
+
+      {/* Above the list: what a profile's link found (its dialog is fixed over the page, wherever it is drawn). */}
+      {missing && (
+        <div role="alert" className="mt-6 rounded-lg border border-danger p-4" data-testid="profile-missing">
+          <p className="font-semibold">Profile not found</p>
+          <p className="mt-1 break-words text-sm text-muted-foreground">{missing.message}</p>
+        </div>
+      )}
+
+      {reviewing && (
+        <OpenProfile
+          // A new profile (Next, the next row, Forward) is a new dialog: its read, its focus, its form, its questions.
+          key={reviewing}
+          id={reviewing}
+          given={given.current?.id === reviewing ? given.current : undefined}
+          onMissing={(message) => {
+            setMissing({ message });
+            navigate({ pathname: ADMIN_PATHS.dashboard, search: location.search }, { replace: true });
+          }}
+          onSessionEnded={sessionEnded}
+        >
+          {(initial) => (
+            <Suspense fallback={null}>
+              <ReviewDialog
+                me={username}
+                profileId={reviewing}
+                initial={initial}
+                onNext={takeNext}
+                onStep={step}
+                onClose={(left) => {
+                  reviewLeft.current = left;
+                  closeProfile();
+                }}
+                onChanged={reload}
+                onSessionEnded={sessionEnded}
+                returnFocus={(opener) => (opener?.isConnected && !reviewLeft.current ? opener : (tableRegion.current ?? heading.current))}
+              />
+            </Suspense>
+          )}
+        </OpenProfile>
+      )}
 
       {data && (
         <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="admin-counts">
@@ -325,7 +392,7 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
       )}
       {data && (
         <>
-          <ProfileTable regionRef={tableRegion} rows={data.profiles} busy={refreshing} onReview={(id) => setReviewing({ id })} onChanged={reload} />
+          <ProfileTable regionRef={tableRegion} rows={data.profiles} busy={refreshing} onReview={(id) => openProfile(id)} onChanged={reload} />
           <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
             <button
               type="button"
@@ -352,26 +419,60 @@ export function Dashboard({ username, focusHeading = false, onSignedOut }: { use
 
       <Team username={username} reads={reads} />
 
-      {reviewing && (
-        <Suspense fallback={null}>
-          <ReviewDialog
-            // A new profile (Next, or the next row) is a new dialog: its focus, its form, its questions.
-            key={reviewing.id}
-            me={username}
-            profileId={reviewing.id}
-            initial={reviewing.detail}
-            onNext={takeNext}
-            onStep={step}
-            onClose={(left) => {
-              reviewLeft.current = left;
-              setReviewing(null);
-            }}
-            onChanged={reload}
-            onSessionEnded={sessionEnded}
-            returnFocus={(opener) => (opener?.isConnected && !reviewLeft.current ? opener : (tableRegion.current ?? heading.current))}
-          />
-        </Suspense>
-      )}
     </div>
   );
+}
+
+type Opening = { state: "reading" } | { state: "open"; detail?: AdminProfileDetail };
+
+/**
+ * The profile the address names, read from the API before its dialog opens (the id in the path is only a question):
+ * an id that is no profile's, or one this account may not read, is said above the list, with no dialog
+ * (`onMissing`, the API's words); a read that failed otherwise opens the dialog, which says so and offers to try again.
+ */
+function OpenProfile({
+  id,
+  given,
+  onMissing,
+  onSessionEnded,
+  children,
+}: {
+  id: string;
+  given: AdminProfileDetail | undefined;
+  onMissing: (message: string) => void;
+  onSessionEnded: () => void;
+  children: (initial: AdminProfileDetail | undefined) => ReactNode;
+}) {
+  const [opening, setOpening] = useState<Opening>(given ? { state: "open", detail: given } : { state: "reading" });
+  const missing = useRef(onMissing);
+  missing.current = onMissing;
+  const ended = useRef(onSessionEnded);
+  ended.current = onSessionEnded;
+  useEffect(() => {
+    if (opening.state === "open") return;
+    if (!plausibleId(id)) {
+      missing.current(`No profile has the ID “${id}”.`);
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      try {
+        const detail = await apiGet<AdminProfileDetail>(`/api/admin/profiles/${encodeURIComponent(id)}`, { on401: "returnNull" });
+        if (cancelled) return;
+        if (!detail) return ended.current();
+        setOpening({ state: "open", detail });
+      } catch (err) {
+        if (cancelled) return;
+        if (err instanceof ApiRequestError && err.status === 404) missing.current(`No profile has the ID “${id}”.`);
+        else if (err instanceof ApiRequestError && (err.status === 400 || err.status === 403)) missing.current(err.serverMessage);
+        else setOpening({ state: "open" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Read once per id (the component is keyed by it).
+  }, [id]);
+  if (opening.state === "reading") return <Spinner label="Opening the profile..." />;
+  return <>{children(opening.detail)}</>;
 }

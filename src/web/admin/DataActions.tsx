@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { confirmationSchema } from "../../shared/privacy/confirmation.ts";
 import { apiRequest, ApiRequestError, messageOf } from "../api.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -56,6 +55,8 @@ export function DataActions({
 
   const confirmErase = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // The server's own schema and words, fetched at the first erasure: zod is no part of the dialog's first load.
+    const { confirmationSchema } = await import("../../shared/privacy/confirmation.ts");
     const parsed = confirmationSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);

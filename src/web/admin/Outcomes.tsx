@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AdminOutcomesAnswer, OutcomeGroup, OutcomeSummary } from "../../shared/api/outcomes.ts";
 import { apiGet, messageOf } from "../api.ts";
-import { Link } from "../navigation.tsx";
+import { Link } from "react-router";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { LoadError } from "./LoadError.tsx";
@@ -43,7 +43,7 @@ export function Outcomes() {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+          <h1 ref={heading} tabIndex={-1} data-admin-page="outcomes" className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
             Outcomes
           </h1>
           <p className="mt-1 max-w-2xl text-sm text-muted-foreground">

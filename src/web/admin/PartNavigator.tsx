@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import type { EditableParts, PartKey } from "../../shared/optimiser/parts.ts";
-import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result-values.ts";
 import { focusField } from "./focus-field.ts";
 import { fieldId, partLabel, type PartsForm } from "./parts-form.ts";
 

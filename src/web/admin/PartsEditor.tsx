@@ -7,7 +7,7 @@ import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { fieldId, FORM_LIMITS, GUIDE_FILE, guideFromFile, partLabel, withText, type FormErrors, type PartsForm } from "./parts-form.ts";
-import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result-values.ts";
 import { TONE_LABELS } from "../../shared/optimiser/render.ts";
 import { PartBriefPanel, type DeskProps } from "./WriterDesk.tsx";
 import type { PartsFormState } from "./use-parts-form.ts";

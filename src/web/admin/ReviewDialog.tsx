@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
+import { MOVING_STATES, type AdminState } from "../../shared/admin/states.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -32,6 +32,7 @@ import { fieldId, partLabel } from "./parts-form.ts";
 import { useSaveParts, type SavePartsState } from "./use-save-parts.ts";
 import { WriterBar } from "./WriterBar.tsx";
 import { useUnsavedGuard } from "./UnsavedGuard.tsx";
+import { useLeaveGuard } from "./leave-guard.ts";
 import type { PartsForm } from "./parts-form.ts";
 import { usePartsForm, type PartsFormState } from "./use-parts-form.ts";
 import { focusField, goToField, nextPartToWrite } from "./focus-field.ts";
@@ -169,16 +170,23 @@ export function ReviewDialog({
     return true;
   };
 
-  const close = async () => {
-    if (await ask("close the dialog")) onClose(false);
+  // Closing (asked already, or after an action): the step back to the list that follows is not held again.
+  const leaving = useRef(false);
+  const leave = (left: boolean) => {
+    leaving.current = true;
+    onClose(left);
   };
+  const close = async () => {
+    if (await ask("close the dialog")) leave(false);
+  };
+  useLeaveGuard(parts.dirty, leaving, ask);
 
   // Sent from this dialog: it offers the queue's next profile (issue 28, item 6).
   const [sent, setSent] = useState(false);
   const actionDone = async (action: AdminAction, ok: boolean) => {
     onChanged();
     if (ok && action === "send-email") setSent(true);
-    if (ok && LEAVES_REVIEW.has(action)) onClose(true);
+    if (ok && LEAVES_REVIEW.has(action)) leave(true);
     else await load();
   };
 
@@ -261,7 +269,7 @@ export function ReviewDialog({
               ask={ask}
               onErased={() => {
                 onChanged();
-                onClose(true);
+                leave(true);
               }}
             />
           </ReviewBody>

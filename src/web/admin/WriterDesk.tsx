@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { DeskState, PartBrief } from "../../shared/api/admin-profiles.ts";
 import type { PartKey } from "../../shared/optimiser/parts.ts";
-import { STAND_REASON } from "../../shared/optimiser/result.ts";
+import { STAND_REASON } from "../../shared/optimiser/result-values.ts";
 import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { controlClass, Field } from "../ui/field.tsx";

@@ -1,4 +1,4 @@
-import { ACTION_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/review-state.ts";
+import { ACTION_STATES, MOVING_STATES, type AdminState } from "../../shared/admin/states.ts";
 import { PLANS, type PlanId } from "../../shared/orders/plans.ts";
 import { DATING_APP_LABELS, type DatingApp } from "../../shared/profiles/options.ts";
 import type { ProfileStatus } from "../../shared/profiles/statuses.ts";

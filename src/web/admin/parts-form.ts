@@ -5,7 +5,7 @@
  */
 import type { PartsChange } from "../../shared/api/admin-profiles.ts";
 import { EDIT_LIMITS, guideFromText, partText, type EditableParts, type PartKey, type PartsEdit, type VersionText } from "../../shared/optimiser/parts.ts";
-import { VERSION_KEY_OF } from "../../shared/optimiser/result.ts";
+import { VERSION_KEY_OF } from "../../shared/optimiser/result-values.ts";
 
 export { partText };
 

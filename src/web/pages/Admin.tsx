@@ -1,17 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { LoadError } from "../admin/LoadError.tsx";
 import { LoginForm } from "../admin/LoginForm.tsx";
-import { RoleContext } from "../admin/role.ts";
 import type { AuthStatus } from "../admin/types.ts";
 import type { AdminRole } from "../../shared/admin/roles.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { island } from "../island.tsx";
+import { Toaster } from "../shell/Toaster.tsx";
 
-/** Its own chunk: a signed-out visit (the login form) never downloads the dashboard. */
-const Dashboard = lazy(() => import("../admin/Dashboard.tsx").then((m) => ({ default: m.Dashboard })));
-/** /admin/outcomes (issue 32): its own chunk too. */
-const Outcomes = lazy(() => import("../admin/Outcomes.tsx").then((m) => ({ default: m.Outcomes })));
+/**
+ * Its own chunk, with react-router and the dashboard: a signed-out visit (the login form) fetches neither. The
+ * router starts once someone is signed in, so the sign-in form answers every admin URL and, signed in, the URL's page
+ * opens (docs/decisions/146-admin-urls.md).
+ */
+const AdminRouter = lazy(() => import("../admin/AdminRouter.tsx").then((m) => ({ default: m.AdminRouter })));
 
 type Session =
   | { state: "checking" }
@@ -22,10 +24,12 @@ type Session =
   | { state: "signed-in"; username: string; role: AdminRole; focus: boolean };
 
 /**
- * /admin: the login form when signed out, the dashboard when signed in (spec sections 2 and 6). The session is asked
- * for on load, in the browser only, so the server's markup is the same for everyone and holds nothing of the admin's.
+ * /admin and every address under it: the login form when signed out, the admin's router when signed in (spec sections
+ * 2 and 6). The session is asked for on load, in the browser only, so the server's markup is the same for everyone and
+ * every admin URL and holds nothing of the admin's. The toaster is drawn here, not by the shell: the admin is a bundle
+ * of its own (docs/decisions/145-admin-bundle-of-its-own.md), with its own copy of the toast store.
  */
-export function AdminPage({ view = "dashboard" }: { view?: "dashboard" | "outcomes" }) {
+export function AdminPage() {
   const [session, setSession] = useState<Session>({ state: "checking" });
   const [checks, setChecks] = useState(0);
 
@@ -44,6 +48,7 @@ export function AdminPage({ view = "dashboard" }: { view?: "dashboard" | "outcom
       cancelled = true;
     };
   }, [checks]);
+  const signedOut = useCallback(() => setSession({ state: "signed-out", focus: true }), []);
 
   return (
     <>
@@ -60,15 +65,10 @@ export function AdminPage({ view = "dashboard" }: { view?: "dashboard" | "outcom
       {session.state === "signed-out" && <LoginForm focusHeading={session.focus} onSignedIn={(username, role) => setSession({ state: "signed-in", username, role, focus: true })} />}
       {session.state === "signed-in" && (
         <Suspense fallback={<Spinner label="Loading the dashboard..." />}>
-          <RoleContext.Provider value={session.role}>
-            {view === "outcomes" ? (
-              <Outcomes />
-            ) : (
-              <Dashboard username={session.username} focusHeading={session.focus} onSignedOut={() => setSession({ state: "signed-out", focus: true })} />
-            )}
-          </RoleContext.Provider>
+          <AdminRouter username={session.username} role={session.role} focus={session.focus} onSignedOut={signedOut} />
         </Suspense>
       )}
+      <Toaster />
     </>
   );
 }
