@@ -73,7 +73,8 @@ try {
     if (only.length > 0 && !only.includes(label)) continue;
     const measured: Measured = { page: label, budget, ...(await firstLoad(url)) };
     if (budget !== MARKETING && label !== "/admin") {
-      const after = label === "/contact" ? "/upload" : "/contact";
+      // /upload with its plan: without one it is a redirect to /pricing, which has no islands to share.
+      const after = label === "/contact" ? "/upload?plan=Premium&planId=premium&price=9.99" : "/contact";
       measured.second = { after, gz: await secondLoad(after, url) };
     }
     results.push(measured);

@@ -8,7 +8,7 @@
  * "not enforced"). Change a number here when an app's help page says otherwise; every number says where it is from.
  */
 import type { DatingApp } from "./options.ts";
-import { BUMBLE_BIO_HINT } from "./submission.ts";
+import { BUMBLE_BIO_HINT } from "./text-limits.ts";
 
 /** The two texts an app limits. */
 export type AppLimitedField = "bio" | "promptAnswer";
