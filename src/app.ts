@@ -5,6 +5,7 @@ import { serveStatic } from "hono/bun";
 import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
+import { contactPageRouter } from "./api/contact-page.tsx";
 import { ordersRouter } from "./api/orders.ts";
 import { outcomePagesRouter } from "./api/outcome-pages.tsx";
 import { outcomesRouter } from "./api/outcomes.ts";
@@ -17,6 +18,7 @@ import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { clientGone, errorHandler } from "./http/errors.ts";
 import { healthRouter } from "./http/health.ts";
+import { rateCounter } from "./http/rate-limit.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
 import { seoRouter } from "./seo/seo.ts";
@@ -52,6 +54,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   app.route("/", healthRouter(ctx, { jobLoopRunning: options.jobLoopRunning }));
 
+  // The contact form's island posts to /api/contact, the form without JavaScript to /contact: one limit for both.
+  const contactCounter = rateCounter(ctx, "contact");
   const api = new Hono();
   api.use(requireJsonOrMultipart, limitJsonBody);
   // Each router under its resource's prefix; the payment routes keep the spec's flat paths (/api/create-checkout-session …).
@@ -60,7 +64,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.route("/profiles", privacyRouter(ctx));
   api.route("/profiles", outcomesRouter(ctx));
   api.route("/orders", ordersRouter(ctx));
-  api.route("/contact", contactRouter(ctx));
+  api.route("/contact", contactRouter(ctx, { counter: contactCounter }));
   api.route("/photos", photosRouter(ctx));
   api.route("/webhooks", webhooksRouter(ctx));
   api.route("/", paymentsRouter(ctx));
@@ -71,6 +75,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   app.route("/api", api);
   app.route("/", seoRouter(ctx));
   app.route("/", outcomePagesRouter(ctx, options.assets));
+  app.route("/", contactPageRouter(ctx, options.assets, contactCounter));
 
   app.use(
     "/assets/*",

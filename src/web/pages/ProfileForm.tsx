@@ -104,7 +104,7 @@ export function ProfileFormPage() {
           <OrderSteps path={orderId ? "paid-first" : "pay-after"} />
         </div>
       )}
-      <form noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
         <NoScriptNote />
         {/* The spec: "Submit Profile for Review" shows "Processing..." while pending, checkout included (the steps are named above). */}

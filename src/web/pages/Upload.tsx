@@ -58,7 +58,7 @@ export function UploadPage() {
       <div className="mt-6">
         <OrderSteps path="pay-after" />
       </div>
-      <form noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />
         <SubmitArea

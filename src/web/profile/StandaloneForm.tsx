@@ -75,7 +75,7 @@ export function StandaloneForm({
       <div className="mt-6">
         <OrderSteps path="plan-on-form" />
       </div>
-      <form noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-6" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-6" aria-busy={busy}>
         <EmailField
           id="field-email"
           name="email"
