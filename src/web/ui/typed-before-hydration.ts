@@ -15,6 +15,9 @@ export function useTypedBeforeHydration(adopt: (typed: Record<string, string>) =
     for (const control of form.current?.elements ?? []) {
       if (control instanceof HTMLSelectElement) {
         if (control.name && [...control.options].some((o) => o.selected !== o.defaultSelected)) typed[control.name] = control.value;
+      } else if (control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox")) {
+        // Checked before hydration: React kept the mark on the screen but drew it from `checked`, the server's.
+        if (control.name && control.checked && !control.defaultChecked) typed[control.name] = control.value;
       } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
         // Files cannot be read back into a form's state; hidden fields are never typed into.
         if (control.name && control.type !== "file" && control.type !== "hidden" && control.value !== control.defaultValue) typed[control.name] = control.value;
