@@ -33,13 +33,23 @@ export function useFormValues(initial: Values, onEdit?: () => void) {
     [edited],
   );
   const typed = useRef<Values>({});
+  // Not an edit by itself: on a reload or Back the browser puts the fields back as they were, which is what the draft
+  // holds too. Only what differs from the draft (below) is.
   const ref = useTypedBeforeHydration((found) => {
     typed.current = found;
     setValues((v) => ({ ...v, ...found }));
-    for (const name of Object.keys(found)) edited(name);
   });
-  /** Puts back values kept in a draft (draft.ts): not an edit, so a profile already sent from them stays sent. */
-  const restore = useCallback((kept: Values) => setValues((v) => ({ ...v, ...kept, ...typed.current })), []);
+  /**
+   * Puts back values kept in a draft (draft.ts): not an edit, so a profile already sent from them stays sent, unless
+   * what was typed before hydration differs from the draft.
+   */
+  const restore = useCallback(
+    (kept: Values) => {
+      setValues((v) => ({ ...v, ...kept, ...typed.current }));
+      if (Object.entries(typed.current).some(([name, value]) => (kept[name] ?? "") !== value)) onEdit?.();
+    },
+    [onEdit],
+  );
   /** For usePhotos: adding or removing a photo clears the photos message, as typing clears a field's. */
   const photosChanged = useCallback(() => edited("photos"), [edited]);
   /** Shows the errors beside their fields, focuses the first of them, and answers whether there were any. */
