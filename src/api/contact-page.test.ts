@@ -12,7 +12,7 @@ import { silentLogger } from "../log.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/contact/limits.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
-import { FORM_TOO_LARGE, NOT_A_FORM } from "./contact-page.tsx";
+import { FORM_TOO_LARGE, NOT_A_FORM, OTHER_SITE } from "./contact-page.tsx";
 
 let ctx: TestContext;
 let smtp: TestSmtpServer | undefined;
@@ -25,8 +25,8 @@ afterEach(async () => {
 const valid = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", subject: "A question", message: "How long does the Premium plan take?" };
 const FORM = "application/x-www-form-urlencoded";
 
-function postForm(app: ReturnType<typeof testApp>, fields: Record<string, string> | string, type = FORM) {
-  return app.request("/contact", { method: "POST", headers: { "Content-Type": type }, body: typeof fields === "string" ? fields : new URLSearchParams(fields).toString() });
+function postForm(app: ReturnType<typeof testApp>, fields: Record<string, string> | string, type = FORM, headers: Record<string, string> = {}) {
+  return app.request("/contact", { method: "POST", headers: { "Content-Type": type, ...headers }, body: typeof fields === "string" ? fields : new URLSearchParams(fields).toString() });
 }
 const stored = () => ({ messages: ctx.store.db.select().from(contactMessages).all(), jobs: ctx.store.db.select().from(jobs).all() });
 /** The page's text, tags gone: what a reader sees. */
@@ -137,6 +137,20 @@ describe("POST /contact without JavaScript", () => {
     expect(res.status).toBe(413);
     expect(text(await res.text())).toContain(FORM_TOO_LARGE);
     expect(stored()).toEqual({ messages: [], jobs: [] });
+  });
+
+  test("posted from another site's page: 403 saying so, nothing stored; from this site's own page it is taken", async () => {
+    ctx = testContext();
+    const app = testApp(ctx);
+    const foreign: Record<string, string>[] = [{ Origin: "https://elsewhere.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of foreign) {
+      const res = await postForm(app, valid, FORM, headers);
+      expect(res.status).toBe(403);
+      expect(text(await res.text())).toContain(OTHER_SITE);
+    }
+    expect(stored()).toEqual({ messages: [], jobs: [] });
+    expect((await postForm(app, valid, FORM, { Origin: new URL(ctx.config.publicUrl).origin, "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    expect((await postForm(app, valid, FORM, { Origin: "http://localhost" })).status).toBe(200);
   });
 
   test("a filled honeypot: the thank-you view, nothing stored, nothing sent", async () => {
