@@ -242,6 +242,18 @@ describe("typed before the island hydrates", () => {
     await context.close();
   });
 
+  test("/preparing-checkout: the address typed early is kept and checked", async () => {
+    const { context, page, errors, release } = await beforeHydration("/preparing-checkout?planId=premium&price=9.99", "PreparingCheckoutIsland", PHONE);
+    await page.locator("#checkout-email").fill("sam@example");
+    await release();
+    await poll(() => page.locator("#checkout-email").inputValue()).toBe("sam@example");
+    await page.getByRole("button", { name: "Continue to Secure Payment" }).click();
+    await poll(() => errorBeside(page, "checkout-email").textContent()).toBe("Please enter a valid email address");
+    await poll(() => page.locator("#checkout-email").inputValue()).toBe("sam@example");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const theme of ["light", "dark"] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
       test(`${theme} at ${viewport.width} px: /contact answered by the server with errors, and /upload typed early, nothing serious for axe`, async () => {

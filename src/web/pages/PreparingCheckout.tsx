@@ -13,6 +13,7 @@ import { buttonClass } from "../ui/button.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { useHydrated } from "../ui/hydrated.ts";
 import { onFirstUse, useOneSubmitAtATime } from "../ui/on-first-use.ts";
+import { useTypedBeforeHydration } from "../ui/typed-before-hydration.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { island } from "../island.tsx";
 
@@ -83,6 +84,10 @@ function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const hydrated = useHydrated();
+  // Typed before the island hydrated: kept (decision 149).
+  const formRef = useTypedBeforeHydration((typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
   // Back from the payment page: the address given before it (kept until the profile is saved) is filled in again.
   useEffect(() => {
     const stored = cancelled ? readPendingOrder().email : null;
@@ -110,7 +115,7 @@ function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean
     <PaymentCard title="Preparing Checkout" subtitle={`${plan.title} Package · ${formatUsd(plan.priceCents)} one-time payment`}>
       <OrderSteps path="pay-first" narrow />
       <DraftNotice cancelled={cancelled} restored={false} />
-      <form noValidate onSubmit={submit} onFocus={() => emailRules.load().catch(() => {})} className="mt-6 flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} onFocus={() => emailRules.load().catch(() => {})} className="mt-6 flex flex-col gap-4">
         <EmailField
           id="checkout-email"
           name="email"
