@@ -5,6 +5,7 @@ import { serveStatic } from "hono/bun";
 import { adminProfilesRouter } from "./api/admin-profiles.ts";
 import { adminRouter } from "./api/admin.ts";
 import { contactRouter } from "./api/contact.ts";
+import { contactPageRouter } from "./api/contact-page.tsx";
 import { ordersRouter } from "./api/orders.ts";
 import { outcomePagesRouter } from "./api/outcome-pages.tsx";
 import { outcomesRouter } from "./api/outcomes.ts";
@@ -18,6 +19,7 @@ import { webhooksRouter } from "./api/webhooks.ts";
 import type { AppContext } from "./context.ts";
 import { clientGone, errorHandler } from "./http/errors.ts";
 import { healthRouter } from "./http/health.ts";
+import { rateCounter } from "./http/rate-limit.ts";
 import type { Logger } from "./log.ts";
 import { PUBLIC_DIR, type AssetManifest } from "./ssr/assets.ts";
 import { seoRouter } from "./seo/seo.ts";
@@ -53,6 +55,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   app.route("/", healthRouter(ctx, { jobLoopRunning: options.jobLoopRunning }));
 
+  // The contact form's island posts to /api/contact, the form without JavaScript to /contact: one limit for both.
+  const contactCounter = rateCounter(ctx, "contact");
   const api = new Hono();
   api.use(requireJsonOrMultipart, limitJsonBody);
   // Each router under its resource's prefix; the payment routes keep the spec's flat paths (/api/create-checkout-session …).
@@ -61,7 +65,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   api.route("/profiles", privacyRouter(ctx));
   api.route("/profiles", outcomesRouter(ctx));
   api.route("/orders", ordersRouter(ctx));
-  api.route("/contact", contactRouter(ctx));
+  api.route("/contact", contactRouter(ctx, { counter: contactCounter }));
   api.route("/photos", photosRouter(ctx));
   api.route("/webhooks", webhooksRouter(ctx));
   api.route("/", paymentsRouter(ctx));
@@ -73,6 +77,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
   app.route("/", seoRouter(ctx));
   app.route("/", outcomePagesRouter(ctx, options.assets));
   app.route("/", resultsPagesRouter(ctx, options.assets));
+  app.route("/", contactPageRouter(ctx, options.assets, contactCounter));
 
   app.use(
     "/assets/*",

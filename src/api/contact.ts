@@ -1,37 +1,30 @@
 import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
-import { writeTransaction } from "../db/client.ts";
-import { contactMessages } from "../db/schema.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { rateCounter, rateLimit, type RateCounter } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
-import { enqueueJob } from "../jobs/queue.ts";
-import { CONTACT_MAIL, contactMailJob } from "../contact/job.ts";
+import { receiveContactMessage } from "../contact/receive.ts";
 import { contactSchema } from "../shared/contact/schema.ts";
 
 export const CONTACT_RECEIVED = "Thank you, your message has been received.";
 
+/** Over the contact limit, by the island's JSON post or the form's own (contact-page.tsx). */
+export function tooManyMessages(ctx: AppContext, minutes: number): string {
+  return `Too many messages from your network. Please try again in ${minutes} minute(s), or e-mail us at ${ctx.config.mail.supportEmail}.`;
+}
+
 /**
  * POST /api/contact stores the message and queues its e-mail to support in one transaction, then answers:
- * the customer's success does not depend on the mail server, and the job loop delivers it when it can.
+ * the customer's success does not depend on the mail server, and the job loop delivers it when it can. The same
+ * form posted without JavaScript (POST /contact, contact-page.tsx) goes the same way and counts against the same
+ * limit when given the same `counter`.
  */
-export function contactRouter(ctx: AppContext, options: { now?: () => number } = {}) {
-  const limit = rateLimit(ctx, "contact", {
-    now: options.now,
-    message: (minutes) => `Too many messages from your network. Please try again in ${minutes} minute(s), or e-mail us at ${ctx.config.mail.supportEmail}.`,
-  });
+export function contactRouter(ctx: AppContext, options: { now?: () => number; counter?: RateCounter } = {}) {
+  const limit = rateLimit(ctx, "contact", { counter: options.counter ?? rateCounter(ctx, "contact", options.now), message: (minutes) => tooManyMessages(ctx, minutes) });
   const r = new Hono();
 
   r.post("/", limit, jsonBody(contactSchema), (c) => {
-    const { website, ...message } = c.req.valid("json");
-    if (website) {
-      // A bot filled the honeypot: answer as if it worked so it learns nothing, and keep nothing.
-      ctx.log.info("contact: honeypot filled, message dropped");
-      return c.json({ message: CONTACT_RECEIVED }, 201);
-    }
-    writeTransaction(ctx.store.db, (tx) => {
-      const { id } = tx.insert(contactMessages).values(message).returning({ id: contactMessages.id }).get();
-      enqueueJob(tx, CONTACT_MAIL, contactMailJob(id));
-    });
+    // A filled honeypot is answered as if it worked, so a bot learns nothing (receive.ts keeps nothing of it).
+    receiveContactMessage({ db: ctx.store.db, log: ctx.log }, c.req.valid("json"));
     return c.json({ message: CONTACT_RECEIVED }, 201);
   });
 

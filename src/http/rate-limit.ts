@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { ANONYMOUS_LIMITS } from "../shared/http/anonymous-limits.ts";
 import { clientAddress } from "./client-address.ts";
@@ -16,19 +16,31 @@ export type LimitName = keyof typeof ANONYMOUS_LIMITS;
 export function rateLimit(
   ctx: AppContext,
   name: LimitName,
-  options: { now?: () => number; message?: (minutes: number) => string } = {},
+  options: { now?: () => number; message?: (minutes: number) => string; counter?: RateCounter } = {},
 ): MiddlewareHandler {
-  const base = ANONYMOUS_LIMITS[name];
-  const limiter = new SlidingWindowLimiter(Math.max(1, Math.round(base.max * ctx.config.rateLimitScale)), base.windowMs, options.now ?? Date.now);
+  const counter = options.counter ?? rateCounter(ctx, name, options.now);
   const message = options.message ?? ((minutes: number) => `Too many requests from your network. Please try again in ${minutes} minute(s).`);
   return async (c, next) => {
-    const wait = limiter.hit(clientAddress(c, ctx.config.trustProxy));
+    const wait = counter(c);
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));
       throw new ApiError(429, message(Math.ceil(wait / 60000)));
     }
     await next();
   };
+}
+
+/** Counts a request against a limit: 0 when it is allowed, else how many ms until the next one is. */
+export type RateCounter = (c: Context) => number;
+
+/**
+ * The counters of `ANONYMOUS_LIMITS[name]` times `RATE_LIMIT_SCALE`, per client address. Two routes given the same
+ * counter share one limit (the contact form posted as JSON by its island and as a plain form without JavaScript).
+ */
+export function rateCounter(ctx: AppContext, name: LimitName, now: () => number = Date.now): RateCounter {
+  const base = ANONYMOUS_LIMITS[name];
+  const limiter = new SlidingWindowLimiter(Math.max(1, Math.round(base.max * ctx.config.rateLimitScale)), base.windowMs, now);
+  return (c) => limiter.hit(clientAddress(c, ctx.config.trustProxy));
 }
 
 /**

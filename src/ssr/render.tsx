@@ -48,10 +48,10 @@ export async function renderServerPage(
   c: Context,
   ctx: AppContext,
   assets: AssetManifest,
-  page: { meta: PageMeta; status: 200 | 400 | 403 | 404 | 409 | 410 | 429 | 500; Page: ComponentType; toasts?: true },
+  page: { meta: PageMeta; status: 200 | 400 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500; Page: ComponentType; toasts?: true },
 ): Promise<Response> {
   const url = new URL(c.req.url);
-  const found: PageRoute = { path: url.pathname, load: async () => page.Page, meta: page.meta, toasts: page.toasts };
+  const found: PageRoute = { path: url.pathname, load: async () => page.Page, meta: page.meta, ...(page.toasts && { toasts: page.toasts }) };
   const internalPages = !ctx.config.isProduction;
   const { body } = await renderDocument(ctx, { url, found, internalPages, nonce: c.get("secureHeadersNonce") ?? "", assets });
   return c.body(body, page.status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });

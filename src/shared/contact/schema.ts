@@ -1,13 +1,15 @@
 import * as z from "zod/mini";
 import { MAX_EMAIL_LENGTH } from "../email.ts";
+import { CONTACT_MESSAGE_MAX } from "./limits.ts";
+
+export { CONTACT_MESSAGE_MAX, CONTACT_RATE_LIMIT, HONEYPOT_FIELD } from "./limits.ts";
 
 /**
  * The contact form's rules (spec section 5), shared by the form in the browser and by POST /api/contact,
  * so both give the same message for the same mistake. Upper limits keep one message a reasonable e-mail.
  * Written with zod/mini (the same checks and messages, about 5 KB in the browser where classic zod is 23 KB): the
- * contact page's island has a 70 KB budget (issue 22).
+ * contact page's island has a 70 KB budget (issue 22). The form fetches it when first used (decision 147).
  */
-export const CONTACT_MESSAGE_MAX = 5000;
 
 /** A trimmed string between `min` and `max` characters, with the message for each side. */
 const trimmed = (min: number, tooShort: string, max: number, tooLong: string) => z.string().check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, tooLong));
@@ -26,8 +28,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
-
-export const HONEYPOT_FIELD = "website";
-
-/** Five messages per ten minutes per address: more than a person writes, too few to flood the support inbox. */
-export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };

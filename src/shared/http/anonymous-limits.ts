@@ -1,4 +1,4 @@
-import { CONTACT_RATE_LIMIT } from "../contact/schema.ts";
+import { CONTACT_RATE_LIMIT } from "../contact/limits.ts";
 
 // Plain data, imported by the privacy policy in the browser too; the middleware is src/http/rate-limit.ts.
 

@@ -8,9 +8,7 @@
  * "not enforced"). Change a number here when an app's help page says otherwise; every number says where it is from.
  */
 import type { DatingApp } from "./options.ts";
-
-/** Spec section 3: Bumble's bio hint, 300 characters, "not enforced" (the forms warn; ./submission.ts re-exports it). */
-export const BUMBLE_BIO_HINT = 300;
+import { BUMBLE_BIO_HINT } from "./text-limits.ts";
 
 /** The two texts an app limits. */
 export type AppLimitedField = "bio" | "promptAnswer";

@@ -1,5 +1,5 @@
 import { LOGIN_THROTTLE } from "../../shared/admin/login-throttle.ts";
-import { CONTACT_RATE_LIMIT } from "../../shared/contact/schema.ts";
+import { CONTACT_RATE_LIMIT } from "../../shared/contact/limits.ts";
 import { LONGEST_LIMIT_WINDOW_MS } from "../../shared/http/anonymous-limits.ts";
 import { UNPAID_PROFILE_DELETED_WITHIN_HOURS } from "../../shared/privacy/unpaid-retention.ts";
 import type { RetentionPeriods } from "../../shared/privacy/periods.ts";

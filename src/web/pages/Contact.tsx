@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { contactSchema, CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, type ContactInput } from "../../shared/contact/schema.ts";
+import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from "react";
+import { CONTACT_MESSAGE_MAX, HONEYPOT_FIELD } from "../../shared/contact/limits.ts";
+import type { ContactInput } from "../../shared/contact/schema.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { socialLinks } from "../brand.ts";
 import { PageHero } from "../marketing/layout.tsx";
@@ -10,21 +11,40 @@ import { controlClass, Field } from "../ui/field.tsx";
 import { island } from "../island.tsx";
 import { fieldErrors } from "../ui/field-errors.ts";
 import { focusFirst, useFocusAfterBusy } from "../ui/focus.ts";
-import { useHydrated } from "../ui/hydrated.ts";
+import { onFirstUse, useOneSubmitAtATime } from "../ui/on-first-use.ts";
+import { useTypedBeforeHydration } from "../ui/typed-before-hydration.ts";
 
-type ContactField = "firstName" | "lastName" | "email" | "subject" | "message";
-type Values = Record<ContactField, string>;
-type Errors = Partial<Record<ContactField, string>>;
+export type ContactField = "firstName" | "lastName" | "email" | "subject" | "message";
+export type ContactValues = Record<ContactField, string>;
+/** A problem per field, and `form` for one that belongs to no field (too many messages, a form that is not a form). */
+export type ContactErrors = Partial<Record<ContactField | "form", string>>;
 
-const EMPTY: Values = { firstName: "", lastName: "", email: "", subject: "", message: "" };
+/**
+ * What the server answers a form posted without JavaScript with (POST /contact, src/api/contact-page.tsx): the values
+ * and errors to draw again, or `sent` for the thank-you view.
+ */
+export interface ContactFormState {
+  values: ContactValues;
+  errors: ContactErrors;
+  sent: boolean;
+}
 
-function validate(values: Values): Errors {
-  const result = contactSchema.safeParse(values);
+export const CONTACT_PATH = "/contact";
+export const EMPTY_CONTACT: ContactValues = { firstName: "", lastName: "", email: "", subject: "", message: "" };
+
+/** The schema and zod, fetched on the form's first focus rather than with the page (decision 147). */
+const contactRules = onFirstUse(() => import("../../shared/contact/schema.ts"));
+
+function validate(rules: NonNullable<ReturnType<typeof contactRules.loaded>>, values: ContactValues): ContactErrors {
+  const result = rules.contactSchema.safeParse(values);
   return result.success ? {} : fieldErrors(result.error);
 }
 
-/** The page is server HTML; the form and its thank-you view are the island (issue 22). */
-export function ContactPage() {
+/**
+ * The page is server HTML; the form and its thank-you view are the island (issue 22). The form posts to this page
+ * without JavaScript (decision 148); `state` is the server's answer to such a post.
+ */
+export function ContactPage({ state }: { state?: ContactFormState }) {
   const { supportEmail, social } = usePublicConfig();
   return (
     <>
@@ -51,7 +71,7 @@ export function ContactPage() {
           </ul>
         </aside>
         <div className="rounded-xl border border-border p-6 sm:p-8">
-          <ContactMessageForm />
+          <ContactMessageForm {...(state && { state })} />
         </div>
       </div>
     </>
@@ -60,9 +80,8 @@ export function ContactPage() {
 
 export const ContactMessageForm = island("ContactMessageForm", MessageCard);
 
-function MessageCard() {
-  const { supportEmail } = usePublicConfig();
-  const [sent, setSent] = useState(false);
+function MessageCard({ state }: { state?: ContactFormState }) {
+  const [sent, setSent] = useState(state?.sent ?? false);
   // Set once the thank-you view has been left: the form that comes back takes the focus (not on first load).
   const [again, setAgain] = useState(false);
   return sent ? (
@@ -73,7 +92,7 @@ function MessageCard() {
       }}
     />
   ) : (
-    <ContactForm supportEmail={supportEmail} onSent={() => setSent(true)} startFocused={again} />
+    <ContactForm onSent={() => setSent(true)} startFocused={again} initial={again || state?.sent ? undefined : state} />
   );
 }
 
@@ -84,6 +103,11 @@ function MessageCard() {
  * margin (taller than the header) keeping it below the header.
  */
 function ThankYou({ onAgain }: { onAgain: () => void }) {
+  // Without JavaScript the button asks for the empty form again; with it, the form comes back in place, focused.
+  const again = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    onAgain();
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -95,22 +119,28 @@ function ThankYou({ onAgain }: { onAgain: () => void }) {
         Thank you for your message!
       </h2>
       <p className="text-muted-foreground">We've received it and will get back to you by e-mail as soon as possible.</p>
-      <button type="button" onClick={onAgain} className={buttonClass("primary", "lg")}>
-        Send Another Message
-      </button>
+      <form method="get" action={CONTACT_PATH}>
+        <button type="submit" onClick={again} className={buttonClass("primary", "lg")}>
+          Send Another Message
+        </button>
+      </form>
     </div>
   );
 }
 
-function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: string; onSent: () => void; startFocused: boolean }) {
+function ContactForm({ onSent, startFocused, initial }: { onSent: () => void; startFocused: boolean; initial?: ContactFormState }) {
   const toast = useToast();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<ContactValues>(initial?.values ?? EMPTY_CONTACT);
   const [honeypot, setHoneypot] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
   const [pending, setPending] = useState(false);
-  // Sending needs JavaScript; until the page is hydrated the button stays disabled and the note below says why.
-  const hydrated = useHydrated();
   const button = useFocusAfterBusy<HTMLButtonElement>(pending);
+  // Typed before the island hydrated (the form is the server's HTML, and posts without JavaScript too): kept.
+  const formRef = useTypedBeforeHydration((typed) => {
+    const { [HONEYPOT_FIELD]: bot, ...fields } = typed;
+    if (bot !== undefined) setHoneypot(bot);
+    setValues((v) => ({ ...v, ...fields }));
+  });
   useEffect(() => {
     if (startFocused) document.getElementById("contact-firstName")?.focus();
   }, [startFocused]);
@@ -119,15 +149,26 @@ function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: str
     const next = { ...values, [field]: e.target.value };
     setValues(next);
     // Once a field shows an error, it is checked again as the person types, so the message goes away when fixed.
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next)[field] }));
+    if (errors[field]) {
+      void contactRules.load().then(
+        (rules) => setErrors((prev) => ({ ...prev, [field]: validate(rules, next)[field] })),
+        () => {}, // said when the form is sent
+      );
+    }
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const found = validate(values);
+  const submit = useOneSubmitAtATime(async (form) => {
+    let rules: NonNullable<ReturnType<typeof contactRules.loaded>>;
+    try {
+      rules = await contactRules.load();
+    } catch {
+      toast({ title: "Error sending message", description: "Please check your connection and try again.", variant: "destructive" });
+      return;
+    }
+    const found = validate(rules, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirst(e.currentTarget, Object.keys(found).map((f) => `contact-${f}`));
+      focusFirst(form, Object.keys(found).map((f) => `contact-${f}`));
       return;
     }
     setPending(true);
@@ -141,7 +182,7 @@ function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: str
       toast({ title: "Error sending message", description, variant: "destructive" });
       setPending(false);
     }
-  };
+  });
 
   const textInput = (name: Exclude<ContactField, "message">, label: string, props: { type?: string; autoComplete?: string } = {}) => (
     <Field id={`contact-${name}`} label={label} error={errors[name]}>
@@ -161,7 +202,16 @@ function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: str
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="contact-form-heading" className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      action={CONTACT_PATH}
+      onSubmit={submit}
+      onFocus={() => contactRules.load().catch(() => {})}
+      noValidate
+      aria-labelledby="contact-form-heading"
+      className="space-y-5"
+    >
       <h2 id="contact-form-heading" className="text-xl font-semibold">
         Send Us a Message
       </h2>
@@ -198,14 +248,14 @@ function ContactForm({ supportEmail, onSent, startFocused }: { supportEmail: str
           onChange={(e) => setHoneypot(e.target.value)}
         />
       </div>
-      <button ref={button} type="submit" disabled={pending || !hydrated} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+      {errors.form && (
+        <p role="alert" className="text-sm text-danger">
+          {errors.form}
+        </p>
+      )}
+      <button ref={button} type="submit" disabled={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
         {pending ? "Sending..." : "Send Message"}
       </button>
-      <noscript>
-        <p className="text-sm text-muted-foreground">
-          Sending this form needs JavaScript. You can also e-mail us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-        </p>
-      </noscript>
     </form>
   );
 }

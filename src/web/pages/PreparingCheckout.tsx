@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import type { OrderCreated } from "../../shared/api/orders.ts";
 import { findPlan, formatUsd, PLANS, type Plan } from "../../shared/orders/plans.ts";
-import { emailAddress } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { CheckoutErrorView, PaymentCard } from "../payments/PaymentCard.tsx";
@@ -13,6 +12,8 @@ import { useToast } from "../toast.ts";
 import { buttonClass } from "../ui/button.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { useHydrated } from "../ui/hydrated.ts";
+import { onFirstUse, useOneSubmitAtATime } from "../ui/on-first-use.ts";
+import { useTypedBeforeHydration } from "../ui/typed-before-hydration.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { island } from "../island.tsx";
 
@@ -75,33 +76,46 @@ export function PreparingCheckoutPage() {
   );
 }
 
+/** The e-mail rule and zod, fetched on the form's first focus rather than with the page (decision 147). */
+const emailRules = onFirstUse(() => import("../../shared/profiles/submission.ts"));
+
 /** Before any payment: the address the results and every message about this order go to. */
 function EmailStep({ plan, cancelled, onDone }: { plan: Plan; cancelled: boolean; onDone: (email: string) => void }) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const hydrated = useHydrated();
+  // Typed before the island hydrated: kept (decision 149).
+  const formRef = useTypedBeforeHydration((typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
   // Back from the payment page: the address given before it (kept until the profile is saved) is filled in again.
   useEffect(() => {
     const stored = cancelled ? readPendingOrder().email : null;
     if (stored) setEmail((typed) => typed || stored);
   }, [cancelled]);
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = emailAddress.safeParse(email);
+  const submit = useOneSubmitAtATime(async () => {
+    let rules: Awaited<ReturnType<typeof emailRules.load>>;
+    try {
+      rules = await emailRules.load();
+    } catch {
+      setError("The address could not be checked. Please check your connection and try again.");
+      return;
+    }
+    const parsed = rules.emailAddress.safeParse(email);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       document.getElementById("checkout-email")?.focus();
       return;
     }
     onDone(parsed.data);
-  };
+  });
 
   return (
     <PaymentCard title="Preparing Checkout" subtitle={`${plan.title} Package · ${formatUsd(plan.priceCents)} one-time payment`}>
       <OrderSteps path="pay-first" narrow />
       <DraftNotice cancelled={cancelled} restored={false} />
-      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} onFocus={() => emailRules.load().catch(() => {})} className="mt-6 flex flex-col gap-4">
         <EmailField
           id="checkout-email"
           name="email"

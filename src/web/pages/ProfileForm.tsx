@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import { findPlan, formatUsd } from "../../shared/orders/plans.ts";
 import { clearPendingOrder, readPendingOrder, type PendingOrder } from "../payments/pending-order.ts";
@@ -10,12 +10,13 @@ import { useFormValues } from "../profile/form-state.ts";
 import { OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
-import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { buildProfile, checkBeforeSending, loadSubmissionRules, useProfileSubmission } from "../profile/submission.ts";
 import { SubmitArea } from "../profile/SubmitArea.tsx";
 import { SuccessDialog } from "../profile/SuccessDialog.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
+import { useOneSubmitAtATime } from "../ui/on-first-use.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import { island } from "../island.tsx";
 
@@ -69,11 +70,10 @@ export function ProfileFormPage() {
   const busy = submission.stage !== "idle";
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = useOneSubmitAtATime(async (formElement) => {
     const extra: Record<string, string> = orderId ? { orderId } : {};
     const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]], extra);
-    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
+    if (form.showErrors(await checkBeforeSending(profile, photos.photos.length, toast), formElement)) return;
     const outcome = await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan, cancelUrl: cancelReturnUrl() });
     if (outcome === "saved" || outcome === "paid-already") {
       void draft.clear();
@@ -83,7 +83,7 @@ export function ProfileFormPage() {
       toast({ title: "Processing your profile", description: "Your order is paid; your optimized profile is on its way by e-mail." });
     }
     if (outcome === "saved" || outcome === "paid-already") setDone(true);
-  };
+  });
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -104,7 +104,7 @@ export function ProfileFormPage() {
           <OrderSteps path={orderId ? "paid-first" : "pay-after"} />
         </div>
       )}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy || done} />
         <NoScriptNote />
         {/* The spec: "Submit Profile for Review" shows "Processing..." while pending, checkout included (the steps are named above). */}

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { Navigate, useSearchParams } from "../navigation.tsx";
 import { formatUsd } from "../../shared/orders/plans.ts";
 import { SECTION_FIELDS } from "../profile/AppSections.tsx";
@@ -9,11 +8,12 @@ import { useFormValues } from "../profile/form-state.ts";
 import { OrderSteps } from "../profile/OrderSteps.tsx";
 import { usePhotos } from "../profile/PhotoUploader.tsx";
 import { datingAppOf, ProfileFields } from "../profile/ProfileFields.tsx";
-import { buildProfile, checkBeforeSending, useProfileSubmission } from "../profile/submission.ts";
+import { buildProfile, checkBeforeSending, loadSubmissionRules, useProfileSubmission } from "../profile/submission.ts";
 import { SubmitArea } from "../profile/SubmitArea.tsx";
 import { TermsNote } from "../profile/TermsNote.tsx";
 import { useToast } from "../toast.ts";
 import { useFocusAfterBusy } from "../ui/focus.ts";
+import { useOneSubmitAtATime } from "../ui/on-first-use.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import { uploadPlan } from "../upload-plan.ts";
 import { island } from "../island.tsx";
@@ -38,15 +38,15 @@ export function UploadPage() {
   const busy = submission.stage !== "idle";
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
 
+  const onSubmit = useOneSubmitAtATime(async (formElement) => {
+    if (!plan) return;
+    const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]]);
+    if (form.showErrors(await checkBeforeSending(profile, photos.photos.length, toast), formElement)) return;
+    await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan, cancelUrl: cancelReturnUrl() });
+  });
+
   // The route's redirect runs first; this only keeps the page honest should it ever be drawn without a plan.
   if (!plan) return <Navigate to="/pricing" replace />;
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const profile = buildProfile(form.values, ["email", "dating_app", ...SECTION_FIELDS[datingAppOf(form.values)]]);
-    if (form.showErrors(checkBeforeSending(profile, photos.photos.length, toast), e.currentTarget)) return;
-    await submission.submit({ profile, photos: photos.photos.map((p) => p.file), plan, cancelUrl: cancelReturnUrl() });
-  };
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -58,7 +58,7 @@ export function UploadPage() {
       <div className="mt-6">
         <OrderSteps path="pay-after" />
       </div>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-8" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-8" aria-busy={busy}>
         <ProfileFields values={form.values} errors={form.errors} onChange={form.onChange} photos={photos} disabled={busy} />
         <NoScriptNote />
         <SubmitArea

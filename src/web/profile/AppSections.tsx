@@ -1,5 +1,5 @@
 import { BUMBLE_PROMPTS, DATING_APP_LABELS, HINGE_PROMPTS, type DatingApp } from "../../shared/profiles/options.ts";
-import { TEXT_LIMITS } from "../../shared/profiles/submission.ts";
+import { TEXT_LIMITS } from "../../shared/profiles/text-limits.ts";
 import { asOptions, SelectField, TextAreaField, TextField } from "./fields.tsx";
 
 export type Values = Record<string, string>;

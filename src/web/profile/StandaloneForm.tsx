@@ -1,10 +1,11 @@
-import type { FormEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "../navigation.tsx";
 import { findPlan } from "../../shared/orders/plans.ts";
 import type { DatingApp } from "../../shared/profiles/options.ts";
 import { useToast } from "../toast.ts";
 import { EmailField } from "../ui/EmailField.tsx";
 import { useFocusAfterBusy } from "../ui/focus.ts";
+import { useOneSubmitAtATime } from "../ui/on-first-use.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 import { draftKey, useDraft } from "./draft.ts";
@@ -14,7 +15,7 @@ import { useFormValues } from "./form-state.ts";
 import { OrderSteps } from "./OrderSteps.tsx";
 import { PhotoUploader, usePhotos } from "./PhotoUploader.tsx";
 import { CHOOSE_PLAN, PlanChoice } from "./PlanChoice.tsx";
-import { buildProfile, checkBeforeSending, useProfileSubmission } from "./submission.ts";
+import { buildProfile, checkBeforeSending, loadSubmissionRules, useProfileSubmission } from "./submission.ts";
 import { SubmitArea } from "./SubmitArea.tsx";
 
 /**
@@ -49,15 +50,14 @@ export function StandaloneForm({
   const submitButton = useFocusAfterBusy<HTMLButtonElement>(busy);
   const disabled = busy;
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = useOneSubmitAtATime(async (formElement) => {
     const profile = buildProfile(form.values, ["email", ...fields], { dating_app: app });
-    const errors = checkBeforeSending(profile, photos.photos.length, toast);
+    const errors = await checkBeforeSending(profile, photos.photos.length, toast);
     if (!plan) {
       if (Object.keys(errors).length === 0) toast({ title: "Form submission error", description: CHOOSE_PLAN, variant: "destructive" });
       errors.plan = CHOOSE_PLAN;
     }
-    if (form.showErrors(errors, e.currentTarget) || !plan) return;
+    if (form.showErrors(errors, formElement) || !plan) return;
     await submission.submit({
       profile,
       photos: photos.photos.map((p) => p.file),
@@ -65,7 +65,7 @@ export function StandaloneForm({
       cancelUrl: cancelReturnUrl(),
       successUrl: window.location.pathname,
     });
-  };
+  });
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -75,7 +75,7 @@ export function StandaloneForm({
       <div className="mt-6">
         <OrderSteps path="plan-on-form" />
       </div>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-6" aria-busy={busy}>
+      <form ref={form.ref} noValidate onSubmit={onSubmit} onFocus={loadSubmissionRules} className="mt-8 grid gap-6" aria-busy={busy}>
         <EmailField
           id="field-email"
           name="email"

@@ -116,7 +116,7 @@ export const asOptions = (values: readonly string[]): Option[] => values.map((v)
 export function NoScriptNote() {
   return (
     <noscript>
-      <p className="text-sm text-danger">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
+      <p data-testid="noscript-note" className="text-sm text-danger">This form needs JavaScript to prepare and send your photos. Please enable it and reload the page.</p>
     </noscript>
   );
 }

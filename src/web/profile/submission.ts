@@ -3,11 +3,11 @@ import type { OrderCreated } from "../../shared/api/orders.ts";
 import type { ProfileCreated } from "../../shared/api/profiles.ts";
 import type { Plan } from "../../shared/orders/plans.ts";
 import { MIN_PHOTOS } from "../../shared/profiles/limits.ts";
-import { submissionSchema } from "../../shared/profiles/submission.ts";
 import { apiRequest, messageOf } from "../api.ts";
 import { startHostedCheckout } from "../payments/hosted-checkout.ts";
 import { useToast, type ToastInput } from "../toast.ts";
 import { fieldErrors } from "../ui/field-errors.ts";
+import { onFirstUse } from "../ui/on-first-use.ts";
 import type { Errors, Values } from "./AppSections.tsx";
 import { readTextDraft, saveSentProfile } from "./draft.ts";
 import { useLeaveWarning } from "./leave-warning.ts";
@@ -20,12 +20,28 @@ export function buildProfile(values: Values, fields: readonly string[], extra: R
   return profile;
 }
 
+/** The shared schema and zod, fetched when a form is first used rather than with the page (decision 147). */
+const submissionRules = onFirstUse(() => import("../../shared/profiles/submission.ts"));
+
+/** Starts fetching the schema the form is checked with when sent: the form's first focus calls it. */
+export function loadSubmissionRules(): void {
+  submissionRules.load().catch(() => {}); // tried again, and said, when the form is sent
+}
+
 /**
  * Runs the shared schema in the browser before anything is sent, with the spec's photo messages.
  * Answers the field errors (empty when the form may be sent); the first problem is also shown as a toast.
  */
-export function checkBeforeSending(profile: Record<string, unknown>, photoCount: number, toast: (t: ToastInput) => void): Errors {
-  const parsed = submissionSchema.safeParse(profile);
+export async function checkBeforeSending(profile: Record<string, unknown>, photoCount: number, toast: (t: ToastInput) => void): Promise<Errors> {
+  let rules: Awaited<ReturnType<typeof submissionRules.load>>;
+  try {
+    rules = await submissionRules.load();
+  } catch {
+    const description = "The form could not be checked. Please check your connection and try again.";
+    toast({ title: "Form submission error", description, variant: "destructive" });
+    return { form: description };
+  }
+  const parsed = rules.submissionSchema.safeParse(profile);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (photoCount === 0) {
     errors.photos = "Please upload at least 3 photos";
