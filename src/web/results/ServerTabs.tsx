@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { island } from "../island.tsx";
-import type { TabSpec } from "./Tabs.tsx";
+import { TabButtons, tabButtonId as tabId, tabPanelId as panelId, type TabSpec } from "./Tabs.tsx";
 
 /**
  * The no-JavaScript reading: no tab list (its buttons need a script), every panel shown in order under its heading. In
@@ -8,9 +8,6 @@ import type { TabSpec } from "./Tabs.tsx";
  * any layer would lose to it.
  */
 const NO_SCRIPT_CSS = "@layer base{[data-server-tabs] [role=tablist]{display:none!important}[data-server-tabs] [role=tabpanel][hidden],[data-server-tabs] [data-tab-heading][hidden]{display:block!important}}";
-
-const tabId = (base: string, i: number) => `${base}-tab-${i}`;
-const panelId = (base: string, i: number) => `${base}-panel-${i}`;
 
 /**
  * Tabs whose panels are the server's HTML (the results page, decision 143): the panels are drawn here, outside any
@@ -52,7 +49,6 @@ export function ServerTabs({ label, idBase, tabs }: { label: string; idBase: str
  */
 function TabList({ label, idBase, labels }: { label: string; idBase: string; labels: string[] }) {
   const [selected, setSelected] = useState(0);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
     labels.forEach((_, i) => {
@@ -61,46 +57,7 @@ function TabList({ label, idBase, labels }: { label: string; idBase: string; lab
     });
   }, [selected, idBase, labels]);
 
-  const select = (i: number) => {
-    setSelected(i);
-    refs.current[i]?.focus();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const last = labels.length - 1;
-    const after = selected === last ? 0 : selected + 1;
-    const before = selected === 0 ? last : selected - 1;
-    const next = { ArrowRight: after, ArrowDown: after, ArrowLeft: before, ArrowUp: before, Home: 0, End: last }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    select(next);
-  };
-
-  return (
-    <div role="tablist" aria-label={label} className="grid gap-1 rounded-lg bg-muted p-1 sm:auto-cols-fr sm:grid-flow-col">
-      {labels.map((text, i) => (
-        <button
-          key={text}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          type="button"
-          role="tab"
-          id={tabId(idBase, i)}
-          aria-selected={i === selected}
-          aria-controls={panelId(idBase, i)}
-          tabIndex={i === selected ? 0 : -1}
-          onClick={() => setSelected(i)}
-          onKeyDown={onKeyDown}
-          className={`min-h-10 rounded-md px-2 py-2 text-sm font-medium leading-tight transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring ${
-            i === selected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"
-          }`}
-        >
-          {text}
-        </button>
-      ))}
-    </div>
-  );
+  return <TabButtons label={label} idBase={idBase} labels={labels} selected={selected} onSelect={setSelected} />;
 }
 
 export const TabListIsland = island("TabListIsland", TabList);

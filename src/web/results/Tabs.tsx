@@ -15,19 +15,46 @@ export interface TabSpec {
 export function Tabs({ label, tabs, selected: chosen, onSelect }: { label: string; tabs: TabSpec[]; selected?: number; onSelect?: (i: number) => void }) {
   const [own, setOwn] = useState(0);
   const selected = chosen ?? own;
-  const setSelected = onSelect ?? setOwn;
   const base = useId();
+
+  return (
+    <div>
+      <TabButtons label={label} idBase={base} labels={tabs.map((t) => t.label)} selected={selected} onSelect={onSelect ?? setOwn} />
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.label}
+          role="tabpanel"
+          id={tabPanelId(base, i)}
+          aria-labelledby={tabButtonId(base, i)}
+          hidden={i !== selected}
+          tabIndex={0}
+          className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The ids that tie a tab to its panel, from the tabs' common base. */
+export const tabButtonId = (base: string, i: number) => `${base}-tab-${i}`;
+export const tabPanelId = (base: string, i: number) => `${base}-panel-${i}`;
+
+/**
+ * The tab list itself, for these tabs and for the results page's tabs over server-drawn panels (ServerTabs.tsx): one
+ * tab stop (the selected tab), the arrow keys move between tabs and select them, Home and End jump to the ends.
+ */
+export function TabButtons({ label, idBase, labels, selected, onSelect }: { label: string; idBase: string; labels: string[]; selected: number; onSelect: (i: number) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabId = (i: number) => `${base}-tab-${i}`;
-  const panelId = (i: number) => `${base}-panel-${i}`;
 
   const select = (i: number) => {
-    setSelected(i);
+    onSelect(i);
     refs.current[i]?.focus();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const last = tabs.length - 1;
+    const last = labels.length - 1;
     const after = selected === last ? 0 : selected + 1;
     const before = selected === 0 ? last : selected - 1;
     // The tabs sit in a row, or in a column on a narrow screen: both pairs of arrows work.
@@ -38,42 +65,27 @@ export function Tabs({ label, tabs, selected: chosen, onSelect }: { label: strin
   };
 
   return (
-    <div>
-      <div role="tablist" aria-label={label} className="grid gap-1 rounded-lg bg-muted p-1 sm:auto-cols-fr sm:grid-flow-col">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.label}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(i)}
-            aria-selected={i === selected}
-            aria-controls={panelId(i)}
-            tabIndex={i === selected ? 0 : -1}
-            onClick={() => setSelected(i)}
-            onKeyDown={onKeyDown}
-            className={`min-h-10 rounded-md px-2 py-2 text-sm font-medium leading-tight transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring ${
-              i === selected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {tabs.map((tab, i) => (
-        <div
-          key={tab.label}
-          role="tabpanel"
-          id={panelId(i)}
-          aria-labelledby={tabId(i)}
-          hidden={i !== selected}
-          tabIndex={0}
-          className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
+    <div role="tablist" aria-label={label} className="grid gap-1 rounded-lg bg-muted p-1 sm:auto-cols-fr sm:grid-flow-col">
+      {labels.map((text, i) => (
+        <button
+          key={text}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={tabButtonId(idBase, i)}
+          aria-selected={i === selected}
+          aria-controls={tabPanelId(idBase, i)}
+          tabIndex={i === selected ? 0 : -1}
+          onClick={() => onSelect(i)}
+          onKeyDown={onKeyDown}
+          className={`min-h-10 rounded-md px-2 py-2 text-sm font-medium leading-tight transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring ${
+            i === selected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"
+          }`}
         >
-          {tab.content}
-        </div>
+          {text}
+        </button>
       ))}
     </div>
   );
