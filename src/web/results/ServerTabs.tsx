@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { island } from "../island.tsx";
-import { TabButtons, tabButtonId as tabId, tabPanelId as panelId, type TabSpec } from "./Tabs.tsx";
+import { TabButtons, TabPanel, tabPanelId as panelId, type TabSpec } from "./Tabs.tsx";
 
 /**
  * The no-JavaScript reading: no tab list (its buttons need a script), every panel shown in order under its heading. In
@@ -23,20 +23,12 @@ export function ServerTabs({ label, idBase, tabs }: { label: string; idBase: str
       </noscript>
       <TabListIsland label={label} idBase={idBase} labels={tabs.map((t) => t.label)} />
       {tabs.map((tab, i) => (
-        <div
-          key={tab.label}
-          role="tabpanel"
-          id={panelId(idBase, i)}
-          aria-labelledby={tabId(idBase, i)}
-          hidden={i !== 0}
-          tabIndex={0}
-          className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
-        >
+        <TabPanel key={tab.label} idBase={idBase} index={i} hidden={i !== 0}>
           <h3 hidden data-tab-heading="" className="mb-4 border-t border-border pt-6 text-lg font-semibold">
             {tab.label}
           </h3>
           {tab.content}
-        </div>
+        </TabPanel>
       ))}
     </div>
   );

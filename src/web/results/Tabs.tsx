@@ -21,18 +21,26 @@ export function Tabs({ label, tabs, selected: chosen, onSelect }: { label: strin
     <div>
       <TabButtons label={label} idBase={base} labels={tabs.map((t) => t.label)} selected={selected} onSelect={onSelect ?? setOwn} />
       {tabs.map((tab, i) => (
-        <div
-          key={tab.label}
-          role="tabpanel"
-          id={tabPanelId(base, i)}
-          aria-labelledby={tabButtonId(base, i)}
-          hidden={i !== selected}
-          tabIndex={0}
-          className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
-        >
+        <TabPanel key={tab.label} idBase={base} index={i} hidden={i !== selected}>
           {tab.content}
-        </div>
+        </TabPanel>
       ))}
+    </div>
+  );
+}
+
+/** One tab's panel, tied to its tab by the ids of `idBase`; focusable, so a keyboard reaches its content next. */
+export function TabPanel({ idBase, index, hidden, children }: { idBase: string; index: number; hidden: boolean; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={tabPanelId(idBase, index)}
+      aria-labelledby={tabButtonId(idBase, index)}
+      hidden={hidden}
+      tabIndex={0}
+      className="mt-6 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
+    >
+      {children}
     </div>
   );
 }
