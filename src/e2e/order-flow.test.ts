@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { axe, gate, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { allViolations, gate, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -559,8 +559,7 @@ describe("accessibility: no axe violations on the order-flow pages, with errors 
             await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
             await page.locator("#field-email-error").waitFor();
           }
-          const { violations } = await axe(page).analyze();
-          expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+          expect(await allViolations(page)).toEqual([]);
         }, 30_000);
       }
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { axe, launchBrowser, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { allViolations, axe, launchBrowser, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
@@ -277,5 +277,12 @@ describe("the accessibility check itself (seriousViolations, src/testing/browser
     const all = (await axe(page).withTags(WCAG_TAGS).analyze()).violations;
     expect(all.map((v) => v.id)).toContain("heading-order");
     expect(all.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id).sort()).toEqual(found);
+    // Run in the page by the harness, not by the builder: the same findings as axe's builder, with axe already in the
+    // page from the check before, within a selector, and under every default rule.
+    const builder = (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect((await allViolations(page)).sort()).toEqual(builder.sort());
+    expect((await seriousViolations(page)).map((v) => v.slice(0, v.indexOf(":"))).sort()).toEqual(found);
+    expect(await seriousViolations(page, { include: "h1" })).toEqual([]);
+    expect((await seriousViolations(page, { include: "p" })).map((v) => v.slice(0, v.indexOf(":")))).toEqual(["color-contrast"]);
   });
 });
