@@ -102,7 +102,12 @@ describe("the follow-up form", () => {
     expect(ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, ada.profileId)).all()).toHaveLength(1);
   });
 
-  test("elite: the bio version is kept", async () => {
+  test("elite: the bio version is kept; one the form does not offer is refused by name and nothing is stored", async () => {
+    const bad = await postForm(link(ben.profileId), [["match_count", "30"], ["bio_version", "sarcastic"], ["rating", "5"]]);
+    expect(bad.status).toBe(400);
+    expect(text(await bad.text())).toContain("Bio version: Please choose one of the bio versions listed");
+    expect(row(ben.profileId)?.afterAnsweredAt ?? null).toBeNull();
+
     const res = await postForm(link(ben.profileId), [["match_count", "30"], ["parts", "bio"], ["bio_version", "playful"], ["rating", "5"]]);
     expect(res.status).toBe(303);
     expect(row(ben.profileId)).toMatchObject({ afterMatches: 30, bioVersion: "playful" });
