@@ -98,10 +98,12 @@ describe("documentation named in code", () => {
 
 describe("decision records", () => {
   const index = readFileSync(join(DECISIONS, "README.md"), "utf8");
-  const entries = [...index.matchAll(/^- (\d{3})\. \[(.+)\]\((\d{3}-[a-z0-9-]+\.md)\)$/gm)].map((match) => ({
+  // An entry ends with its record's link, or with "(superseded by [NNN](NNN-slug.md))" when the record's status says so.
+  const entries = [...index.matchAll(/^- (\d{3})\. \[(.+?)\]\((\d{3}-[a-z0-9-]+\.md)\)(?: \(superseded by (\[\d{3}\]\(\d{3}-[a-z0-9-]+\.md\))\))?$/gm)].map((match) => ({
     number: match[1]!,
     title: match[2]!,
     file: match[3]!,
+    supersededBy: match[4],
   }));
   const records = readdirSync(DECISIONS)
     .filter((name) => /^\d{3}-.+\.md$/.test(name))
@@ -115,11 +117,12 @@ describe("decision records", () => {
   });
 
   test("each record has its number and title, a status, then context, decision and consequences", () => {
-    for (const { number, title, file } of entries) {
+    for (const { number, title, file, supersededBy } of entries) {
       const text = readFileSync(join(DECISIONS, file), "utf8");
       const lines = text.split("\n");
       expect(`${file}: ${lines[0]}`).toBe(`${file}: # ${number}. ${title}`);
-      expect(`${file}: ${lines[2]}`).toMatch(new RegExp(`^${file}: Status: (accepted|superseded by .+)$`));
+      // Accepted, or superseded by the record the index names beside it.
+      expect(`${file}: ${lines[2]}`).toBe(`${file}: Status: ${supersededBy ? `superseded by ${supersededBy}` : "accepted"}`);
       const sections = lines.filter((line) => line.startsWith("## "));
       expect(`${file}: ${sections.join(" | ")}`).toBe(`${file}: ## Context | ## Decision | ## Consequences`);
     }

@@ -1,11 +1,13 @@
 /**
  * The Outcomes page's API and CSV (issue 32) and the public sentence on the home and pricing pages: the figures from
- * fixed answers, "not enough data" below 10, nothing public below 30, and a CSV no spreadsheet runs as a formula.
+ * fixed answers (per plan, app, part used and elite bio version, each with n for the change and for after ÷ before),
+ * "not enough data" below 10, nothing public below 30, and a CSV no spreadsheet runs as a formula.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { outcomes } from "../db/schema.ts";
 import type { AdminOutcomesAnswer } from "../shared/api/outcomes.ts";
+import type { BioVersionChoice } from "../shared/outcomes/answers.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { insertAnswers, type AnswerFixture, TWELVE_BEFORE_AFTER } from "../testing/outcome-fixtures.ts";
@@ -79,6 +81,36 @@ describe("GET /api/admin/outcomes", () => {
     expect(data.ratio.enough).toBe(false);
     expect(data.chart).toBeNull();
     expect(data.min_for_median).toBe(10);
+  });
+
+  test("elite's bio version is a group of its own; each group has n for after ÷ before (before above 0) beside n for the change", async () => {
+    ctx = testContext();
+    // Ten said warm (two of them had 0 matches before: no ratio), one playful, one named none of the versions.
+    const versions: (BioVersionChoice | undefined)[] = [...Array<BioVersionChoice>(10).fill("warm"), "playful", undefined];
+    insertAnswers(ctx.store.db, TWELVE_BEFORE_AFTER.map(([before, after], i) => ({ before, after, plan: "elite", bioVersion: versions[i] })));
+    const data = await report();
+    expect(data.by_bio_version.map((g) => [g.label, g.change.n, g.ratio.n])).toEqual([
+      ["The warm version", 10, 8],
+      ["The playful version", 1, 1],
+      ["The direct version", 0, 0],
+      ["A mix of them", 0, 0],
+      ["None of them", 0, 0],
+    ]);
+    // Changes -2, 0, 1, 1, 2, 3, 3, 4, 5, 6: a median from 10 answers; 8 ratios are too few for one.
+    expect(data.by_bio_version[0]!.change).toMatchObject({ n: 10, enough: true, median: 2.5 });
+    expect(data.by_bio_version[0]!.ratio).toEqual({ n: 8, enough: false });
+    expect(data.by_plan.find((g) => g.label === "Elite")).toMatchObject({ change: { n: 12 }, ratio: { n: 10 } });
+  });
+
+  test("a bio version the form does not offer (an older row) is in no group and breaks nothing", async () => {
+    ctx = testContext();
+    const [id] = insertAnswers(ctx.store.db, [{ before: 2, after: 4, plan: "elite", bioVersion: "warm" }]);
+    ctx.store.db.update(outcomes).set({ bioVersion: "sarcastic" }).where(eq(outcomes.profileId, id!)).run();
+    const data = await report();
+    expect(data.answers).toBe(1);
+    expect(data.by_bio_version.every((g) => g.change.n === 0 && g.ratio.n === 0)).toBe(true);
+    const csv = await (await testApp(ctx).request("/api/admin/outcomes.csv", { headers: { Cookie: adminCookie(ctx.store.db, "sam", { role: "writer" }) } })).text();
+    expect(csv).toContain(",sarcastic,");
   });
 
   test("the CSV: one row per answer, formulas disarmed, quotes and line breaks kept inside quoted cells", async () => {

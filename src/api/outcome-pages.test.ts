@@ -2,7 +2,8 @@
  * The follow-up's pages over HTTP (issue 32): the signed link opens the form (no sign-in); a form post without
  * JavaScript stores one answer per profile and can change it until the link expires; a bad answer is shown again with
  * its messages and stores nothing; a tampered, expired or another profile's link is refused with a clear page; the
- * opt-out works in one click from a mail client (RFC 8058) and with one button from the link.
+ * opt-out works in one click from the e-mail's link (GET, idempotent, undone with a form) and from a mail client's own
+ * button (RFC 8058).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -101,7 +102,12 @@ describe("the follow-up form", () => {
     expect(ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, ada.profileId)).all()).toHaveLength(1);
   });
 
-  test("elite: the bio version is kept", async () => {
+  test("elite: the bio version is kept; one the form does not offer is refused by name and nothing is stored", async () => {
+    const bad = await postForm(link(ben.profileId), [["match_count", "30"], ["bio_version", "sarcastic"], ["rating", "5"]]);
+    expect(bad.status).toBe(400);
+    expect(text(await bad.text())).toContain("Bio version: Please choose one of the bio versions listed");
+    expect(row(ben.profileId)?.afterAnsweredAt ?? null).toBeNull();
+
     const res = await postForm(link(ben.profileId), [["match_count", "30"], ["parts", "bio"], ["bio_version", "playful"], ["rating", "5"]]);
     expect(res.status).toBe(303);
     expect(row(ben.profileId)).toMatchObject({ afterMatches: 30, bioVersion: "playful" });
@@ -151,36 +157,113 @@ describe("the follow-up form", () => {
 });
 
 describe("the opt-out", () => {
-  test("a mail client's one-click POST (RFC 8058) opts out at once; the link's page changes nothing until its one button", async () => {
+  const optOutLink = (profileId: string) => local(optOutUrl(ctx.store.db, ctx.config.publicUrl, profileId));
+
+  test("the e-mail's link opts out on GET, in one click: the page says so and offers to undo with a form; opened again, nothing more changes", async () => {
     const eve = await releasedCustomer(ctx);
-    const path = local(optOutUrl(ctx.store.db, ctx.config.publicUrl, eve.profileId));
-    const page = await app.request(path);
-    expect(page.status).toBe(200);
-    expect(text(await page.text())).toContain("Stop the follow-up e-mail?");
-    expect(row(eve.profileId)?.optedOutAt ?? null).toBeNull();
+    const path = optOutLink(eve.profileId);
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    expect(text(html)).toContain("You will not be asked");
+    expect(text(html)).toContain("Done: you have opted out, and we will not e-mail you to ask how your new profile did. There is nothing more to do.");
+    // The undo is a plain form posting back to the link: no JavaScript needed.
+    const formTag = /<form[^>]*>/.exec(html)![0];
+    expect(formTag).toContain(` action="${path.replace(/&/g, "&amp;")}"`);
+    expect(formTag).toContain(' method="post"');
+    expect(html).toMatch(/<input type="hidden" name="undo" value="1"\/?>/);
+    expect(text(html)).toContain("Ask me after all");
+    const first = row(eve.profileId)!.optedOutAt;
+    expect(first).toBeInstanceOf(Date);
 
-    const oneClick = await postForm(path, [["List-Unsubscribe", "One-Click"]]);
-    expect(oneClick.status).toBe(200);
-    expect(text(await oneClick.text())).toContain("Done: we will not e-mail you to ask how your new profile did.");
-    expect(row(eve.profileId)!.optedOutAt).toBeInstanceOf(Date);
-
-    // "Ask me after all" takes it back.
-    await postForm(path, [["undo", "1"]]);
-    expect(row(eve.profileId)!.optedOutAt).toBeNull();
+    // Opened again (a scanner, then the customer): the same answer, the first time kept, one row.
+    const again = await app.request(path);
+    expect(again.status).toBe(200);
+    expect(text(await again.text())).toContain("Done: you have opted out");
+    expect(row(eve.profileId)!.optedOutAt).toEqual(first);
+    expect(ctx.store.db.select().from(outcomes).where(eq(outcomes.profileId, eve.profileId)).all()).toHaveLength(1);
   });
 
-  test("a tampered opt-out link, or a follow-up link used as one, is refused and changes nothing", async () => {
+  test("\"Ask me after all\" takes it back, and the page offers to opt out again; any other value of undo opts out", async () => {
+    const gus = await releasedCustomer(ctx);
+    const path = optOutLink(gus.profileId);
+    await app.request(path);
+    expect(row(gus.profileId)!.optedOutAt).toBeInstanceOf(Date);
+
+    const undone = await postForm(path, [["undo", "1"]]);
+    expect(undone.status).toBe(200);
+    const html = await undone.text();
+    expect(text(html)).toContain("You have not opted out");
+    expect(text(html)).toContain("Undone: you have not opted out. If our follow-up e-mail has not reached you yet, it will come once; we never send more than one.");
+    expect(text(html)).toContain("Don't ask me");
+    expect(html).not.toContain('name="undo"');
+    expect(row(gus.profileId)!.optedOutAt).toBeNull();
+
+    for (const undo of ["0", "yes", "1 ", ""]) {
+      await postForm(path, [["undo", "1"]]);
+      const res = await postForm(path, [["undo", undo]]);
+      expect({ undo, status: res.status }).toEqual({ undo, status: 200 });
+      expect({ undo, optedOut: row(gus.profileId)!.optedOutAt instanceof Date }).toEqual({ undo, optedOut: true });
+    }
+  });
+
+  test("a mail client's one-click POST (RFC 8058) opts out at once", async () => {
+    const eve = await releasedCustomer(ctx);
+    const oneClick = await postForm(optOutLink(eve.profileId), [["List-Unsubscribe", "One-Click"]]);
+    expect(oneClick.status).toBe(200);
+    expect(text(await oneClick.text())).toContain("Done: you have opted out, and we will not e-mail you to ask how your new profile did.");
+    expect(row(eve.profileId)!.optedOutAt).toBeInstanceOf(Date);
+  });
+
+  test("a tampered opt-out link, a follow-up link used as one, an expired one or nonsense is refused, on GET and POST, and changes nothing", async () => {
     const fay = await releasedCustomer(ctx);
-    const path = local(optOutUrl(ctx.store.db, ctx.config.publicUrl, fay.profileId));
+    const path = optOutLink(fay.profileId);
     const formToken = new URL(link(fay.profileId), "http://x").searchParams.get("t")!;
+    const expiredToken = new URL(link(fay.profileId, new Date(Date.now() - 1000)), "http://x").searchParams.get("t")!;
     // A character in the middle of the signature changed (the last one carries unused bits).
     const tampered = path.replace(/(t=0\.[\w-]{10})([\w-])/, (_, head: string, c: string) => `${head}${c === "A" ? "B" : "A"}`);
     expect(tampered).not.toBe(path);
-    for (const bad of [tampered, `/follow-up/opt-out?id=${fay.profileId}&t=${formToken}`]) {
-      const res = await postForm(bad, [["List-Unsubscribe", "One-Click"]]);
-      expect(res.status).toBe(403);
-      expect(text(await res.text())).toContain("This link is not valid");
+    for (const [what, bad] of [
+      ["tampered", tampered],
+      ["a follow-up link", `/follow-up/opt-out?id=${fay.profileId}&t=${formToken}`],
+      ["an expired follow-up link", `/follow-up/opt-out?id=${fay.profileId}&t=${expiredToken}`],
+      ["another profile's", path.replace(fay.profileId, ada.profileId)],
+      ["no token", `/follow-up/opt-out?id=${fay.profileId}`],
+      ["nonsense", "/follow-up/opt-out?id=%3Cb%3E&t=%3Cscript%3E"],
+    ] as const) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = method === "GET" ? await app.request(bad) : await postForm(bad, [["List-Unsubscribe", "One-Click"]]);
+        expect({ what, method, status: res.status }).toEqual({ what, method, status: 403 });
+        const html = await res.text();
+        expect(text(html)).toContain("This link is not valid");
+        expect(html).not.toContain("<script>");
+      }
     }
-    expect(row(fay.profileId)?.optedOutAt ?? null).toBeNull();
+    // Nothing stored: not even an empty outcome row.
+    expect(row(fay.profileId)).toBeUndefined();
+    expect(row(ada.profileId)!.optedOutAt).toBeNull();
+  });
+
+  test("an expired follow-up link is refused on GET and POST and changes nothing", async () => {
+    const hal = await releasedCustomer(ctx);
+    const expired = link(hal.profileId, new Date(Date.now() - 1000));
+    const get = await app.request(expired);
+    const post = await postForm(expired, [["match_count", "3"], ["rating", "5"]]);
+    for (const res of [get, post]) {
+      expect(res.status).toBe(410);
+      expect(text(await res.text())).toContain("This link has expired");
+    }
+    expect(row(hal.profileId)).toBeUndefined();
+  });
+
+  test("an erased profile's opt-out link says its data is gone, and leaves no row behind", async () => {
+    const ivy = await releasedCustomer(ctx);
+    const path = optOutLink(ivy.profileId);
+    await eraseProfile(ctx, ivy.profileId, { by: "customer" });
+    const res = await app.request(path);
+    expect(res.status).toBe(410);
+    expect(text(await res.text())).toContain("The data of this profile was deleted on request");
+    expect(row(ivy.profileId)).toBeUndefined();
   });
 });

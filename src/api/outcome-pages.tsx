@@ -3,8 +3,10 @@
  * answer, posted as plain HTML forms (no JavaScript needed), answered with a redirect after a stored answer.
  *
  *   GET/POST /how-did-it-go?id=&t=      the follow-up form (signed link, 60 days; src/outcomes/links.ts)
- *   GET/POST /follow-up/opt-out?id=&t=  the opt-out: GET shows one button, POST opts out (also RFC 8058's one-click
- *                                       POST from a mail client's own button, sent with `List-Unsubscribe=One-Click`)
+ *   GET/POST /follow-up/opt-out?id=&t=  the opt-out: GET (the e-mail's link) opts out, once or again, and offers to
+ *                                       undo; POST opts out (RFC 8058's one-click POST from a mail client's own button,
+ *                                       sent with `List-Unsubscribe=One-Click`), or with `undo=1` takes it back
+ *                                       (decision 150)
  *
  * A tampered link, another profile's, or one for a profile whose data is gone is refused with a page saying so.
  */
@@ -138,11 +140,13 @@ export function outcomePagesRouter(ctx: AppContext, assets: () => AssetManifest)
 
   const optOutAction = (c: Context, id: string) => `${OPT_OUT_PATH}?id=${encodeURIComponent(id)}&t=${encodeURIComponent(c.req.query("t") ?? "")}`;
 
+  // The e-mail's link opts out in one click (decision 150): a scanner that opens it stops at most one e-mail, and the
+  // page offers to take it back.
   r.get(OPT_OUT_PATH, (c) => {
     const reached = reach(c, "opt-out");
     if (!reached.ok) return refused(c, reached, OPT_OUT_META);
-    const optedOut = outcomeOf(db, reached.profile.id)?.optedOutAt != null;
-    return renderServerPage(c, ctx, assets(), { meta: OPT_OUT_META, status: 200, Page: () => <OptOutPage action={optOutAction(c, reached.profile.id)} optedOut={optedOut} /> });
+    optOut(db, reached.profile.id);
+    return renderServerPage(c, ctx, assets(), { meta: OPT_OUT_META, status: 200, Page: () => <OptOutPage action={optOutAction(c, reached.profile.id)} optedOut={true} /> });
   });
 
   r.post(OPT_OUT_PATH, small, async (c) => {

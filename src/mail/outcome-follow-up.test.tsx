@@ -16,6 +16,6 @@ describe("the follow-up e-mail", () => {
     expect(email.html).toContain('href="https://profileboost.test/follow-up/opt-out?id=abc&amp;t=0.sig"');
     expect(email.text).toContain("Tell us how it went (https://profileboost.test/how-did-it-go?id=abc&t=k1.sig)");
     expect(email.text).toContain("The link works until January 26, 2027; you can change your answer until then. We will not ask again.");
-    expect(email.text).toContain("Opt out (https://profileboost.test/follow-up/opt-out?id=abc&t=0.sig)");
+    expect(email.text).toContain("Opt out (https://profileboost.test/follow-up/opt-out?id=abc&t=0.sig): one click, and you can undo it.");
   });
 });

@@ -40,7 +40,7 @@ function OutcomeFollowUpEmail({ data, title }: { data: OutcomeFollowUpEmailData;
         The link works until {until}; you can change your answer until then. We will not ask again.
       </p>
       <p style={SMALL}>
-        Rather not be asked? <a href={data.optOutUrl} style={LINK}>Opt out</a>. Questions? Reply to this e-mail or write to{" "}
+        Rather not be asked? <a href={data.optOutUrl} style={LINK}>Opt out</a>: one click, and you can undo it. Questions? Reply to this e-mail or write to{" "}
         <a href={`mailto:${data.supportEmail}`} style={LINK}>{data.supportEmail}</a>.
       </p>
     </EmailLayout>

@@ -1,6 +1,7 @@
 /**
  * The answers are the customer's data (issue 32, item 5): an erasure removes them and its receipt says so; retention
- * keeps them as long as the profile's text and deletes them with it, receipt included. (The export: src/api/privacy.test.ts.)
+ * keeps them as long as the profile's text and deletes them with it, receipt included; the privacy policy says what is
+ * asked, why, and how to opt out. (The export: src/api/privacy.test.ts.)
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { eraseProfile } from "../privacy/erasure.ts";
 import { applyRetention, retentionDeps } from "../privacy/retention.ts";
 import { profileKey } from "../privacy/subject.ts";
 import { DAY_MS } from "../shared/privacy/periods.ts";
-import { testContext, type TestContext } from "../testing/context.ts";
+import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { scriptedOptimiser } from "../testing/optimisation.ts";
 import { releasedCustomer } from "../testing/privacy-fixtures.ts";
 import { answerAfter, answerBefore } from "./outcomes.ts";
@@ -63,5 +64,28 @@ describe("the answers as the customer's data", () => {
     const customer = await releasedCustomer(ctx);
     await eraseProfile(ctx, customer.profileId, { by: "customer" });
     expect(deletedLines(deletedOf(customer.profileId)[0]!)).not.toContain(ANSWERS_LINE);
+  });
+});
+
+describe("the privacy policy", () => {
+  test("says what is asked, why, and how to opt out", async () => {
+    ctx = testContext({ SUPPORT_EMAIL: "help@profileboost.test" });
+    const res = await testApp(ctx).request("/privacy-policy");
+    expect(res.status).toBe(200);
+    const paragraph = /<p id="outcome-questions">([\s\S]*?)<\/p>/.exec(await res.text())?.[1] ?? "";
+    const said = paragraph.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+    // What is asked, and when.
+    expect(said).toContain("Your results page asks, if you want to answer, roughly how many matches you got in the 7 days before using them.");
+    expect(said).toContain("we e-mail you once with a link to four questions: your matches in the last 7 days, which parts you used, a rating from 1 to 5 and an optional comment.");
+    // Why, and what is published.
+    expect(said).toContain("We ask to learn which parts of our work help, and we publish only figures over many customers (a median and how many answered), never with your name or address.");
+    expect(said).toContain("Answering is optional.");
+    // How to opt out: every way there is.
+    expect(said).toContain(
+      'To opt out of the e-mail, use the "Don\'t e-mail me about this" button on your results page, the "Opt out" link in the e-mail (one click: opening it is enough, and the page it opens can undo it) or your mail program\'s unsubscribe button, or write to help@profileboost.test.',
+    );
+    expect(paragraph).toContain('href="mailto:help@profileboost.test"');
+    // The answers as the customer's data.
+    expect(said).toContain("Your answers are part of your data: in your export, deleted when you erase your data, and deleted with your profile text when the retention period ends.");
   });
 });

@@ -7,7 +7,7 @@ import type { DB } from "../db/client.ts";
 import { orders, outcomes, profiles } from "../db/schema.ts";
 import type { AdminOutcomesAnswer, OutcomeGroup } from "../shared/api/outcomes.ts";
 import { PLAN_IDS, PLANS, type PlanId } from "../shared/orders/plans.ts";
-import { BIO_VERSION_LABELS, OUTCOME_PART_LABELS, OUTCOME_PARTS, type BioVersionChoice } from "../shared/outcomes/answers.ts";
+import { BIO_VERSION_CHOICES, BIO_VERSION_LABELS, OUTCOME_PART_LABELS, OUTCOME_PARTS, type BioVersionChoice } from "../shared/outcomes/answers.ts";
 import { DATING_APP_LABELS, DATING_APPS, type DatingApp } from "../shared/profiles/options.ts";
 import { chartText, distributionSvg } from "./chart.tsx";
 import { changes, histogram, MIN_FOR_MEDIAN, MIN_FOR_PUBLIC, publicSentence, ratios, responseRate, round, summarise, type MatchPair } from "./stats.ts";
@@ -80,6 +80,7 @@ export function outcomesReport(rows: AnswerRow[]): AdminOutcomesAnswer {
     by_plan: PLAN_IDS.map((p) => group(PLANS[p].title, done.filter((r) => r.plan === p))),
     by_app: DATING_APPS.map((a) => group(DATING_APP_LABELS[a], done.filter((r) => r.app === a))),
     by_part: OUTCOME_PARTS.map((part) => group(OUTCOME_PART_LABELS[part], done.filter((r) => r.parts.includes(part)))),
+    by_bio_version: BIO_VERSION_CHOICES.map((v) => group(BIO_VERSION_LABELS[v], done.filter((r) => r.bioVersion === v))),
     // Below MIN_FOR_MEDIAN no picture either: a handful of bars reads as a result.
     chart: change.enough ? { svg: distributionSvg(bins, shownMedian), text: chartText(bins, shownMedian), bins } : null,
     comments: done

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { orders, outcomes, profiles } from "../db/schema.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
+import type { BioVersionChoice } from "../shared/outcomes/answers.ts";
 import type { DatingApp } from "../shared/profiles/options.ts";
 import { insertOrder } from "./payment-fixtures.ts";
 
@@ -15,6 +16,8 @@ export interface AnswerFixture {
   before: number | null;
   after: number;
   parts?: string[];
+  /** Elite's bio version (a premium or basic answer stores none). */
+  bioVersion?: BioVersionChoice;
   rating?: number;
   comment?: string;
   answeredAt?: Date;
@@ -35,6 +38,7 @@ export function insertAnswers(db: DB, answers: AnswerFixture[]): string[] {
         followUpExpiresAt: new Date(at.getTime() + 60 * 24 * 3600_000),
         afterMatches: a.after,
         partsUsed: a.parts ?? ["bio"],
+        bioVersion: a.bioVersion ?? null,
         rating: a.rating ?? 4,
         comment: a.comment ?? null,
         afterAnsweredAt: at,

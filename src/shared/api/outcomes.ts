@@ -38,6 +38,8 @@ export interface AdminOutcomesAnswer {
   by_app: OutcomeGroup[];
   /** Each part: the answers that used it. */
   by_part: OutcomeGroup[];
+  /** Each of elite's bio versions (warm, playful, direct, a mix, none): the elite answers that named it. */
+  by_bio_version: OutcomeGroup[];
   /** The distribution of the change: an SVG drawn on the server, and the same as text. */
   chart: { svg: string; text: string; bins: { from: number; to: number; count: number }[] } | null;
   /** Newest first. */

@@ -21,8 +21,8 @@ function summaryText(s: OutcomeSummary, unit: "change" | "ratio", min: number): 
 
 /**
  * /admin/outcomes (issue 32), for owners and writers: what customers told us about their results, before and after.
- * Response rate, the change in matches a week as a median with its 90% bootstrap interval and n (overall, per plan,
- * per app, by the parts used), the distribution as a chart the server drew (with the same in words and as a table),
+ * Response rate, the change in matches a week and after ÷ before as medians with their 90% bootstrap intervals and n
+ * (overall, per plan, per app, by the parts used, by elite's bio version), the distribution as a chart the server drew (with the same in words and as a table),
  * the comments, and the CSV. Below 10 answers it says there is not enough data rather than a median.
  */
 export function Outcomes() {
@@ -71,12 +71,13 @@ export function Outcomes() {
           }}
         />
       )}
-      {read.state === "loaded" && <Report data={read.data} />}
+      {read.state === "loaded" && <OutcomesReport data={read.data} />}
     </div>
   );
 }
 
-function Report({ data }: { data: AdminOutcomesAnswer }) {
+/** The page once the figures are read: what the browser draws, and what its tests render on the server. */
+export function OutcomesReport({ data }: { data: AdminOutcomesAnswer }) {
   const min = data.min_for_median;
   const rate = data.response_rate === null ? "no follow-up sent yet" : `${Math.round(data.response_rate * 100)}%`;
   return (
@@ -136,6 +137,7 @@ function Report({ data }: { data: AdminOutcomesAnswer }) {
       <Groups title="Per plan" groups={data.by_plan} min={min} />
       <Groups title="Per app" groups={data.by_app} min={min} />
       <Groups title="By the part used" groups={data.by_part} min={min} />
+      <Groups title="By the elite bio version used" groups={data.by_bio_version} min={min} />
 
       <section aria-labelledby="comments-heading" className="mt-10">
         <h2 id="comments-heading" className="text-xl font-semibold">
@@ -186,7 +188,9 @@ function Groups({ title, groups, min }: { title: string; groups: OutcomeGroup[];
       </h2>
       <div role="region" aria-labelledby={id} tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
-          <TableHead columns={["Group", { name: "n", numeric: true }, "Change in matches a week (median)", "After ÷ before (median)"]} />
+          <TableHead
+            columns={["Group", { name: "n, change", numeric: true }, { name: "n, after ÷ before", numeric: true }, "Change in matches a week (median)", "After ÷ before (median)"]}
+          />
           <tbody>
             {groups.map((g) => (
               <tr key={g.label} className="border-t border-border">
@@ -194,6 +198,7 @@ function Groups({ title, groups, min }: { title: string; groups: OutcomeGroup[];
                   {g.label}
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{g.change.n}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{g.ratio.n}</td>
                 <td className="px-3 py-2">{summaryText(g.change, "change", min)}</td>
                 <td className="px-3 py-2">{summaryText(g.ratio, "ratio", min)}</td>
               </tr>

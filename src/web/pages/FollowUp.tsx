@@ -228,22 +228,27 @@ export function LinkRefusedPage({ title, message, supportEmail }: { title: strin
   );
 }
 
-/** The opt-out link's page: one button (a link alone must change nothing: mail scanners open links), then the answer. */
+/**
+ * The opt-out link's page (decision 150): opening the link opted out, and the page says so plainly and offers to take
+ * it back; taken back, it offers to opt out again. Both are plain forms that post to the link.
+ */
 export function OptOutPage({ action, optedOut }: { action: string; optedOut: boolean }) {
   return (
     <Frame>
-      <h1 className="text-2xl font-bold tracking-tight">{optedOut ? "You will not be asked" : "Stop the follow-up e-mail?"}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{optedOut ? "You will not be asked" : "You have not opted out"}</h1>
       {optedOut ? (
         <p role="status" className="mt-3 text-muted-foreground" data-testid="opted-out">
-          Done: we will not e-mail you to ask how your new profile did. Nothing else changes; your results stay where they are.
+          Done: you have opted out, and we will not e-mail you to ask how your new profile did. There is nothing more to do. Nothing else changes;
+          your results stay where they are.
         </p>
       ) : (
-        <p className="mt-3 text-muted-foreground">
-          Some days after you start using your new profile we e-mail you once to ask whether it worked. One click below and we won't.
+        <p role="status" className="mt-3 text-muted-foreground" data-testid="opted-back-in">
+          Undone: you have not opted out. If our follow-up e-mail has not reached you yet, it will come once; we never send more than one.
         </p>
       )}
       <form method="post" action={action} className="mt-6">
         {optedOut && <input type="hidden" name="undo" value="1" />}
+        <p className="mb-3 text-sm text-muted-foreground">{optedOut ? "Opened this link by mistake, or changed your mind?" : "Rather not be asked after all?"}</p>
         <button type="submit" className={buttonClass(optedOut ? "outline" : "primary")}>
           {optedOut ? "Ask me after all" : "Don't ask me"}
         </button>

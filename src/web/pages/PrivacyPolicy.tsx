@@ -56,8 +56,9 @@ export function PrivacyPolicyPage() {
             Some days after you tell us you updated your profile (or after your results arrive, if you don't), we e-mail you once with a link
             to four questions: your matches in the last 7 days, which parts you used, a rating from 1 to 5 and an optional comment. We ask to
             learn which parts of our work help, and we publish only figures over many customers (a median and how many answered), never with
-            your name or address. Answering is optional. To opt out of the e-mail, use the "Don't e-mail me about this" link on your results
-            page, the "Opt out" link in the e-mail (or your mail program's unsubscribe button), or write to {mail}. Your answers are part of
+            your name or address. Answering is optional. To opt out of the e-mail, use the "Don't e-mail me about this" button on your
+            results page, the "Opt out" link in the e-mail (one click: opening it is enough, and the page it opens can undo it) or your mail
+            program's unsubscribe button, or write to {mail}. Your answers are part of
             your data: in your export, deleted when you erase your data, and deleted with your profile text when the retention period ends.
           </p>
           <p>
