@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { queueResultsEmail } from "../delivery/results.ts";
 import { openStore } from "../db/client.ts";
@@ -19,6 +20,8 @@ let servers: RunningServer[] = [];
 let smtp: TestSmtpServer | undefined;
 afterEach(async () => {
   for (const s of servers) await s.stop("SIGKILL");
+  // A restart reuses its first server's folder: each folder once.
+  for (const dir of new Set(servers.map((s) => s.dir))) rmSync(dir, { recursive: true, force: true });
   servers = [];
   await smtp?.close();
 });

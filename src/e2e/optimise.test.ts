@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PlanId } from "../shared/orders/plans.ts";
 import { specFields } from "../shared/optimiser/render.ts";
@@ -17,6 +18,8 @@ import { until } from "../testing/wait.ts";
 let servers: RunningServer[] = [];
 afterEach(async () => {
   for (const s of servers) await s.stop("SIGKILL");
+  // A restart reuses its first server's folder: each folder once.
+  for (const dir of new Set(servers.map((s) => s.dir))) rmSync(dir, { recursive: true, force: true });
   servers = [];
 });
 
