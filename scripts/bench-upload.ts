@@ -11,8 +11,11 @@
  * hostile-at-cap: the same, but the hostile clients send the costliest photos still accepted (PNG, 16-bit PNG,
  *   interlaced PNG, AVIF and progressive JPEG at the decode budget of src/photos/decode-budget.ts), so every one is
  *   decoded: the worst a client can do within the limits. Same targets.
+ * storage (issue 33, docs/operations.md, Capacity): `--submissions N` (3) submissions of the throughput scenario's
+ *   photos, one after another, then the bytes the server's uploads folder holds per submission (photos and
+ *   thumbnails). Only on a server the script starts, whose folder it reads; skipped with a URL.
  *
- *   bun scripts/bench-upload.ts [--only throughput|hostile|hostile-at-cap] [--server-env NAME=value …]
+ *   bun scripts/bench-upload.ts [--only throughput|hostile|hostile-at-cap|storage] [--submissions N] [--server-env NAME=value …]
  *                                                        starts the server itself, per scenario
  *   bun scripts/bench-upload.ts http://host:3000 --pid 1234 [--only …]        targets a running server
  *
@@ -21,8 +24,9 @@
  * server the peak is the highest VmRSS sampled during the scenario (and VmHWM, which covers the process's whole life).
  * Exits non-zero when a target is missed.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { decodeCost, MAX_DECODE_BYTES } from "../src/photos/decode-budget.ts";
 import { noisyJpeg } from "../src/testing/test-images.ts";
@@ -38,8 +42,8 @@ const TARGET_RSS_MB = 350;
 const TARGET_HOSTILE_P95_MS = 5000;
 const TARGET_HOSTILE_RSS_MB = 400;
 
-type Scenario = "throughput" | "hostile" | "hostile-at-cap";
-const SCENARIOS: Scenario[] = ["throughput", "hostile", "hostile-at-cap"];
+type Scenario = "throughput" | "hostile" | "hostile-at-cap" | "storage";
+const SCENARIOS: Scenario[] = ["throughput", "hostile", "hostile-at-cap", "storage"];
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
@@ -55,6 +59,15 @@ const serverEnv = Object.fromEntries(
 const PRODUCTION_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 if (only && !SCENARIOS.includes(only)) {
   console.error(`--only must be one of ${SCENARIOS.join(", ")}`);
+  process.exit(2);
+}
+const storageSubmissions = Number(option("--submissions") ?? 3);
+if (!Number.isInteger(storageSubmissions) || storageSubmissions < 1) {
+  console.error("--submissions must be a whole number of at least 1");
+  process.exit(2);
+}
+if (only === "storage" && targetUrl) {
+  console.error("storage reads the uploads folder of a server the script starts: run it without a URL");
   process.exit(2);
 }
 
@@ -210,6 +223,32 @@ async function throughput(t: Target): Promise<string[]> {
   ];
 }
 
+/** Issue 33's figure: what the store keeps per submission (photos re-encoded at 2,048 px, thumbnails). */
+async function storage(t: Target): Promise<string[]> {
+  const photos = await ordinary();
+  const sent = photos.reduce((sum, p) => sum + p.data.length, 0);
+  let errors = 0;
+  for (let i = 0; i < storageSubmissions; i++) {
+    const r = await submit(t.url, photos, "10.3.0.1", i);
+    if (r.status !== 201) {
+      errors++;
+      console.error(`submission ${i + 1}: ${r.status} ${r.body.slice(0, 200)}`);
+    }
+  }
+  const uploads = join(t.server!.dir, "uploads");
+  const files = readdirSync(uploads).filter((name) => name.endsWith(".jpg"));
+  const size = (names: string[]) => names.reduce((sum, name) => sum + statSync(join(uploads, name)).size, 0);
+  const thumbs = size(files.filter((name) => name.endsWith(".thumb.jpg")));
+  const all = size(files);
+  const stored = storageSubmissions - errors;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+  console.log(`storage: ${stored} submission(s) of 6 photos (${mb(sent)} sent each) stored ${files.length} files, ${all.toLocaleString("en")} bytes`);
+  if (stored > 0) {
+    console.log(`storage: ${Math.round(all / stored).toLocaleString("en")} bytes (${mb(all / stored)}) per submission: photos ${mb((all - thumbs) / stored)}, thumbnails ${mb(thumbs / stored)}`);
+  }
+  return [errors > 0 ? `storage: ${errors} error(s)` : "", files.length !== stored * 12 ? `storage: ${files.length} files for ${stored} submission(s), not 12 each` : ""];
+}
+
 /** Issue 12's scenario, with `hostilePhotos` sent by each hostile client in a loop: returns the targets missed. */
 async function hostile(t: Target, name: Scenario, hostilePhotos: Photo[]): Promise<string[]> {
   const photos = await ordinary();
@@ -269,11 +308,16 @@ async function hostile(t: Target, name: Scenario, hostilePhotos: Photo[]): Promi
 
 const missed: string[] = [];
 for (const scenario of SCENARIOS.filter((s) => !only || s === only)) {
+  if (scenario === "storage" && targetUrl) {
+    console.log("\n== storage == skipped: it reads the uploads folder of a server the script starts");
+    continue;
+  }
   const hostilePhotos = scenario === "hostile" ? await bombs() : scenario === "hostile-at-cap" ? await atCap() : [];
   const t = await target();
   console.log(`\n== ${scenario} == server ${t.url}${t.pid ? ` (pid ${t.pid})` : " (pid unknown: no memory figures)"}; load average ${load()}`);
   try {
-    missed.push(...(scenario === "throughput" ? await throughput(t) : await hostile(t, scenario, hostilePhotos)));
+    const run = scenario === "throughput" ? throughput(t) : scenario === "storage" ? storage(t) : hostile(t, scenario, hostilePhotos);
+    missed.push(...(await run));
   } finally {
     await t.server?.cleanup();
   }

@@ -85,9 +85,9 @@ const SLOW_FILES = [
   "src/admin/admin-user-script.test.ts",
   // Litestream replicating a real server to s3rver, killed, restored by the drill, started again from the replica.
   "src/ops/litestream.test.ts",
-  // Two real servers on one database file working through 200 paid orders.
+  // Two real servers on one database file working through 200 paid orders, and one restarted mid-upload on a shared uploads folder.
   "src/two-processes.test.ts",
-  // The photo-moving script run five times as the shell runs it, against s3rver.
+  // The photo-moving script run eight times as the shell runs it (once killed midway), against s3rver.
   "src/photos/move.test.ts",
   // Every way photos are written, read and deleted, against a real s3rver started by the file.
   "src/photos/bucket.test.ts",

@@ -11,6 +11,7 @@ import { openStore } from "./db/client.ts";
 import { startJobLoop } from "./background.ts";
 import { consoleLogger } from "./log.ts";
 import { repairLocalPayments } from "./payments/local-repair.ts";
+import { claimUploadsFolder } from "./photos/folder-claim.ts";
 import { startGraceMs, sweepPhotos } from "./photos/sweep.ts";
 import { buildServices } from "./services.ts";
 import { readManifest } from "./ssr/assets.ts";
@@ -45,10 +46,18 @@ log.info(`database ${config.databasePath}: ${store.migrationsApplied} migration(
 mkdirSync(config.uploadsDir, { recursive: true });
 const ctx: AppContext = { config, store, log, services: buildServices(config, store.db, log) };
 log.info(`photos: stored in ${ctx.services.photos.description}`);
-const swept = await sweepPhotos(store.db, ctx.services.photos, config.uploadsDir, startGraceMs(ctx.services.photos)).catch((err: unknown) => {
+// Alone on the uploads folder, nothing unnamed in it can be in flight; with another server on it, its uploads may be.
+const folderClaim = claimUploadsFolder(config.uploadsDir);
+if (!folderClaim.alone) log.info(`uploads: another server uses ${config.uploadsDir}; the start-up sweep spares what is younger than an hour`);
+const swept = await sweepPhotos(store.db, ctx.services.photos, config.uploadsDir, startGraceMs(ctx.services.photos, folderClaim.alone)).catch((err: unknown) => {
   log.error(`photos: the start-up sweep of ${ctx.services.photos.description} failed; the hourly one tries again`, err);
   return { incoming: 0, orphans: 0 };
 });
+try {
+  folderClaim.share();
+} catch (err) {
+  log.error(`uploads: could not mark ${config.uploadsDir} as in use; a server starting on it now may sweep this one's uploads`, err);
+}
 if (swept.incoming + swept.orphans > 0) {
   log.info(`uploads: removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} photo file(s) no profile refers to`);
 }
@@ -90,6 +99,7 @@ async function shutdown(signal: string) {
   await jobLoop.stop();
   ctx.services.close();
   store.close();
+  folderClaim.release();
   log.info("stopped");
   process.exit(0);
 }

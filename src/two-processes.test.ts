@@ -1,27 +1,32 @@
 /**
  * The way past one process (docs/operations.md, Capacity): two real servers on one SQLite file share the job loop
  * through its leases (src/jobs/loop.ts). 200 orders are paid at once; every optimisation and every confirmation
- * e-mail is made exactly once, split between the two processes.
+ * e-mail is made exactly once, split between the two processes. They share one uploads folder too: one restarts
+ * while the other is mid-upload, and no photo is lost (decision 155).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { inArray } from "drizzle-orm";
 import { openStore, writeTransaction } from "./db/client.ts";
 import { newId } from "./db/ids.ts";
-import { jobs, orders, profiles } from "./db/schema.ts";
+import { jobs, orders, photos, profiles } from "./db/schema.ts";
 import { fulfil } from "./payments/fulfil.ts";
 import { PLANS, type PlanId } from "./shared/orders/plans.ts";
 import { tempDir } from "./testing/context.ts";
 import { startServer, type RunningServer } from "./testing/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "./testing/smtp-server.ts";
+import { plainJpeg } from "./testing/test-images.ts";
 
 const ORDERS = 200;
 const dir = tempDir("two-processes-");
 let smtp: TestSmtpServer;
 const servers: RunningServer[] = [];
+let env: Record<string, string>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const env = { SMTP_URL: smtp.url, OPTIMISE_CONCURRENCY: "2" };
+  env = { SMTP_URL: smtp.url, OPTIMISE_CONCURRENCY: "2", UPLOAD_MIN_BYTES_PER_SECOND: "1", RATE_LIMIT_SCALE: "1000" };
   // One after the other: the first applies the migrations, the second finds nothing to apply.
   servers.push(await startServer(env, dir));
   servers.push(await startServer(env, dir));
@@ -83,3 +88,89 @@ test(`two servers on one database file: ${ORDERS} paid orders, every optimisatio
     store.close();
   }
 }, 180_000);
+
+/** A profile submission of three photos, as the upload form sends it. */
+async function submissionBody(n: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+  const form = new FormData();
+  form.append("profile", JSON.stringify({ email: `uploader${n}@example.com`, dating_app: "tinder", bio: "Shared uploads folder." }));
+  for (const colour of ["#c04080", "#4080c0", "#80c040"]) {
+    form.append("photos", new File([new Uint8Array(await plainJpeg(640, 480, colour))], `${colour.slice(1)}.jpg`, { type: "image/jpeg" }));
+  }
+  const encoded = new Response(form);
+  // Read before the body: Bun drops a FormData body's content type once the body is consumed.
+  const type = encoded.headers.get("content-type")!;
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), type };
+}
+
+async function submit(url: string, n: number): Promise<Response> {
+  const { bytes, type } = await submissionBody(n);
+  return await fetch(`${url}/api/profiles`, { method: "POST", body: bytes, headers: { "Content-Type": type } });
+}
+
+test("two servers on one uploads folder: one restarts while the other is mid-upload, and no photo is lost", async () => {
+  const uploads = join(dir, "uploads");
+  const incoming = join(uploads, ".incoming");
+  const pending = () => (existsSync(incoming) ? readdirSync(incoming).filter((name) => statSync(join(incoming, name)).size > 0) : []);
+
+  // An upload to the first server held halfway: its first photos are files in .incoming/, no row names them yet.
+  const { bytes, type } = await submissionBody(0);
+  let resume!: () => void;
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  const halves = [bytes.subarray(0, bytes.length / 2), bytes.subarray(bytes.length / 2)];
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (halves.length === 1) await resumed;
+      const next = halves.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+  const held = fetch(`${servers[0]!.url}/api/profiles`, { method: "POST", body, headers: { "Content-Type": type }, duplex: "half" } as RequestInit);
+  const during: Promise<Response>[] = [];
+  try {
+    for (const started = Date.now(); pending().length === 0; await Bun.sleep(20)) {
+      if (Date.now() - started > 10_000) throw new Error(`the held upload never reached .incoming/:\n${servers[0]!.output()}`);
+    }
+
+    // Meanwhile the first server keeps taking uploads, and the second restarts on the same folder.
+    let restarted = false;
+    const uploading = (async () => {
+      for (let n = 1; !restarted; n++) {
+        const res = submit(servers[0]!.url, n);
+        during.push(res);
+        await res;
+      }
+    })();
+    await servers[1]!.stop();
+    servers[1] = await startServer(env, dir);
+    restarted = true;
+    await uploading;
+    expect(servers[1].output()).toContain("another server uses");
+    expect(pending().length).toBeGreaterThan(0);
+  } finally {
+    // Sent on whatever happened, so a failure above does not leave the request (and the server) waiting.
+    resume();
+  }
+
+  const after = [0, 1, 0, 1].map((i, n) => submit(servers[i]!.url, 100 + n));
+  const responses = await Promise.all([held, ...during, ...after]);
+  const answers = await Promise.all(responses.map(async (res) => ({ status: res.status, body: (await res.json()) as { id: string } })));
+  expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+  expect(answers.length).toBeGreaterThanOrEqual(6);
+
+  // Every photo and thumbnail of every submission is in the folder whole, and nothing else is.
+  const store = openStore(join(dir, "app.sqlite"));
+  try {
+    const rows = store.db.select().from(photos).where(inArray(photos.profileId, answers.map((a) => a.body.id))).all();
+    expect(rows).toHaveLength(answers.length * 3);
+    for (const row of rows) {
+      expect(statSync(join(uploads, row.filePath)).size).toBe(row.bytes!);
+      expect(statSync(join(uploads, row.thumbPath!)).size).toBeGreaterThan(0);
+    }
+    const files = readdirSync(uploads).filter((name) => name.endsWith(".jpg")).sort();
+    expect(files).toEqual(rows.flatMap((r) => [r.filePath, r.thumbPath!]).sort());
+  } finally {
+    store.close();
+  }
+  for (const server of servers) expect(server.output()).not.toContain("ERROR");
+}, 60_000);

@@ -1,17 +1,19 @@
 /**
  * Photos in an S3-compatible bucket (S3_BUCKET), against s3rver, an S3 implementation written by others, started
  * here: uploads land in the bucket and nowhere else, are read back through the authorised route, a failed upload
- * leaves no object and no row, and retention, erasure, export, backup and the sweep work on the bucket as on the disk.
+ * leaves no object and no row, and retention, erasure, export, backup, restore and the sweep work on the bucket as on
+ * the disk.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
 import { photos, profiles } from "../db/schema.ts";
 import { createBackup } from "../ops/backup.ts";
 import { applyRetention, retentionDeps } from "../privacy/retention.ts";
+import { ROOT_DIR } from "../ssr/assets.ts";
 import { adminCookie } from "../testing/admin.ts";
 import { testApp, testContext, type TestContext } from "../testing/context.ts";
 import { releasedCustomer } from "../testing/privacy-fixtures.ts";
@@ -215,5 +217,48 @@ describe("what deletes photos works on the bucket", () => {
       expect(entry.sha256).toBe(new Bun.CryptoHasher("sha256").update(bytes).digest("hex"));
     }
     expect(localFiles()).toEqual([]);
+  });
+
+  test("a restore with S3_BUCKET puts the archive's photos into an emptied bucket; each reads back byte for byte through the route", async () => {
+    const customer = await releasedCustomer(ctx);
+    const before = new Map<string, Uint8Array<ArrayBuffer>>();
+    for (const key of await s3.keys()) before.set(key, new Uint8Array(await s3.client.file(key).arrayBuffer()));
+    const { path: archive } = await createBackup({ databasePath: ctx.config.databasePath, uploadsDir: ctx.config.uploadsDir, bucket: ctx.services.photos, dir: join(ctx.dir, "restore-backups"), keep: 1 });
+
+    // The bucket lost, the service restored on a new machine: an empty database folder and uploads folder.
+    for (const key of before.keys()) await s3.client.delete(key);
+    expect(await s3.keys()).toEqual([]);
+    const target = join(ctx.dir, "new-machine");
+    mkdirSync(target);
+    const env = { ...s3.env, DATABASE_PATH: join(target, "app.sqlite"), UPLOADS_DIR: join(target, "uploads") };
+    const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "scripts/restore.ts"), archive], {
+      cwd: ROOT_DIR,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    expect(out).toContain(`Photos put into bucket photos: ${before.size} copied and verified, 0 already there.`);
+    // Every object back, the same bytes; the uploads folder only passed them on.
+    expect(await s3.keys()).toEqual([...before.keys()].sort());
+    for (const [key, bytes] of before) expect(new Uint8Array(await s3.client.file(key).arrayBuffer())).toEqual(bytes);
+    expect(readdirSync(env.UPLOADS_DIR).filter((name) => !name.startsWith("."))).toEqual([]);
+
+    const restored = testContext(env);
+    try {
+      const cookie = adminCookie(restored.store.db);
+      const rows = restored.store.db.select().from(photos).where(eq(photos.profileId, customer.profileId)).all();
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        const full = await testApp(restored).request(`/api/photos/${row.id}`, { headers: { Cookie: cookie } });
+        expect(full.status).toBe(200);
+        expect(new Uint8Array(await full.arrayBuffer())).toEqual(before.get(row.filePath)!);
+        const thumb = await testApp(restored).request(`/api/photos/${row.id}/thumbnail`, { headers: { Cookie: cookie } });
+        expect(new Uint8Array(await thumb.arrayBuffer())).toEqual(before.get(row.thumbPath!)!);
+      }
+    } finally {
+      restored.cleanup();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * scripts/move-photos.ts against s3rver (an S3 implementation written by others, started here): the uploads folder
- * to the bucket and back, each photo verified, resumable after a run that stopped midway, and its bad inputs.
+ * to the bucket and back, each photo verified, resumable after a run that stopped midway (left as a cut-off run
+ * leaves the bucket, and a run killed with -9 after three photos), and its bad inputs.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,13 +34,14 @@ afterAll(async () => {
   await s3.close();
 });
 
-async function move(args: string[], env: Record<string, string> = s3.env) {
+async function move(args: string[], env: Record<string, string> = s3.env, started?: (proc: Bun.Subprocess) => void) {
   const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "scripts/move-photos.ts"), ...args], {
     cwd: ROOT_DIR,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", UPLOADS_DIR: uploadsDir, DATABASE_PATH: join(dir, "app.sqlite"), ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
+  started?.(proc);
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, out, err };
 }
@@ -95,4 +97,34 @@ test("bucket to disk, with --delete: every photo back on the disk byte for byte,
   for (const [key, bytes] of originals) expect(new Uint8Array(readFileSync(join(uploadsDir, key)))).toEqual(bytes);
   expect(await s3.keys()).toEqual([foreign]);
   expect(readdirSync(join(uploadsDir, ".incoming"))).toEqual([]);
+});
+
+test("disk to bucket, killed with -9 after three photos: the same command again finishes, every photo verified", async () => {
+  // The state the previous test left: every photo on the disk, none in the bucket.
+  expect((await s3.keys()).filter((key) => originals.has(key))).toEqual([]);
+  let proc: Bun.Subprocess | undefined;
+  let stored = 0;
+  // s3rver calls this once it holds the object, before it answers: the script is waiting on its third PUT.
+  const unsubscribe = s3.onStored(() => {
+    if (++stored === 3) proc!.kill("SIGKILL");
+  });
+  const killed = await move(["--to", "bucket", "--delete"], s3.env, (p) => (proc = p)).finally(unsubscribe);
+  expect(proc!.signalCode).toBe("SIGKILL");
+  expect(killed.out).toBe("");
+  // Two photos copied, verified and deleted from the disk; the third stored but never verified, so still on the disk.
+  expect((await s3.keys()).filter((key) => originals.has(key))).toHaveLength(3);
+  expect(photoKeys()).toHaveLength(originals.size - 2);
+
+  const resumed = await move(["--to", "bucket", "--delete"]);
+  expect(resumed.err).toBe("");
+  expect(resumed.code).toBe(0);
+  // The third is found in the bucket with the same bytes, verified, and its original deleted.
+  expect(resumed.out).toContain(`${originals.size - 3} copied and verified`);
+  expect(resumed.out).toContain(`1 already there, ${originals.size - 2} deleted from the source, 0 failed`);
+  expect(photoKeys()).toEqual([]);
+  expect((await s3.keys()).filter((key) => originals.has(key))).toEqual(sorted());
+  for (const [key, bytes] of originals) expect(new Uint8Array(await s3.client.file(key).arrayBuffer())).toEqual(bytes);
+  // The kill's one trace: the local copy of the photo whose PUT was cut off, which the server's sweep removes.
+  expect(readdirSync(join(uploadsDir, ".incoming")).every((name) => name.startsWith("move-"))).toBe(true);
+  expect(readdirSync(join(uploadsDir, ".incoming")).length).toBeLessThanOrEqual(1);
 });

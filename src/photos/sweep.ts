@@ -11,19 +11,19 @@ const PHOTO_FILE = /^[a-z2-7]{26}(\.thumb)?\.jpg$/;
 
 /**
  * An object no row names may be an upload between its PUT and its transaction's commit (src/profiles/submit.ts):
- * the hourly sweep leaves it alone this long. At start, before the server accepts uploads, nothing of this process
- * is in flight (`startGraceMs`): on the disk everything unnamed goes at once, as before; a bucket may be shared by a
- * second process whose uploads are in flight, so there the grace holds at start too.
+ * the hourly sweep leaves it alone this long, and so does the one at start (`startGraceMs`) unless nothing can be in
+ * flight: on the disk when no other live server uses the uploads folder (./folder-claim.ts), so what a crash left
+ * goes at once. A bucket may be shared by servers on other machines, which no local lock sees: there the grace holds.
  */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
-export function startGraceMs(store: PhotoStore): number {
-  return store.kind === "disk" ? 0 : ORPHAN_GRACE_MS;
+export function startGraceMs(store: PhotoStore, aloneOnFolder: boolean): number {
+  return store.kind === "disk" && aloneOnFolder ? 0 : ORPHAN_GRACE_MS;
 }
 
 /**
  * Removes photos nobody can reach any more, which would only keep personal data for no purpose:
- * - files in `.incoming/` (uploads being processed): every one at start (left by a crash), older than `graceMs` later;
+ * - files in `.incoming/` (uploads being processed): once older than `graceMs` (with 0, every one: left by a crash);
  * - stored photos (disk or bucket) of a profile whose photos were deleted (retention) when the deletion after the
  *   commit failed or the process died before it: at once;
  * - stored photos no row names (an erasure, an unpaid profile or a failed upload whose deletion failed, a

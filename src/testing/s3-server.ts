@@ -6,7 +6,7 @@
  */
 import { S3Client } from "bun";
 import { rmSync } from "node:fs";
-import S3rver from "s3rver";
+import S3rver, { type S3rverEvent } from "s3rver";
 import { tempDir } from "./context.ts";
 
 export interface TestBucket {
@@ -18,6 +18,8 @@ export interface TestBucket {
   client: S3Client;
   /** Every key in the bucket (under `prefix`), sorted. */
   keys(prefix?: string): Promise<string[]>;
+  /** Calls `listener` with each key as s3rver stores it, before it answers the PUT; returns what unsubscribes. */
+  onStored(listener: (key: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,13 @@ export async function startS3Server(bucket = "photos"): Promise<TestBucket> {
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
       } while (continuationToken);
       return keys.sort();
+    },
+    onStored(listener) {
+      const forward = (event: S3rverEvent) => {
+        for (const record of event.Records) if (record.eventName.startsWith("ObjectCreated:")) listener(record.s3.object.key);
+      };
+      server.on("event", forward);
+      return () => server.off("event", forward);
     },
     async close() {
       await server.close();
