@@ -57,6 +57,7 @@ describe("start-up", () => {
     const { Database } = await import("bun:sqlite");
     {
       const db = new Database(join(dir, "app.sqlite"));
+      db.run("PRAGMA busy_timeout = 5000"); // the running server writes too: wait for its lock rather than fail
       db.run("INSERT INTO contact_messages (first_name, last_name, email, subject, message) VALUES ('A','B','a@example.com','S','kept across restarts')");
       db.close();
     }

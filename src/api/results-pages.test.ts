@@ -20,6 +20,8 @@ beforeAll(async () => {
   server = await startServer({ SUPPORT_EMAIL: "help@profileboost.test" });
   fx = await insertResultsFixtures(join(server.dir, "app.sqlite"), join(server.dir, "uploads"));
   db = new Database(join(server.dir, "app.sqlite"));
+  // The server's job loop writes too: a write of the test waits its turn as the server's own do (no "database is locked").
+  db.run("PRAGMA busy_timeout = 5000");
 }, 60_000);
 afterAll(async () => {
   db?.close();

@@ -326,6 +326,7 @@ describe("the results page: errors", () => {
   test("any other failure: the toast Error / Failed to load profile results, and the error view; Try Again reads them again", async () => {
     // A row the server cannot read (a created_at that is no date): reading the results throws on the server.
     const db = new Database(join(server.dir, "app.sqlite"));
+    db.run("PRAGMA busy_timeout = 5000"); // the server writes too: wait for its lock rather than fail
     const createdAt = (db.query("SELECT created_at AS c FROM profiles WHERE id = ?").get(fx.premium.id) as { c: number }).c;
     db.query("UPDATE profiles SET created_at = 'not a date' WHERE id = ?").run(fx.premium.id);
     try {
