@@ -167,11 +167,11 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   const withGuide = (...points: string[]) => (a: GoodAnswer) => ({ ...a, strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Which photo to lead with", points }] } });
 
   test("a schema-valid premium answer naming Photo 2 and Photo 3 is accepted at once, unflagged", async () => {
-    server.enqueue(good("premium", withGuide("Photo 2 and Photo 3 look almost the same as Photo 1: lead with Photo 1 and keep one of the other two.", "Photos 2 and 3 were taken on the same day.")));
+    server.enqueue(good("premium", withGuide("Open with Photo 3, where your smile is clearest; Photo 2 repeats Photo 1, so keep only one of those two.", "Photos 1 and 2 share the same red jacket.")));
     const result = await engine(server, log).optimise(makeInput(photoDir));
     expect(server.requests).toHaveLength(1);
     expect(result.checks).toEqual({ flagged: false, problems: [] });
-    expect(result.strategyGuide!.sections[0]!.points[0]).toStartWith("Photo 2 and Photo 3");
+    expect(result.strategyGuide!.sections[0]!.points[0]).toStartWith("Open with Photo 3");
   });
 
   test("the numbers of the app's facts and of the plan's promise pass in the guide", async () => {
@@ -207,11 +207,11 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   });
 
   test("a year range the customer wrote is not a phone number; one they never wrote is an invented number", async () => {
-    const profile = { ...BUMBLE_PROFILE, bio: "Lived in Lisbon 2019-2023, now a nurse back home. Sourdough baker, Sunday hiker." };
+    const profile = { ...BUMBLE_PROFILE, bio: "Nursed in Porto 2017-2021, now back home. Sourdough baker, Sunday hiker." };
     const ranges = (a: GoodAnswer) => ({
       ...a,
-      bio: { ...a.bio, optimised: "Nurse back home after Lisbon (2019-2023). I bake sourdough and hike on Sundays." },
-      conversationStarters: ["Lisbon 2019–2023 taught me pastel de nata: what would you bake first?", ...a.conversationStarters.slice(1)],
+      bio: { ...a.bio, optimised: "Back home after nursing in Porto (2017 – 2021). I bake sourdough and hike on Sundays." },
+      conversationStarters: ["Porto, 2017–2021, taught me custard tarts: what would you bake first?", ...a.conversationStarters.slice(1)],
     });
     server.enqueue(good("premium", ranges));
     const result = await engine(server, log).optimise(makeInput(photoDir, { profile }));
@@ -226,7 +226,7 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   });
 
   test("a blank line of underscores is not Markdown; __bold__ still is", async () => {
-    server.enqueue(good("premium", withStarter("My perfect Sunday: sourdough, a hike and ___. Fill in the blank?")));
+    server.enqueue(good("premium", withStarter("Sourdough, a long hike and _____: what fills the gap in your Sunday?")));
     const result = await engine(server, log).optimise(makeInput(photoDir));
     expect(server.requests).toHaveLength(1);
     expect(result.checks).toEqual({ flagged: false, problems: [] });
