@@ -98,11 +98,16 @@ function weakAnswer(result: OptimisationResult, index: number): boolean {
   return Boolean(p && (p.needsWriter || trimEnds(p.original ?? "") !== trimEnds(p.optimised)));
 }
 
+/** The optimiser's own "needs a writer" mark on the bio or an answer (on basic, only text in another language has one). */
+function markOf(result: OptimisationResult, part: PartKey): OptimisationResult["needsWriter"] {
+  return part === "bio" ? result.bio?.needsWriter : result.prompts[PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number])]?.needsWriter;
+}
+
 /** Whether the result has the part and the plan sells it written (before asking who wrote it). */
 function sold(result: OptimisationResult, part: PartKey): boolean {
   if (!(WRITTEN_PARTS[result.plan] as readonly PartKey[]).includes(part)) return false;
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
-  if (result.plan === "basic") return Boolean(part === "bio" ? result.bio?.needsWriter : result.prompts[prompt]?.needsWriter);
+  if (result.plan === "basic") return Boolean(markOf(result, part));
   if (prompt >= 0) return result.prompts[prompt] !== undefined && (result.plan === "elite" || weakAnswer(result, prompt));
   if (part === "bio") return result.bio !== null;
   if ((VERSION_KEYS as readonly PartKey[]).includes(part)) return result.bio !== null || result.bioVersions?.of === "answers";
@@ -112,10 +117,7 @@ function sold(result: OptimisationResult, part: PartKey): boolean {
 
 /** What the plan sells of the part, for the writer. */
 function partReason(result: OptimisationResult, part: PartKey): string {
-  if (result.plan === "basic") {
-    const marked = part === "bio" ? result.bio?.needsWriter : result.prompts[PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number])]?.needsWriter;
-    return `Basic is sent as the optimizer left it, and the optimizer could not edit this part: ${marked?.reason ?? ""}`.trim();
-  }
+  if (result.plan === "basic") return `Basic is sent as the optimizer left it, and the optimizer could not edit this part: ${markOf(result, part)?.reason ?? ""}`.trim();
   if (part === "bio") return `${result.plan === "elite" ? "Elite" : "Premium"} sells a complete rewrite of the bio.${result.bio?.needsWriter ? ` The optimizer: ${result.bio.needsWriter.reason}` : ""}`;
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
   if (prompt >= 0) {
