@@ -77,6 +77,8 @@ const SLOW_FILES = [
   // The face model on real photographs and their edited copies.
   "src/optimiser/photos/analyse.test.ts",
   "src/optimiser/photos/duplicates.test.ts",
+  // The evaluation's photo part: sets of real photographs through the local optimiser and the face model.
+  "src/optimiser/eval/photos.test.ts",
   // Real server processes started, signalled and restarted.
   "src/server.test.ts",
   // Backups and restores of a live database through the scripts.

@@ -2,7 +2,7 @@
  * The way past one process (docs/operations.md, Capacity): two real servers on one SQLite file share the job loop
  * through its leases (src/jobs/loop.ts). 200 orders are paid at once; every optimisation and every confirmation
  * e-mail is made exactly once, split between the two processes. They share one uploads folder too: one restarts
- * while the other is mid-upload, and no photo is lost (decision 155).
+ * while the other is mid-upload, and no photo is lost (decision 152).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync, statSync } from "node:fs";

@@ -123,6 +123,8 @@ describe("reviewStateSql", () => {
             const result: OptimisationResult = {
               ...base,
               engines,
+              // A bio marked for a writer (on basic, a text in another language: decision 151) every fourth case.
+              bio: base.bio && { ...base.bio, needsWriter: n % 4 === 0 ? { reason: "Written in German." } : null },
               // The second answer changed by the machine; the first only lost its trailing spaces (not a change).
               prompts: base.prompts.map((p, i) => (i === 1 ? { ...p, optimised: `${p.optimised} Really.`, needsWriter: n % 3 === 0 ? { reason: "x" } : null } : p)),
               checks: variant === "flagged" ? { flagged: true, problems: ["A link."] } : null,

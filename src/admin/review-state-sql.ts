@@ -48,8 +48,10 @@ export function toWriteSql(): SQL {
     sql`(${type("$.checks.flagged")} = 'true' or ${type("$.fallback")} = 'object' or ${path(`$.engines.${ENGINE_OF[part]}.kind`)} = 'local')`;
   const settled = (part: PartKey) =>
     sql`(exists (select 1 from json_each(${r}, '$.editorial.edited') where value = ${part}) or exists (select 1 from json_each(${r}, '$.editorial.stands') where json_extract(value, '$.part') = ${part}))`;
-  const sold = (part: PartKey): SQL => {
+  const sold = (planName: string, part: PartKey): SQL => {
     const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
+    // Basic holds only a text the machine marked (decision 151).
+    if (planName === "basic") return sql`${type(prompt >= 0 ? `$.prompts[${prompt}].needsWriter` : "$.bio.needsWriter")} = 'object'`;
     if (prompt >= 0) {
       const at = `$.prompts[${prompt}]`;
       const changed = sql`trim(coalesce(${path(`${at}.original`)}, ''), ${spaces}) <> trim(${path(`${at}.optimised`)}, ${spaces})`;
@@ -60,7 +62,7 @@ export function toWriteSql(): SQL {
     return sql`1`;
   };
   const byPlan = (Object.entries(WRITTEN_PARTS) as [string, readonly PartKey[]][]).filter(([, parts]) => parts.length > 0);
-  const anyPart = byPlan.map(([name, parts]) => sql`(${plan} = ${name} and (${sql.join(parts.map((part) => sql`(${sold(part)} and ${machine(part)} and not ${settled(part)})`), sql` or `)}))`);
+  const anyPart = byPlan.map(([name, parts]) => sql`(${plan} = ${name} and (${sql.join(parts.map((part) => sql`(${sold(name, part)} and ${machine(part)} and not ${settled(part)})`), sql` or `)}))`);
   return sql`coalesce((select case when json_valid(${r}) then (${sql.join(anyPart, sql` or `)}) end from ${resultVersions} as desk_version where desk_version.id = ${profiles.workingVersionId}), 0)`;
 }
 

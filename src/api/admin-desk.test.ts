@@ -166,6 +166,21 @@ describe("Send waits until every part the plan sells is written", () => {
     expect((await send(id)).status).toBe(200);
   });
 
+  test("basic in another language waits for a writer who knows it: flagged in the list, refused, then kept with a reason and sent (decision 151)", async () => {
+    const bio = "Camarera en Cádiz y surfista cuando hay levante. Si mides menos de 1,80 o no sabes bailar, mejor no escribas. Busco a alguien con quien ver atardeceres.";
+    const { profileId: id } = await completedProfileIn(ctx, "basic", { datingApp: "tinder", bio, jobTitle: "Camarera" });
+    const row = await listRow(id);
+    expect(row.state).toBe("needs_attention");
+    expect(row.to_write).toEqual(["the bio"]);
+    const d = await detail(id);
+    expect(d.desk!.toWrite[0]!.why).toContain("Written in Spanish");
+    expect(d.desk!.brief.bio!.voice).toStartWith("Written in Spanish:");
+    expect((await refusedSend(id)).message).toBe("Still to write: the bio. Write each part, or record why it stands.");
+    expect((await keep(id, "bio", "Read by a Spanish speaker: the height line stays at the customer's wish.")).status).toBe(200);
+    expect((await listRow(id)).state).toBe("awaiting_review");
+    expect((await send(id)).status).toBe(200);
+  });
+
   test("Hinge elite: no bio, so its three tones are of the answer set; they wait with its answers, prompts to answer and photo plan", async () => {
     const id = await completedProfile("elite", "hinge");
     const d = await detail(id);

@@ -91,7 +91,7 @@ describe("elite's bio versions are checked like the bio", () => {
   const cases: [string, (a: GoodAnswer) => unknown, string][] = [
     ["a link in a version", withVersion("playful", "Sourdough baker, more at bakes.example.com"), "bio version 2: a link"],
     ["an invented age in a version", withVersion("direct", "Nurse, baker, 34, hiker."), "bio version 3: the number 34 is not in the customer's data"],
-    ["two versions alike", withVersion("direct", "night-shift nurse who bakes sourdough at dawn. tell me about your favorite bakery."), "bio version 3: the same text as an earlier version"],
+    ["two versions alike", withVersion("direct", "night-shift nurse who bakes sourdough at dawn. tell me about your favorite bakery."), "bio version 3: the same text as bio version 1"],
     ["a version about nothing of theirs", withVersion("warm", "Roses are red, violets are blue."), "bio version 1: uses none of the customer's own details"],
   ];
   for (const [name, change, problem] of cases) {
@@ -104,6 +104,70 @@ describe("elite's bio versions are checked like the bio", () => {
       expect(result.bioVersions!.versions.map((v) => v.tone)).toEqual(["warm", "playful", "direct"]);
     });
   }
+});
+
+describe("elite's versions differ in tone by the local analyser's rule (issue 30, item 4)", () => {
+  type Versions = Record<"warm" | "playful" | "direct", { text: string; why: string }>;
+  const withVersions = (texts: Partial<Record<keyof Versions, string>>) => (a: GoodAnswer) => {
+    const versions = (a as GoodAnswer & { bioVersions: Versions }).bioVersions;
+    const changed = Object.fromEntries(Object.entries(versions).map(([tone, v]) => [tone, { ...v, text: texts[tone as keyof Versions] ?? v.text }]));
+    return { ...a, bioVersions: changed };
+  };
+  const correctionOf = (i: number) => server.requests[i]!.body.messages.at(-1)!.content as string;
+
+  test("a version that opens like an earlier one is corrected, the message quoting both versions", async () => {
+    const playful = "Nurse by night, sourdough baker by dawn, hiker on Sundays. Fair warning: I will judge your crust.";
+    const direct = "Nurse by night, sourdough baker by dawn, hiker on Sundays. Looking for something long-term.";
+    server.enqueue(good("elite", withVersions({ playful, direct })), good("elite"));
+    const result = await engine(server, log).optimise(makeInput(photoDir, { plan: "elite" }));
+    expect(server.requests).toHaveLength(2);
+    expect(correctionOf(1)).toContain(`bio version 3: opens with the same sentence as bio version 2: open each version with a sentence of its own, in “${direct}”, beside bio version 2: “${playful}”`);
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+  });
+
+  test("a version with a new opening and nothing else of its own (a line swapped in) is corrected", async () => {
+    const direct = "Nurse, baker, hiker, straight to the point. Tell me about your favorite bakery.";
+    server.enqueue(good("elite", withVersions({ warm: "Night-shift nurse who bakes sourdough at dawn. Tell me about your favorite bakery.", direct })), good("elite"));
+    await engine(server, log).optimise(makeInput(photoDir, { plan: "elite" }));
+    expect(server.requests).toHaveLength(2);
+    expect(correctionOf(1)).toContain(`bio version 3: has no sentence besides its opening that bio version 1 lacks: write at least one more sentence in its own tone, in “${direct}”, beside bio version 1:`);
+  });
+
+  test("failing again, the answer is stored flagged with the rule; the stored problem quotes nothing", async () => {
+    const alike = withVersions({ direct: "Night-shift nurse who bakes sourdough at dawn. Bring your best loaf." });
+    server.enqueue(good("elite", alike), good("elite", alike));
+    const result = await engine(server, log).optimise(makeInput(photoDir, { plan: "elite" }));
+    expect(result.checks).toEqual({ flagged: true, problems: ["bio version 3: opens with the same sentence as bio version 1: open each version with a sentence of its own"] });
+    expect(log.lines.join("\n")).not.toContain("Bring your best loaf");
+  });
+
+  test("on Hinge the answer sets are compared by their answers: a set that opens like another is corrected", async () => {
+    const tones = (direct: string[]) => (a: GoodAnswer) => {
+      const set = (answers: string[]) => Object.fromEntries(answers.map((text, i) => [`prompt${i + 1}`, text]));
+      // Hinge has no bio: the findings name the profile.
+      const onProfile = (list: GoodAnswer["analysis"]["strengths"]) => list.map((f) => ({ ...f, field: "profile" }));
+      return {
+        ...a,
+        bio: undefined,
+        analysis: { ...a.analysis, strengths: onProfile(a.analysis.strengths), problems: onProfile(a.analysis.problems) },
+        // Every Hinge slot is answered: a suggestion says which answer it replaces.
+        promptSuggestions: a.promptSuggestions && { ...a.promptSuggestions, suggestions: a.promptSuggestions.suggestions.map((x) => ({ ...x, reason: "In place of “My simple pleasures”: this one shows your baking." })) },
+        answerTones: {
+          warm: { answers: set(["The bakery at 6 am, when the first loaves come out.", "Bringing bread to every party, still warm.", "Warm bread and a cold walk after."]), why: "Warm." },
+          playful: { answers: set(["Six am at the bakery: yes, on purpose.", "Turning up to parties with a loaf instead of wine.", "Cold mornings I pretend to love."]), why: "Teasing." },
+          direct: { answers: set(direct), why: "Plain." },
+        },
+      };
+    };
+    const alike = ["The bakery at 6 am, when the first loaves come out.", "Bread at every party.", "Warm bread, cold mornings, long walks."];
+    const own = ["Bakery, 6 am, every day off.", "The one who brings bread.", "Warm bread, cold mornings, long walks."];
+    server.enqueue(good("elite", tones(alike)), good("elite", tones(own)));
+    const result = await engine(server, log).optimise(makeInput(photoDir, { app: "hinge", plan: "elite" }));
+    expect(server.requests).toHaveLength(2);
+    expect(correctionOf(1)).toContain("bio version 3: opens with the same sentence as bio version 1: open each version with a sentence of its own, in “The bakery at 6 am, when the first loaves come out. Bread at every party.");
+    expect(result.checks).toEqual({ flagged: false, problems: [] });
+    expect(result.bioVersions!.of).toBe("answers");
+  });
 });
 
 describe("failing again: stored as the model's work with a visible flag, never silently", () => {
@@ -167,11 +231,11 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   const withGuide = (...points: string[]) => (a: GoodAnswer) => ({ ...a, strategyGuide: { title: "Your Bumble plan", sections: [{ heading: "Which photo to lead with", points }] } });
 
   test("a schema-valid premium answer naming Photo 2 and Photo 3 is accepted at once, unflagged", async () => {
-    server.enqueue(good("premium", withGuide("Photo 2 and Photo 3 look almost the same as Photo 1: lead with Photo 1 and keep one of the other two.", "Photos 2 and 3 were taken on the same day.")));
+    server.enqueue(good("premium", withGuide("Open with Photo 3, where your smile is clearest; Photo 2 repeats Photo 1, so keep only one of those two.", "Photos 1 and 2 share the same red jacket.")));
     const result = await engine(server, log).optimise(makeInput(photoDir));
     expect(server.requests).toHaveLength(1);
     expect(result.checks).toEqual({ flagged: false, problems: [] });
-    expect(result.strategyGuide!.sections[0]!.points[0]).toStartWith("Photo 2 and Photo 3");
+    expect(result.strategyGuide!.sections[0]!.points[0]).toStartWith("Open with Photo 3");
   });
 
   test("the numbers of the app's facts and of the plan's promise pass in the guide", async () => {
@@ -207,11 +271,11 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   });
 
   test("a year range the customer wrote is not a phone number; one they never wrote is an invented number", async () => {
-    const profile = { ...BUMBLE_PROFILE, bio: "Lived in Lisbon 2019-2023, now a nurse back home. Sourdough baker, Sunday hiker." };
+    const profile = { ...BUMBLE_PROFILE, bio: "Nursed in Porto 2017-2021, now back home. Sourdough baker, Sunday hiker." };
     const ranges = (a: GoodAnswer) => ({
       ...a,
-      bio: { ...a.bio, optimised: "Nurse back home after Lisbon (2019-2023). I bake sourdough and hike on Sundays." },
-      conversationStarters: ["Lisbon 2019–2023 taught me pastel de nata: what would you bake first?", ...a.conversationStarters.slice(1)],
+      bio: { ...a.bio, optimised: "Back home after nursing in Porto (2017 – 2021). I bake sourdough and hike on Sundays." },
+      conversationStarters: ["Porto, 2017–2021, taught me custard tarts: what would you bake first?", ...a.conversationStarters.slice(1)],
     });
     server.enqueue(good("premium", ranges));
     const result = await engine(server, log).optimise(makeInput(photoDir, { profile }));
@@ -226,7 +290,7 @@ describe("a capable model's natural phrasings (issue 30, item 7)", () => {
   });
 
   test("a blank line of underscores is not Markdown; __bold__ still is", async () => {
-    server.enqueue(good("premium", withStarter("My perfect Sunday: sourdough, a hike and ___. Fill in the blank?")));
+    server.enqueue(good("premium", withStarter("Sourdough, a long hike and _____: what fills the gap in your Sunday?")));
     const result = await engine(server, log).optimise(makeInput(photoDir));
     expect(server.requests).toHaveLength(1);
     expect(result.checks).toEqual({ flagged: false, problems: [] });

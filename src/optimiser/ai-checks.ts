@@ -2,7 +2,7 @@
  * Checks of the model's texts before they are stored, for what a schema cannot see: a link, an e-mail address, a
  * phone number or a social handle (every app bans them, and they can carry an injected advert); Markdown or HTML (the
  * result is plain text); a number the customer never wrote (an invented age, height or salary); the same starter
- * twice or two bio versions alike; the instructions echoed back, or a bio about nothing the customer wrote (an obeyed prompt injection, such
+ * twice, or two of elite's versions that do not differ in tone (the local analyser's `distinctVersion`); the instructions echoed back, or a bio about nothing the customer wrote (an obeyed prompt injection, such
  * as a poem in place of the bio).
  *
  * Each problem names the part and the rule (`problemText`: what the admin reads and the log may carry, never the
@@ -11,7 +11,8 @@
  */
 import type { OptimiserInput } from "./input.ts";
 import { appRules } from "../shared/optimiser/apps.ts";
-import type { OptimisationResult } from "../shared/optimiser/result.ts";
+import { answerSetOf, type OptimisationResult } from "../shared/optimiser/result.ts";
+import { distinctVersion, versionSentences } from "./plan-parts/bio-versions.ts";
 import { said } from "./text/said.ts";
 
 export interface CheckSources {
@@ -32,6 +33,8 @@ export interface Problem {
   at?: string;
   /** The offending phrase, as the model wrote it (shortened around the fault). */
   quote?: string;
+  /** The other text the fault is about (the earlier version a version is too like), quoted after it. */
+  beside?: { label: string; quote: string };
 }
 
 /** The problem for the admin and the log: the part and the rule, no text of the answer. */
@@ -41,7 +44,8 @@ export function problemText(p: Problem): string {
 
 /** The problem for the model's corrective request: the part and its line, the rule, then the phrase where it is. */
 export function correctionText(p: Problem): string {
-  return `${[p.label, p.at].filter(Boolean).join(", ")}: ${p.rule}${p.quote ? `, in “${p.quote}”` : ""}`;
+  const beside = p.beside ? `, beside ${p.beside.label}: “${p.beside.quote}”` : "";
+  return `${[p.label, p.at].filter(Boolean).join(", ")}: ${p.rule}${p.quote ? `, in “${p.quote}”` : ""}${beside}`;
 }
 
 /** The problems of an AI result; empty when it passes. At most 12, one per part and rule. */
@@ -102,9 +106,28 @@ export function checkResult(result: OptimisationResult, sources: CheckSources): 
   }
 
   const versions = versionsByModel(result) ? (result.bioVersions?.versions ?? []) : [];
+  // Versions differ in tone (issue 30, item 4), by the local analyser's own rule: each opens with its own sentence and
+  // has at least one more that an earlier version lacks. An answer set is compared by its answers, not its prompts.
+  const bodies = versions.map((v) => (result.bioVersions?.of === "answers" ? answerSetOf(v.text).map((a) => a.answer).join("\n") : v.text));
   versions.forEach((v, i) => {
-    if (versions.findIndex((o) => o.text.trim().toLowerCase() === v.text.trim().toLowerCase()) < i) problems.push({ label: `bio version ${i + 1}`, rule: "the same text as an earlier version" });
-    if (!sharesADetail(v.text, customer)) problems.push({ label: `bio version ${i + 1}`, rule: "uses none of the customer's own details", quote: shortened(v.text) });
+    const label = `bio version ${i + 1}`;
+    const j = bodies.slice(0, i).findIndex((earlier) => !distinctVersion(earlier, bodies[i]!));
+    if (j >= 0) {
+      const [earlier, later] = [versionSentences(bodies[j]!), versionSentences(bodies[i]!)];
+      const rule =
+        earlier.join(" ") === later.join(" ")
+          ? `the same text as bio version ${j + 1}`
+          : earlier[0] === later[0]
+            ? `opens with the same sentence as bio version ${j + 1}: open each version with a sentence of its own`
+            : `has no sentence besides its opening that bio version ${j + 1} lacks: write at least one more sentence in its own tone`;
+      problems.push({
+        label,
+        rule,
+        quote: shortened(bodies[i]!),
+        beside: { label: `bio version ${j + 1}`, quote: shortened(bodies[j]!) },
+      });
+    }
+    if (!sharesADetail(v.text, customer)) problems.push({ label, rule: "uses none of the customer's own details", quote: shortened(v.text) });
   });
 
   // The app shows a fixed number of answers: a suggestion past the free places replaces one, and says which.

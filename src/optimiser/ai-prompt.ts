@@ -115,7 +115,7 @@ function eliteRules(input: OptimiserInput, local: OptimisationResult): string[] 
   const lines: string[] = [];
   if (local.bio) {
     lines.push(
-      `Bio versions: one per tone (warm, playful, direct). Each is a complete bio of at most ${local.bio.limit} characters, in the customer's language, built only on their facts, and really different from the others (what it leads with, what it keeps, how it ends), not the same lines with another last sentence. "why" says in one line what sets it apart.`,
+      `Bio versions: one per tone (warm, playful, direct). Each is a complete bio of at most ${local.bio.limit} characters, in the customer's language, built only on their facts, and really different from the others (what it leads with, what it keeps, how it ends): each opens with a sentence of its own and has at least one more sentence the others do not have, not the same lines with another last sentence. "why" says in one line what sets it apart.`,
     );
   }
   if (!local.bio && local.prompts.length > 0) {

@@ -170,7 +170,8 @@ const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", 
 
 /**
  * The least answer a JSON Schema allows: every property, the fewest array items, null where null is allowed, the
- * first enum value, false for a free boolean. Strings differ from each other and mention the customer's baking.
+ * first enum value, false for a free boolean. Strings differ from each other and mention the customer's baking, each in
+ * two sentences of its own, so elite's versions differ in their opening and in one more sentence, as the checks ask.
  */
 export function minimalAnswer(schema: Record<string, unknown>): unknown {
   let n = 0;
@@ -185,8 +186,11 @@ export function minimalAnswer(schema: Record<string, unknown>): unknown {
         return Object.fromEntries(Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([k, v]) => [k, visit(v)]));
       case "array":
         return Array.from({ length: (node.minItems as number | undefined) ?? 0 }, () => visit(node.items as Record<string, unknown>));
-      case "string":
-        return `Sourdough baking, ${WORDS[n++ % WORDS.length]}`;
+      case "string": {
+        const word = `${WORDS[n % WORDS.length]}${n >= WORDS.length ? `-${WORDS[Math.floor(n / WORDS.length) % WORDS.length]}` : ""}`;
+        n++;
+        return `Sourdough baking, ${word}. Then ${word} again.`;
+      }
       case "boolean":
         return false;
       case "null":

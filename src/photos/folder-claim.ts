@@ -1,5 +1,5 @@
 /**
- * Which live servers use an uploads folder (decision 155). Two servers may share one (docs/operations.md, Capacity):
+ * Which live servers use an uploads folder (decision 152). Two servers may share one (docs/operations.md, Capacity):
  * then a server starting must not take the other's uploads in flight for a crash's leftovers. Each server holds a
  * shared lock on `UPLOADS_DIR/.servers.lock` from before it accepts uploads until it exits; a server starting takes
  * the lock exclusively first, which succeeds only when no other live server holds it. The lock is SQLite's (a POSIX

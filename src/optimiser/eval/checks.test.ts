@@ -333,7 +333,8 @@ describe("issue 30's kinds of harm", () => {
     const cut = base({ bio: { original: german.bio, optimised: "Schreiner in Kiel.", limit: 500, notes: [] } as never });
     expect(languageMixed(cut, german)).toEqual(["“Ich segle gern.” lost from a text in another language"]);
     expect(languageMixed(base({ needsWriter: null }), german)).toEqual(["not marked for a writer who knows the language"]);
-    expect(languageMixed(base({ needsWriter: null, plan: "basic" }), german)).toEqual([]);
+    // Basic too is marked for a writer who knows the language (decision 151).
+    expect(languageMixed(base({ needsWriter: null, plan: "basic" }), german)).toEqual(["not marked for a writer who knows the language"]);
   });
 
   test("a put-down kept whole is caught unless its part is marked for a writer", () => {
@@ -347,19 +348,19 @@ describe("issue 30's kinds of harm", () => {
   test("a starter with a blank or the customer's own line quoted is caught; a tip and a message are not", () => {
     const profile: ProfileText = { ...EMPTY_PROFILE_TEXT, bio: "I restore old canal boats in Stoke every summer." };
     expect(starterBlanksAndQuotes(["You mention [an interest of theirs]. Why?"], profile)).toHaveLength(1);
-    expect(starterBlanksAndQuotes(["Ask me about “restore old canal boats”, then tell me yours."], profile)).toHaveLength(1);
+    expect(starterBlanksAndQuotes(["Quiz me on “restore old canal boats”, then I'll quiz you."], profile)).toHaveLength(1);
     expect(starterBlanksAndQuotes(["On a place in their photos: “Where is this?”", "Canal boats or narrowboats: what's the difference?"], profile)).toEqual([]);
   });
 
   test("grammar scars of ours are caught, the customer's own are not", () => {
-    expect(grammarScars("I'm a VP Marketing, so I'll trade you mine.", "")).toHaveLength(1);
-    expect(grammarScars("I'm a VP of Marketing.", "")).toEqual([]);
+    expect(grammarScars("I'm a Director Partnerships at a charity.", "")).toHaveLength(1);
+    expect(grammarScars("I'm a Director of Partnerships.", "")).toEqual([]);
     expect(grammarScars("Florist in Norwich:) Ask me.", "Florist in Norwich :) Ask me.")).toHaveLength(1);
     expect(grammarScars("Florist in Norwich :). Ask me.", "")).toHaveLength(1);
-    expect(grammarScars("Are you into gym too?", "")).toHaveLength(1);
-    expect(grammarScars("Are you into the gym too?", "")).toEqual([]);
-    expect(grammarScars("I love to I'm just as happy at home.", "")).toHaveLength(1);
-    expect(grammarScars("Hey:) me", "Hey:) me")).toEqual([]);
+    expect(grammarScars("Would you be into library too?", "")).toHaveLength(1);
+    expect(grammarScars("Would you be into the library too?", "")).toEqual([]);
+    expect(grammarScars("I'd like to I've got two left feet.", "")).toHaveLength(1);
+    expect(grammarScars("Cheers;) x", "Cheers;) x")).toEqual([]);
   });
 
   test("a job or goal of theirs dropped is caught; a put-down going whole is not", () => {

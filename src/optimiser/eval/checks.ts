@@ -624,8 +624,8 @@ const ENGLISH_MARKERS = new Set(
  * Another language mixed in (issue 30, item 1), for a profile written in another language: sentences of the result's
  * texts and starters that the customer did not write and that read as English; each text of theirs that lost one of
  * its sentences (the local analyser's edits are for English: a text in another language comes back as written, cut to
- * the app's limit at most); and, on the plans a writer works on, a result not marked for a writer who knows the
- * language.
+ * the app's limit at most); and, on every plan (basic too: decision 151), a result not marked for a writer who knows
+ * the language.
  */
 export function languageMixed(result: OptimisationResult, profile: ProfileText): string[] {
   const customer = customerText(profile);
@@ -646,14 +646,14 @@ export function languageMixed(result: OptimisationResult, profile: ProfileText):
     if (!original?.trim() || !part || original.trim().length > part.limit) continue;
     for (const lost of strongSentencesLost(original, part.optimised)) found.push(`“${lost}” lost from a text in another language`);
   }
-  if (result.plan !== "basic" && !/\blanguage\b/i.test(result.needsWriter?.reason ?? "")) found.push("not marked for a writer who knows the language");
+  if (!/\blanguage\b/i.test(result.needsWriter?.reason ?? "")) found.push("not marked for a writer who knows the language");
   return found;
 }
 
 /**
  * Demands and put-downs kept (issue 30, item 2): each of the customer's put-downs (`putDowns`) still whole in a part
- * of the result that is not marked for a writer (on basic none is: basic is sent as the machine wrote it), or in a
- * starter or an elite bio version.
+ * of the result that is not marked for a writer (on basic only a text in another language is: basic is otherwise
+ * sent as the machine wrote it), or in a starter or an elite bio version.
  */
 export function demandsKept(result: OptimisationResult, putDowns: readonly string[]): string[] {
   const parts = [
@@ -694,15 +694,15 @@ export function starterBlanksAndQuotes(starters: readonly string[], profile: Pro
   return found;
 }
 
-/** Place and thing nouns that read wrong bare after "into … too" ("Are you into gym too?"). */
+/** Place and thing nouns that read wrong bare after "into … too" ("Are you into pub too?"). */
 const NOT_ACTIVITIES = "gym beach pub park office kitchen library bar club cinema theatre theater sofa couch bed car dog cat church garden allotment".split(" ");
 
 const GRAMMAR: { name: string; pattern: RegExp }[] = [
-  { name: "an article before a title and its department (“a VP Marketing”)", pattern: /\b(?:a|an)\s+(?:VP|SVP|EVP|AVP|Head|Director)\s+(?!of\b|at\b|in\b|for\b|and\b|to\b)\p{Lu}/gu },
-  { name: "no space before an emoticon (“Hey:)”)", pattern: /[\p{L}\p{N}](?::-?[)(DPp]|;-?[)D])(?![\p{L}\p{N}])/gu },
+  { name: "an article before a title and its department (“a Head Sales”)", pattern: /\b(?:a|an)\s+(?:VP|SVP|EVP|AVP|Head|Director)\s+(?!of\b|at\b|in\b|for\b|and\b|to\b)\p{Lu}/gu },
+  { name: "no space before an emoticon (“Thanks:)”)", pattern: /[\p{L}\p{N}](?::-?[)(DPp]|;-?[)D])(?![\p{L}\p{N}])/gu },
   { name: "a full stop after an emoticon (“:).”)", pattern: /(?:^|\s)(?::-?[)(DPp]|;-?[)D])[.,]/gu },
   { name: "“into X too” of a thing, not an activity", pattern: new RegExp(String.raw`\binto (?:(?:my|our|his|her) \S+|${NOT_ACTIVITIES.join("|")}) too\b`, "giu") },
-  { name: "a verb left without its object (“love to I'm”)", pattern: /\b(?:love|like|enjoy|want|need|hope|prefer) to (?:I|I'm|I’m|I've|I’ve|I'd|I’d|my|we|you're|you’re)\b/giu },
+  { name: "a verb left without its object (“like to I've”)", pattern: /\b(?:love|like|enjoy|want|need|hope|prefer) to (?:I|I'm|I’m|I've|I’ve|I'd|I’d|my|we|you're|you’re)\b/giu },
   { name: "a doubled article", pattern: /\b(?:a|an|the) (?:a|an|the)\b/giu },
 ];
 

@@ -133,7 +133,7 @@ export const HARM_CORPUS: HarmProfile[] = [
     app: "hinge",
     kinds: ["negative"],
     profile: {
-      jobTitle: "VP Marketing",
+      jobTitle: "Director Operations",
       education: "University of Exeter",
       idealFirstDate: "Crab sandwiches on the harbour wall, then a swim if we're brave.",
       prompts: [

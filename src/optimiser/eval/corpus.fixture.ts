@@ -379,7 +379,7 @@ export const EVAL_CORPUS: EvalProfile[] = [
     app: "hinge",
     kinds: ["other-language"],
     profile: {
-      jobTitle: "Tischlerin",
+      jobTitle: "Bootsbauerin",
       education: "Berufsschule Hamburg",
       idealFirstDate: "Fischbrötchen am Hafen und dann ein Spaziergang an der Elbe.",
       prompts: [

@@ -207,14 +207,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The table the script prints and docs/optimiser.md records: one line per check, then the time per profile. */
-export function formatTable(title: string, evaluation: Evaluation): string {
+/**
+ * The table the script prints and docs/optimiser.md records: one line per check, then the time per profile. With
+ * `isNew` (the profiles added since issue 30), the violations are split into the old corpus and the new one.
+ */
+export function formatTable(title: string, evaluation: Evaluation, isNew?: (profile: string) => boolean): string {
   const rows = tableRows(evaluation);
   const width = Math.max(...CHECKS.map((c) => c.length));
+  const split = (check: CheckName) => {
+    const mine = evaluation.violations.filter((v) => v.check === check);
+    const fresh = mine.filter((v) => isNew!(v.profile)).length;
+    return `${String(mine.length - fresh).padStart(10)}  ${String(fresh).padStart(10)}`;
+  };
   const lines = [
     `${title}: ${evaluation.profiles} profiles, ${evaluation.runs} runs`,
-    `${"check".padEnd(width)}  violations  profiles affected`,
-    ...rows.map((r) => `${r.check.padEnd(width)}  ${String(r.violations).padStart(10)}  ${String(r.profilesAffected).padStart(8)} of ${evaluation.profiles}`),
+    isNew ? `${"check".padEnd(width)}  old corpus  new corpus  profiles affected` : `${"check".padEnd(width)}  violations  profiles affected`,
+    ...rows.map((r) => `${r.check.padEnd(width)}  ${isNew ? split(r.check) : String(r.violations).padStart(10)}  ${String(r.profilesAffected).padStart(8)} of ${evaluation.profiles}`),
   ];
   const sorted = [...evaluation.times].sort((a, b) => a - b);
   const rates = Object.entries(evaluation.unchanged).map(([plan, c]) => `${plan} ${c.same} of ${c.runs} (${Math.round((100 * c.same) / Math.max(1, c.runs))}%)`);

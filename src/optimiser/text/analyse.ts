@@ -75,7 +75,7 @@ export function analyseText(input: OptimiserInput): TextAnalysis {
 
 /**
  * A revision's requests the run did not carry out, for the writer: on the bio (where revision requests are answered),
- * or on Hinge the first answer that changed. Premium and elite only, like every writer's mark; the customer's notes
+ * or on Hinge the first answer that changed. Premium and elite only, like every writer's mark but another language's; the customer's notes
  * say nothing of them.
  */
 function withRevisionPending(w: Writer, bio: TextRewrite | null, prompts: PromptRewrite[]): { bio: TextRewrite | null; prompts: PromptRewrite[] } {

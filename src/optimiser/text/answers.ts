@@ -81,7 +81,8 @@ export function rewriteAnswers(w: Writer, problemsByField: Map<string, Finding[]
       const name = languageName(w, original);
       const fitted = original.trim().length <= limit ? original.trim() : fitToLimit(original, limit);
       const notes = [NOTES.otherLanguage(name), ...(fitted === original.trim() ? [] : [limitNote(w.rules, limit, "answer")])];
-      return { ...kept(notes, w.input.plan === "basic" ? null : { reason: WRITER_REASONS.language(name) }), optimised: fitted, rewritten: fitted !== original.trim() };
+      // Marked on every plan, basic included (decision 151): the edits are English only.
+      return { ...kept(notes, { reason: WRITER_REASONS.language(name) }), optimised: fitted, rewritten: fitted !== original.trim() };
     }
     if (!chosen[i]) return kept(advice(problemsOf(i), style), problemsOf(i).length === 0 ? writerFor(i) : null);
     // A game ("Two truths and a lie") works only with every line: an edit that would cut one leaves it to a writer.

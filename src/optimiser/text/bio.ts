@@ -4,7 +4,7 @@
  * way only whole sentences of theirs, in their words (with the certain corrections of phrases.ts), within the app's
  * limit. Two rules come before any edit: a bio judged strong is kept as written, and an edit that is not better than
  * the original (or that would read worse) is not used: the original is kept and, on premium and elite, marked as
- * needing a writer.
+ * needing a writer. A bio in another language is kept and marked on every plan (decision 151).
  */
 import type { z } from "zod";
 import type { Finding, NeedsWriter, textRewriteSchema } from "../../shared/optimiser/result.ts";
@@ -51,7 +51,9 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
     const reason = { reason: WRITER_REASONS.language(name) };
     const fitted = original.trim().length <= limit ? original.trim() : fitToLimit(original, limit);
     const notes = [NOTES.otherLanguage(name), ...(fitted === original.trim() ? [] : [limitNote(w.rules, limit, "bio")])];
-    return { ...keep(notes, reason), optimised: fitted, needsWriter: sells ? reason : null };
+    // Marked on every plan, basic included: the light edit basic sells is English only, so a person who knows the
+    // language reads it before it leaves (decision 151).
+    return { ...keep(notes, reason), optimised: fitted, needsWriter: reason };
   }
   if (original?.trim() && problems.length === 0 && !w.revision) {
     return keep([NOTES.strongKept], { reason: WRITER_REASONS.strong });
@@ -59,7 +61,7 @@ export function rewriteBio(w: Writer, problems: Finding[]): TextRewrite | null {
   const draft = w.input.plan === "basic" && original?.trim() ? editBio(w, limit, original) : writeBio(w, limit);
   if (original?.trim() && !(draft && harmless(w, draft.text, draft.added) && (better(draft.text, original, limit) || answersRequest(w, draft.text, original)))) {
     if (original.trim().length <= limit) return keep([NOTES.keptNotBetter], { reason: WRITER_REASONS.notBetter });
-    return { ...keep([NOTES.keptCutToLimit(w.rules.name, limit)], { reason: WRITER_REASONS.notBetter }), optimised: fitToLimit(original, limit), needsWriter: { reason: WRITER_REASONS.notBetter } };
+    return { ...keep([NOTES.keptCutToLimit(w.rules.name, limit)], { reason: WRITER_REASONS.notBetter }), optimised: fitToLimit(original, limit), needsWriter: sells ? { reason: WRITER_REASONS.notBetter } : null };
   }
   const text = draft!.text;
   const notes = original && norm(text) === norm(original) ? [NOTES.strongKept, ...revisionNotes(w.revision, w.facts, text, original)] : draft!.notes;

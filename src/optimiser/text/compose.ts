@@ -150,7 +150,9 @@ const COMMON_NOUNS = new Set(
  */
 export function withArticle(noun: string): string {
   const department = /^(VP|SVP|EVP|AVP|Head|Director|Chief)\s+(?!of\b|at\b|in\b|for\b)(?=\p{Lu})/u.exec(noun.trim());
-  const word = department ? `${department[1]} of ${noun.trim().slice(department[0].length)}` : lowerFirst(noun);
+  // A title of a department keeps its capitals either way: "a Director of Logistics", never "a director of Logistics".
+  const titled = /^(?:VP|SVP|EVP|AVP|Head|Director|Chief)\s+of\s+\p{Lu}/u.test(noun.trim());
+  const word = department ? `${department[1]} of ${noun.trim().slice(department[0].length)}` : titled ? noun.trim() : lowerFirst(noun);
   // An abbreviation is said letter by letter: "an MD", "an HR manager", "a UX designer".
   const initials = /^\p{Lu}{2,}\b/u.test(word);
   const vowelSound = initials ? /^[AEFHILMNORSX]/u.test(word) : /^[aeiou]/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word);

@@ -3,6 +3,8 @@
  * the rules were not written from, starters with blanks or quotes, grammar scars, and broken sentences.
  */
 import { describe, expect, test } from "bun:test";
+import { toWrite } from "../../shared/admin/desk.ts";
+import { resultSignals } from "../../shared/admin/review-state.ts";
 import { PLAN_IDS } from "../../shared/orders/plans.ts";
 import { createLocalOptimiser } from "../local.ts";
 import { analyseText } from "./analyse.ts";
@@ -30,14 +32,14 @@ describe("another language (item 1)", () => {
     for (const text of texts(result)) expect(text).not.toMatch(/\b(?:you|your|the|are|tell)\b/i);
   });
 
-  test("premium and elite mark it for a writer who knows German; basic is sent unharmed, with no mark", async () => {
-    for (const plan of ["premium", "elite"] as const) {
+  test("every plan marks it for a writer who knows German, basic included", async () => {
+    for (const plan of PLAN_IDS) {
       const result = await createLocalOptimiser().optimise(inputFor(german, plan));
       expect(result.bio!.needsWriter?.reason).toContain("German");
+      expect(result.prompts[0]!.needsWriter?.reason).toContain("writer who knows the language");
       expect(result.needsWriter?.reason).toMatch(/writes in German.*writer who knows the language/);
     }
     const basic = await createLocalOptimiser().optimise(inputFor(german, "basic"));
-    expect(basic.bio!.needsWriter ?? null).toBeNull();
     expect(basic.analysis.summary).toContain("written in German");
   });
 
@@ -50,6 +52,68 @@ describe("another language (item 1)", () => {
     const result = analyseText(inputFor({ app: "tinder", profile: { bio: "Work hard play hard. Welder in Hull who restores old Land Rovers.", interests: "Land Rovers" } }, "premium"));
     expect(result.bio!.optimised).not.toContain("Work hard play hard");
     expect(result.conversationStarters.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a demand in another language on basic (item 1, decision 151)", () => {
+  // Each profile carries a demand the English rules cannot read: basic cannot edit it, so a person must see it.
+  const profiles = [
+    {
+      language: "German",
+      app: "tinder" as const,
+      profile: {
+        bio: "Hebamme aus Lübeck, am Wochenende meistens auf dem Wasser. Wer kleiner als 1,80 ist, braucht gar nicht erst zu schreiben. Ich koche gern für Freunde.",
+        interests: "Segeln, Kochen",
+      },
+      demand: "kleiner als 1,80",
+    },
+    {
+      language: "Spanish",
+      app: "bumble" as const,
+      profile: {
+        bio: "Profesora de música en Valencia y corredora los domingos. Si fumas o no tienes trabajo, ni me escribas. Me encanta el arroz de mi abuela.",
+        prompts: [{ prompt: "My happy place is", response: "La playa de la Malvarrosa a las siete de la mañana, antes de que llegue la gente." }],
+      },
+      demand: "ni me escribas",
+    },
+    {
+      language: "French",
+      app: "hinge" as const,
+      profile: {
+        jobTitle: "Boulanger",
+        prompts: [
+          { prompt: "My simple pleasures", response: "Le pain qui sort du four à quatre heures du matin, et le silence de la rue." },
+          { prompt: "We'll get along if", response: "Tu es grand et sportif, sinon ce n'est pas la peine de m'écrire." },
+          { prompt: "Dating me is like", response: "Un dimanche à la campagne avec un bon fromage et mon chien." },
+        ],
+      },
+      demand: "ce n'est pas la peine",
+    },
+  ];
+
+  test.each(profiles)("$language: kept word for word, every text of theirs marked, the result held at the desk", async ({ language, app, profile, demand }) => {
+    const result = await createLocalOptimiser().optimise(inputFor({ app, profile }, "basic"));
+    const { voiceOf } = await import("../../admin/brief.ts");
+    const all = texts(result).join("\n");
+    // Nothing of ours is added and nothing of theirs is cut: the demand is still there, so a person must read it.
+    expect(all).toContain(demand);
+    const own = [profile.bio, ...(profile.prompts ?? []).map((p) => p.response)].filter(Boolean);
+    expect(texts(result)).toEqual(own as string[]);
+    const parts = [...(result.bio ? [result.bio] : []), ...result.prompts];
+    for (const part of parts) expect(part.needsWriter?.reason).toContain(`Written in ${language}`);
+    expect(result.needsWriter?.reason).toContain(`writes in ${language}`);
+    // The desk holds each part until a writer who knows the language writes it or records why it stands.
+    const held = toWrite(result);
+    expect(held.length).toBe(parts.length);
+    for (const p of held) expect(p.why).toContain("writer who knows the language");
+    expect(resultSignals(result).needsWriter).toBe(true);
+    expect(voiceOf(own.join("\n"))).toStartWith(`Written in ${language}:`);
+  });
+
+  test("an English basic profile is still never held", async () => {
+    const result = await createLocalOptimiser().optimise(inputFor({ app: "tinder", profile: { bio: "Welder in Hull who restores old Land Rovers. Never been skydiving.", interests: "Land Rovers" } }, "basic"));
+    expect(result.needsWriter ?? null).toBeNull();
+    expect(toWrite(result)).toEqual([]);
   });
 });
 
@@ -71,8 +135,8 @@ describe("demands and put-downs go whole (item 2)", () => {
     expect(cleaned).not.toMatch(gone);
   });
 
-  test("the condition goes with its consequence, every clause of it: no “If you're … .” left", () => {
-    const out = cleanText("Gardener in Kent. If you're just bored or only want a pen pal, swipe left.").text;
+  test("the condition goes with its consequence, every clause of it: no bare “If you're … .” left", () => {
+    const out = cleanText("Gardener in Kent. If you're here for likes or you ghost after a week, it's a hard pass.").text;
     expect(out).toBe("Gardener in Kent.");
   });
 
@@ -125,8 +189,8 @@ describe("starters (item 3)", () => {
 
 describe("light grammar (item 5)", () => {
   test("a title with its department gets “of”; an abbreviation its spoken article", () => {
-    expect(withArticle("VP Marketing")).toBe("a VP of Marketing");
-    expect(withArticle("VP of Marketing")).toBe("a VP of Marketing");
+    expect(withArticle("SVP Finance")).toBe("an SVP of Finance");
+    expect(withArticle("Director of Logistics")).toBe("a Director of Logistics");
     expect(withArticle("Head Design")).toBe("a Head of Design");
     expect(withArticle("MD")).toBe("an MD");
     expect(withArticle("HR manager")).toBe("an HR manager");
@@ -134,12 +198,12 @@ describe("light grammar (item 5)", () => {
     expect(withArticle("engineer")).toBe("an engineer");
   });
 
-  test("“into X” reads as an activity: the gym, dogs, climbing", () => {
-    expect(asActivity("gym")).toBe("the gym");
-    expect(asActivity("dog")).toBe("dogs");
+  test("“into X” reads as an activity: the beach, cats, climbing", () => {
+    expect(asActivity("beach")).toBe("the beach");
+    expect(asActivity("cat")).toBe("cats");
     expect(asActivity("climbing")).toBe("climbing");
-    const bio = analyseText(inputFor({ app: "tinder", profile: { bio: "Nurse in Stoke.", interests: "gym, films" } }, "basic")).bio!.optimised;
-    expect(bio).not.toMatch(/into gym\b/);
+    const bio = analyseText(inputFor({ app: "tinder", profile: { bio: "Nurse in Stoke.", interests: "beach, films" } }, "basic")).bio!.optimised;
+    expect(bio).not.toMatch(/into beach\b/);
   });
 
   test("an emoticon keeps its space and takes no full stop", () => {
@@ -154,10 +218,10 @@ describe("light grammar (item 5)", () => {
 });
 
 describe("broken sentences (item 6)", () => {
-  test("a cliché before a clause of their own loses only itself: never “I love to I'm …”", () => {
-    const out = cleanText("I love to travel and I'm just as happy in my allotment in Stroud.").text;
-    expect(out).not.toMatch(/love to I/i);
-    expect(out).toContain("I'm just as happy in my allotment in Stroud");
+  test("a cliché before a clause of their own loses only itself: never a verb left without its object", () => {
+    const out = cleanText("I love to travel and I'm never happier than on my boat in Bude.").text;
+    expect(out).not.toMatch(/\bto I/i);
+    expect(out).toContain("I'm never happier than on my boat in Bude");
   });
 
   test.each([...PLAN_IDS])("a “Two truths and a lie” answer keeps all three lines on %s", async (plan) => {

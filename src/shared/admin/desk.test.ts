@@ -19,8 +19,21 @@ function byModel(result: OptimisationResult): OptimisationResult {
 const parts = (result: OptimisationResult) => toWrite(result).map((p) => p.part);
 
 describe("toWrite", () => {
-  test("basic is never held, whoever drafted it", () => {
+  test("basic is held only for a text the machine marked (another language), and only while the machine's draft stands", () => {
     expect(toWrite(sampleResult(sampleInput("basic", "bumble", PROMPTS), { needsWriter: { reason: "x" } }))).toEqual([]);
+    const base = sampleResult(sampleInput("basic", "bumble", PROMPTS));
+    const reason = { reason: "Written in Spanish: the automatic edits are for English, so the draft is the customer's own text. It needs a writer who knows the language." };
+    const spanish = { ...base, bio: { ...base.bio!, needsWriter: reason }, prompts: base.prompts.map((p, i) => (i === 1 ? { ...p, needsWriter: reason } : p)) };
+    const left = toWrite(spanish);
+    expect(left.map((p) => p.part)).toEqual(["bio", "prompt2"]);
+    expect(left[0]!.why).toStartWith("Basic is sent as the optimizer left it, and the optimizer could not edit this part: Written in Spanish");
+    expect(left[0]!.why).toContain("local analyzer's draft");
+    // The model wrote it (in the customer's language): nothing held. A fallback to the local draft is held.
+    expect(parts(byModel(spanish))).toEqual([]);
+    expect(parts({ ...byModel(spanish), fallback: { reason: "timed out" } })).toEqual(["bio", "prompt2"]);
+    // Written, or kept with a reason: no longer held.
+    const at = AT;
+    expect(parts({ ...spanish, editorial: { edited: ["bio"], recommendations: null, editedAt: at, stands: [{ part: "prompt2", reason: "Fine as written.", by: "ann", at }] } })).toEqual([]);
   });
 
   test("premium by the local analyser: the bio and the answers the machine changed or marked, each labelled and explained", () => {

@@ -3,7 +3,9 @@
  * elite sell writing ("Complete Bio Rewrite", "A Writer on Every Prompt Answer", three bio versions…); when the AI
  * engine did not write a part (the local analyser's draft can only cut, reorder and append the customer's words), or
  * its answer failed our checks or fell back, that part is the machine's draft until a person edits it
- * (`editorial.edited`) or records why it stands as it is (`editorial.stands`). Basic, a light edit, is never held.
+ * (`editorial.edited`) or records why it stands as it is (`editorial.stands`). Basic, a light edit, is held only for
+ * a text the machine marked as needing a writer, which on basic is a text in another language: the light edit is
+ * English only, so the machine's draft is the customer's text untouched, demands included (decision 151).
  *
  * One function, `toWrite`, decides: Send refuses while it names a part (src/admin/actions.ts), the review state
  * "Needs Writer" is it being non-empty (./review-state.ts, compiled to SQL in src/admin/review-state-sql.ts from the
@@ -38,9 +40,12 @@ export const ENGINE_OF = {
   photoPlan: "photos",
 } as const satisfies Record<PartKey, keyof OptimisationResult["engines"]>;
 
-/** The parts a person must write on each plan when the machine drafted them: none on basic. */
+/**
+ * The parts a person must write on each plan when the machine drafted them; on basic, only those of them the machine
+ * marked (`needsWriter`: a text in another language).
+ */
 export const WRITTEN_PARTS = {
-  basic: [],
+  basic: ["bio", ...PROMPT_KEYS],
   premium: ["bio", ...PROMPT_KEYS],
   elite: ["bio", ...PROMPT_KEYS, ...VERSION_KEYS, "promptsToAnswer", "photoPlan"],
 } as const satisfies Record<OptimisationResult["plan"], readonly PartKey[]>;
@@ -93,10 +98,16 @@ function weakAnswer(result: OptimisationResult, index: number): boolean {
   return Boolean(p && (p.needsWriter || trimEnds(p.original ?? "") !== trimEnds(p.optimised)));
 }
 
+/** The optimiser's own "needs a writer" mark on the bio or an answer (on basic, only text in another language has one). */
+function markOf(result: OptimisationResult, part: PartKey): OptimisationResult["needsWriter"] {
+  return part === "bio" ? result.bio?.needsWriter : result.prompts[PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number])]?.needsWriter;
+}
+
 /** Whether the result has the part and the plan sells it written (before asking who wrote it). */
 function sold(result: OptimisationResult, part: PartKey): boolean {
   if (!(WRITTEN_PARTS[result.plan] as readonly PartKey[]).includes(part)) return false;
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
+  if (result.plan === "basic") return Boolean(markOf(result, part));
   if (prompt >= 0) return result.prompts[prompt] !== undefined && (result.plan === "elite" || weakAnswer(result, prompt));
   if (part === "bio") return result.bio !== null;
   if ((VERSION_KEYS as readonly PartKey[]).includes(part)) return result.bio !== null || result.bioVersions?.of === "answers";
@@ -106,6 +117,7 @@ function sold(result: OptimisationResult, part: PartKey): boolean {
 
 /** What the plan sells of the part, for the writer. */
 function partReason(result: OptimisationResult, part: PartKey): string {
+  if (result.plan === "basic") return `Basic is sent as the optimizer left it, and the optimizer could not edit this part: ${markOf(result, part)?.reason ?? ""}`.trim();
   if (part === "bio") return `${result.plan === "elite" ? "Elite" : "Premium"} sells a complete rewrite of the bio.${result.bio?.needsWriter ? ` The optimizer: ${result.bio.needsWriter.reason}` : ""}`;
   const prompt = PROMPT_KEYS.indexOf(part as (typeof PROMPT_KEYS)[number]);
   if (prompt >= 0) {
@@ -127,7 +139,7 @@ export function settled(editorial: Editorial | null | undefined, part: PartKey):
   return Boolean(editorial?.edited.includes(part) || editorial?.stands?.some((s) => s.part === part));
 }
 
-/** The parts a person must still write before the result may be sent, in PART_KEYS order; none on basic. */
+/** The parts a person must still write before the result may be sent, in PART_KEYS order. */
 export function toWrite(result: OptimisationResult, editorial: Editorial | null | undefined = result.editorial): ToWrite[] {
   const parts = WRITTEN_PARTS[result.plan] as readonly PartKey[];
   return parts.flatMap((part) => {
