@@ -9,6 +9,7 @@ import { createLocalOptimiser } from "../local.ts";
 import { type PhotoAnalysis, photoAnalysisSchema } from "../../shared/optimiser/result.ts";
 import { analysePhotos, closeFaceDetector, type FaceDetector, humanFaceDetector, UnreadablePhotoError } from "./analyse.ts";
 import { loadFaceDetector } from "./faces.ts";
+import { crowdPhoto } from "../eval/photos.ts";
 
 /** Model load plus six photos takes about 2 s, more on a busy machine: room to spare over bun's 5 s default. */
 const SLOW = 30_000;
@@ -219,18 +220,7 @@ describe("a group shot that is not wide (issue 30, item 6)", () => {
 
   beforeAll(async () => {
     // Twelve people in three rows on a 4:3 photo: searched as one frame (256 px) their faces are a few pixels wide.
-    const heads = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        sharp(fixture(i % 2 === 0 ? "astronaut.jpg" : "grace-hopper.jpg"))
-          .flop(i % 3 === 0)
-          .resize(200, 230, { fit: "cover" })
-          .toBuffer(),
-      ),
-    );
-    await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#6f7a80" } })
-      .composite(heads.map((input, i) => ({ input, left: 100 + (i % 4) * 250, top: 60 + Math.floor(i / 4) * 270 })))
-      .jpeg({ quality: 85 })
-      .toFile(join(dir, "crowd.jpg"));
+    await crowdPhoto(join(dir, "crowd.jpg"));
     // The cup of coffee is uploaded first: a photo without a person still comes after every photo with one.
     group = await analysePhotos(["coffee", "crowd", "portrait"].map((name, order) => ({ id: idOf(name), order, path: join(dir, `${name}.jpg`) })));
   }, SLOW);
