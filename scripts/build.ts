@@ -4,8 +4,7 @@
  * naming them for the server. Files from earlier builds are kept for an hour so a server still running an older
  * manifest keeps serving them.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { ASSETS_DIR, MANIFEST_PATH, ROOT_DIR, type AssetManifest } from "../src/ssr/assets.ts";
 
@@ -40,11 +39,35 @@ export function findIslands(): IslandModule[] {
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Where the build writes the modules it generates (the islands' entries, React's entry and its shims): one folder per
+ * checkout, kept between builds. Bun's `[hash]` covers an entry's path as well as its content, so entries in a new
+ * temporary folder each time gave every island a new name on every build, unchanged or not, and a returning visitor
+ * fetched them all again after each deployment.
+ */
+// Named after the checkout too: worktrees may share one node_modules, and each one's entries name its own files.
+const GENERATED_DIR = join(ROOT_DIR, "node_modules/.cache/build-entries", new Bun.CryptoHasher("sha256").update(ROOT_DIR).digest("hex").slice(0, 12));
+
+/**
+ * Writes `text` to `path` unless the file already holds it, through a temporary file renamed into place: a build
+ * running beside this one (`bun dev` and `npm test` in one checkout) never reads a file half-written.
+ */
+function writeGenerated(path: string, text: string): void {
+  try {
+    if (readFileSync(path, "utf8") === text) return;
+  } catch {
+    // not there yet
+  }
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
 /** Each island's browser entry, generated into `dir`: it imports the island and hydrates it. */
 function writeIslandEntries(islands: IslandModule[], dir: string): string[] {
   return islands.map(({ name, file }) => {
     const path = join(dir, `${name}.ts`);
-    writeFileSync(
+    writeGenerated(
       path,
       `import { hydrateIslands } from ${JSON.stringify(join(ROOT_DIR, "src/client/islands.tsx"))};\n` +
         `import { ${name} } from ${JSON.stringify(file)};\n` +
@@ -67,9 +90,9 @@ const REACT_MODULES: Record<string, string> = {
   "react/jsx-dev-runtime": "jsxDevRuntime",
 };
 
-async function buildReact(dev: boolean, dir: string): Promise<string> {
+async function buildReact(dev: boolean, dir: string, outDir: string): Promise<string> {
   const entry = join(dir, "react.ts");
-  writeFileSync(
+  writeGenerated(
     entry,
     Object.entries(REACT_MODULES)
       .map(([module, name]) => `import * as ${name} from ${JSON.stringify(Bun.resolveSync(module, ROOT_DIR))};\nexport { ${name} };\n`)
@@ -82,10 +105,10 @@ async function buildReact(dev: boolean, dir: string): Promise<string> {
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
   });
   if (!built.success) throw new AggregateError(built.logs, "React's browser build failed");
-  // Named by a hash of its content alone (Bun's [hash] also covers the entry's path, here a new temporary one).
+  // Named by a hash of its content alone: Bun's [hash] also covers the entry's path.
   const code = await built.outputs[0]!.text();
   const name = `react-${new Bun.CryptoHasher("sha256").update(code).digest("hex").slice(0, 12)}.js`;
-  writeFileSync(join(ASSETS_DIR, name), code);
+  writeFileSync(join(outDir, name), code);
   return `/assets/${name}`;
 }
 
@@ -98,7 +121,7 @@ async function sharedReact(url: string, dir: string): Promise<import("bun").BunP
   for (const [module, name] of Object.entries(REACT_MODULES)) {
     const names = Object.keys(await import(module)).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
     shims[module] = join(dir, `${name}.js`);
-    writeFileSync(
+    writeGenerated(
       shims[module],
       `import { ${name} as m } from ${JSON.stringify(url)};\nexport default m.default ?? m;\n${names.map((n) => `export const ${n} = m.${n};\n`).join("")}`,
     );
@@ -123,16 +146,18 @@ async function sharedReact(url: string, dir: string): Promise<import("bun").BunP
  */
 export const OWN_BUNDLES: Record<string, string> = { AdminIsland: "admin" };
 
-export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Promise<AssetManifest> {
-  mkdirSync(ASSETS_DIR, { recursive: true });
+/** `outDir`: public/assets/ by default (a test builds into a folder of its own, never beside a running suite's files). */
+export async function buildAssets({ dev = false, outDir = ASSETS_DIR }: { dev?: boolean; outDir?: string } = {}): Promise<AssetManifest> {
+  mkdirSync(outDir, { recursive: true });
   const islands = findIslands();
-  const entriesDir = mkdtempSync(join(tmpdir(), "island-entries-"));
-  const react = await buildReact(dev, entriesDir);
+  const entriesDir = GENERATED_DIR;
+  mkdirSync(entriesDir, { recursive: true });
+  const react = await buildReact(dev, entriesDir, outDir);
   const plugin = await sharedReact(react, entriesDir);
   const build = (entrypoints: string[], chunk: string) =>
     Bun.build({
       entrypoints,
-      outdir: ASSETS_DIR,
+      outdir: outDir,
       naming: { entry: "[name]-[hash].[ext]", chunk: `${chunk}-[hash].[ext]`, asset: "[name]-[hash].[ext]" },
       splitting: true,
       target: "browser",
@@ -147,7 +172,7 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   const bundles = await Promise.all([
     build([join(ROOT_DIR, "src/client/shell.ts"), ...entries.filter((_, i) => !own(i))], "chunk"),
     ...Object.values(OWN_BUNDLES).map((prefix) => build(entries.filter((_, i) => own(i) === prefix), prefix)),
-  ]).finally(() => rmSync(entriesDir, { recursive: true, force: true }));
+  ]);
   for (const bundle of bundles) {
     if (!bundle.success) throw new AggregateError(bundle.logs, "client bundle failed");
   }
@@ -167,7 +192,7 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
   if (tailwind.exitCode !== 0) throw new Error(`tailwind failed: ${tailwind.stderr.toString()}`);
   const css = tailwind.stdout;
   const cssName = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 12)}.css`;
-  writeFileSync(join(ASSETS_DIR, cssName), css);
+  writeFileSync(join(outDir, cssName), css);
 
   const files = [cssName, basename(react), ...bundle.outputs.map((o) => basename(o.path))];
   const manifest: AssetManifest = {
@@ -177,15 +202,18 @@ export async function buildAssets({ dev = false }: { dev?: boolean } = {}): Prom
     css: `/assets/${cssName}`,
     files: files.map((n) => `/assets/${n}`),
   };
-  writeFileSync(MANIFEST_PATH, JSON.stringify(manifest, null, 2));
-  removeStaleAssets(new Set(files));
+  // Renamed into place: a server reading the manifest while `bun dev` rebuilds never reads half of it.
+  const manifestPath = outDir === ASSETS_DIR ? MANIFEST_PATH : join(outDir, "manifest.json");
+  writeFileSync(`${manifestPath}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
+  renameSync(`${manifestPath}.${process.pid}.tmp`, manifestPath);
+  removeStaleAssets(outDir, new Set(files));
   return manifest;
 }
 
-function removeStaleAssets(keep: Set<string>): void {
+function removeStaleAssets(outDir: string, keep: Set<string>): void {
   const cutoff = Date.now() - KEEP_OLD_ASSETS_MS;
-  for (const name of readdirSync(ASSETS_DIR)) {
-    const path = join(ASSETS_DIR, name);
+  for (const name of readdirSync(outDir)) {
+    const path = join(outDir, name);
     if (name === "manifest.json" || keep.has(name)) continue;
     if (statSync(path).mtimeMs < cutoff) unlinkSync(path);
   }

@@ -93,6 +93,8 @@ const SLOW_FILES = [
   "src/photos/move.test.ts",
   // Every way photos are written, read and deleted, against a real s3rver started by the file.
   "src/photos/bucket.test.ts",
+  // Two whole builds of the browser assets, each into a folder of its own.
+  "src/ssr/build.test.ts",
 ];
 const FAST_LANE = [WITHOUT_BROWSER, ...SLOW_FILES.map((file) => `--path-ignore-patterns=${file}`)];
 // The unit and API files share each worker's module registry (bun's --no-isolate): loading the modules again for each
