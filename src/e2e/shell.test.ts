@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { allViolations, axe, launchBrowser, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { allViolations, axe, inEveryLook, launchBrowser, LOOKS, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser, themedTabs, type ThemedTabs, type Look } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
 let browser: TestBrowser;
 let tab: SharedTab;
+let tabs: ThemedTabs;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   tab = await sharedTab(browser, server.url);
+  tabs = themedTabs(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -284,5 +286,67 @@ describe("the accessibility check itself (seriousViolations, src/testing/browser
     expect((await seriousViolations(page)).map((v) => v.slice(0, v.indexOf(":"))).sort()).toEqual(found);
     expect(await seriousViolations(page, { include: "h1" })).toEqual([]);
     expect((await seriousViolations(page, { include: "p" })).map((v) => v.slice(0, v.indexOf(":")))).toEqual(["color-contrast"]);
+  });
+});
+
+describe("a look switched in place (inEveryLook, src/testing/browser.ts)", () => {
+  /** What a look changes on a page, read from the page: the theme's marks, the colours drawn, the width laid out, and axe's verdict. */
+  const seen = (page: Page) =>
+    page.evaluate(() => {
+      const toggle = document.querySelector<HTMLElement>("[data-theme-toggle]");
+      const style = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element ? `${getComputedStyle(element).color} on ${getComputedStyle(element).backgroundColor}` : "";
+      };
+      return {
+        dark: document.documentElement.classList.contains("dark"),
+        colorScheme: document.documentElement.style.colorScheme,
+        toggle: `${toggle?.dataset.theme} ${toggle?.getAttribute("aria-label")} ${toggle?.title}`,
+        body: style("body"),
+        header: style("header"),
+        button: style("main a, main button"),
+        width: document.documentElement.scrollWidth,
+        headerHeight: Math.round(document.querySelector("header")?.getBoundingClientRect().height ?? 0),
+      };
+    });
+
+  test("each look of a page switched in place is the look of the page loaded in it: the same colours, layout and axe findings", async () => {
+    for (const path of ["/hinge-form"]) {
+      const loaded = new Map<string, unknown>();
+      for (const look of LOOKS) {
+        const page = await tabs.take(look.theme, { width: look.width, height: 800 });
+        await page.goto(`${server.url}${path}`);
+        await hydrated(page);
+        loaded.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() });
+      }
+      // The other way round from each look's own loaded page: the state of the last one, switched through all four.
+      const page = await tabs.take("light", { width: 1280, height: 800 });
+      await page.goto(`${server.url}${path}`);
+      await hydrated(page);
+      const switched = new Map<string, unknown>();
+      await inEveryLook(page, async (look: Look) => void switched.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() }));
+      expect(switched).toEqual(loaded);
+      // Left as it came.
+      expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+      expect((await seen(page)).dark).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    }
+  });
+
+  test("a finding of one look only is found in that look: dark text in the dark theme, a wide element at 375 px", async () => {
+    const page = await tabs.take("light", { width: 1280, height: 800 });
+    await page.goto(`${server.url}/pricing`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      main.insertAdjacentHTML("afterbegin", '<p style="color:#222">Dark ink</p><div style="width:800px;height:1px"></div>');
+    });
+    const found: string[] = [];
+    await inEveryLook(page, async ({ theme, width }) => {
+      const contrast = (await seriousViolations(page, { include: "main > p:first-child" })).map((v) => v.slice(0, v.indexOf(":")));
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      found.push(`${theme} ${width}: ${contrast.join(" ") || "-"} ${wide > width ? "wide" : "fits"}`);
+    });
+    expect(found).toEqual(["light 375: - wide", "dark 375: color-contrast wide", "light 1280: - fits", "dark 1280: color-contrast fits"]);
   });
 });

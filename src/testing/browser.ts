@@ -3,7 +3,8 @@ import { test as bunTest, expect } from "bun:test";
 import { createRequire } from "node:module";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from "playwright-core";
-import { HYDRATION_MISMATCH } from "../web/dom-markers.ts";
+import { HYDRATION_MISMATCH, THEME_TOGGLE_ATTRIBUTE } from "../web/dom-markers.ts";
+import { THEME_SCRIPT, THEME_STORAGE_KEY, themeToggleLabel, themeToggleTitle } from "../web/theme.ts";
 import { fairDeadline, MAX_STRETCH } from "./fair-clock.ts";
 
 export { until } from "./wait.ts";
@@ -231,6 +232,65 @@ export function themedTabs(browser: TestBrowser, origin: string): ThemedTabs {
       return (await tab).take(viewport);
     },
   };
+}
+
+/** How a page looks: its theme and the width of the window. */
+export interface Look {
+  theme: "light" | "dark";
+  width: number;
+}
+/** The looks every page state is checked in: both themes, at a phone's width and a laptop's. */
+export const LOOKS: readonly Look[] = [
+  { theme: "light", width: 375 },
+  { theme: "dark", width: 375 },
+  { theme: "light", width: 1280 },
+  { theme: "dark", width: 1280 },
+];
+
+/**
+ * Runs `check` on the page as it stands, once in each look, switched in place: the window resized, and the theme
+ * applied as a page applies a stored choice before its first paint (`THEME_SCRIPT`), with the toggle showing it, as
+ * after a press. What a page looks like follows from its markup, its CSS (media queries and the `dark` class) and the
+ * resize listeners, so a state reached once (an order paid, a dialog open, a draft typed) is checked four ways without
+ * being reached four times: reaching it was most of a looks test's time (decision 153). The page is left as it came,
+ * in its own theme and size.
+ */
+export async function inEveryLook(page: Page, check: (look: Look) => Promise<void>, looks: readonly Look[] = LOOKS): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const stored = await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY);
+  try {
+    for (const look of looks) {
+      await showLook(page, look.theme, { width: look.width, height: viewport.height });
+      await check(look);
+    }
+  } finally {
+    if (!page.isClosed()) await showLook(page, stored, viewport).catch(() => {});
+  }
+}
+
+/** The theme (a stored choice, or none) and the window's size, applied to the page in place. */
+async function showLook(page: Page, theme: string | null, viewport: ViewportSize): Promise<void> {
+  await page.setViewportSize(viewport);
+  const shown = theme === "dark" || theme === "system" ? theme : "light";
+  await page.evaluate(
+    ({ key, theme, toggle, label, title }) => {
+      if (theme === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, theme);
+      for (const button of document.querySelectorAll<HTMLElement>(`[${toggle}]`)) {
+        button.dataset.theme = theme ?? "light";
+        button.setAttribute("aria-label", label);
+        button.title = title;
+      }
+    },
+    { key: THEME_STORAGE_KEY, theme, toggle: THEME_TOGGLE_ATTRIBUTE, label: themeToggleLabel(shown), title: themeToggleTitle(shown) },
+  );
+  await page.evaluate(THEME_SCRIPT);
+  // Two frames: resize listeners have run and what they changed is laid out; then the colours' transitions (a
+  // button's `transition-colors`) have arrived, so the look is the one a page loaded in it shows, not a blend.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})));
+  });
 }
 
 /**
