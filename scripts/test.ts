@@ -12,7 +12,7 @@
  * Ends with one line `N passed, N failed (…workers…)` and exits non-zero when anything failed; a crashed worker fails
  * its file.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT_DIR } from "../src/ssr/assets.ts";
@@ -127,6 +127,7 @@ function slowest(): void {
 
 function finish(passed: number, failed: number): never {
   slowest();
+  leftBehind();
   // Named again at the end, where a CI log's tail shows them, however far above bun printed them.
   const failures = timed.filter((t) => t.failed);
   if (failures.length > 0) {
@@ -148,6 +149,18 @@ interface Timed {
 }
 const timed: Timed[] = [];
 const TIMES_FILE = join(tmpdir(), `browser-test-times-${process.pid}.jsonl`);
+/**
+ * The tests' temporary folder (their TMPDIR), one per run: what a test leaves in it (a folder it forgot, a browser
+ * profile of a killed Chromium) is named in the summary and removed with it, not left in the system's for good.
+ */
+const RUN_TMP = mkdtempSync(join(tmpdir(), "test-run-"));
+
+/** Names what the tests left in their temporary folder, then removes it. */
+function leftBehind(): void {
+  const left = readdirSync(RUN_TMP);
+  if (left.length > 0) console.log(`left in the tests' temporary folder (removed now): ${left.length}: ${left.slice(0, 10).join(", ")}${left.length > 10 ? ", …" : ""}`);
+  rmSync(RUN_TMP, { recursive: true, force: true });
+}
 
 /** Reads "(pass) describe > name [12.34ms]" lines under their "src/….test.ts:" headers. */
 function readTimes(report: string): Timed[] {
@@ -174,7 +187,7 @@ async function bunTest(args: string[], workers: number): Promise<{ passed: numbe
     // The inner loop runs the order lifecycle's property test on 40 random sequences per provider (its bounds on paid,
     // refunded and crashed sequences held with room to spare over 8 seeds), `npm test` on 500 (about 15 s of CPU per
     // provider); PROPERTY_SEQUENCES set by hand wins.
-    env: { PROPERTY_SEQUENCES: fast ? "40" : "500", ...process.env, NODE_ENV: "test", TEST_TIMES_FILE: TIMES_FILE },
+    env: { PROPERTY_SEQUENCES: fast ? "40" : "500", ...process.env, NODE_ENV: "test", TEST_TIMES_FILE: TIMES_FILE, TMPDIR: RUN_TMP },
   });
   let report = "";
   const decoder = new TextDecoder();

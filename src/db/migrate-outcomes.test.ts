@@ -6,6 +6,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrationsUpTo } from "../testing/migrations.ts";
 import { tempDir, testContext, type TestContext } from "../testing/context.ts";
@@ -17,9 +18,10 @@ const OLD_TAG = "0010_team_roles";
 let ctx: TestContext;
 /** 0011 and every migration after it. */
 let applied = 0;
+let oldDir = "";
 
 beforeAll(() => {
-  const dir = tempDir("pre-outcomes-");
+  const dir = (oldDir = tempDir("pre-outcomes-"));
   const { migrations, later } = migrationsUpTo(OLD_TAG, dir);
   applied = later;
 
@@ -30,7 +32,10 @@ beforeAll(() => {
   raw.close();
   ctx = testContext({ DATABASE_PATH: path });
 });
-afterAll(() => ctx?.cleanup());
+afterAll(() => {
+  ctx?.cleanup();
+  if (oldDir) rmSync(oldDir, { recursive: true, force: true });
+});
 
 describe("the migration to the measured outcome, on a database written before it", () => {
   test("only this migration (and the ones after it) is applied; the profile is as it was, with no outcome yet", () => {

@@ -5,6 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createAdminSession, validateAdminSessionToken } from "../admin/sessions.ts";
 import { adminCookie } from "../testing/admin.ts";
@@ -19,10 +20,11 @@ let ctx: TestContext;
 let tokens: string[];
 /** 0010 and every migration after it. */
 let applied = 0;
+let oldDir = "";
 
 beforeAll(() => {
   // The migrations as they were before this one.
-  const dir = tempDir("pre-roles-");
+  const dir = (oldDir = tempDir("pre-roles-"));
   const { migrations, later } = migrationsUpTo(OLD_TAG, dir);
   applied = later;
 
@@ -41,7 +43,10 @@ beforeAll(() => {
 
   ctx = testContext({ DATABASE_PATH: path });
 });
-afterAll(() => ctx?.cleanup());
+afterAll(() => {
+  ctx?.cleanup();
+  if (oldDir) rmSync(oldDir, { recursive: true, force: true });
+});
 
 describe("the migration to roles, on a database written before it", () => {
   test("only this migration (and the ones after it) is applied, and it adds the role, the disabled mark and the claims", () => {

@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { profiles, resultReleases, resultVersions } from "./schema.ts";
 import { EXPORT_JSON, type ExportDocument } from "../privacy/export.ts";
@@ -45,9 +45,11 @@ let ctx: TestContext;
 let app: ReturnType<typeof testApp>;
 let cookie: string;
 let migrationsApplied = 0;
+let oldDir = "";
 
 beforeAll(() => {
-  const path = join(tempDir("pre-versions-"), "app.sqlite");
+  oldDir = tempDir("pre-versions-");
+  const path = join(oldDir, "app.sqlite");
   const old = new Database(path, { create: true });
   old.exec(readFileSync(join(FIXTURE, "database.sql"), "utf8"));
   old.close();
@@ -56,7 +58,10 @@ beforeAll(() => {
   app = testApp(ctx);
   cookie = adminCookie(ctx.store.db);
 });
-afterAll(() => ctx?.cleanup());
+afterAll(() => {
+  ctx?.cleanup();
+  if (oldDir) rmSync(oldDir, { recursive: true, force: true });
+});
 
 const get = async (path: string) => {
   const res = await app.request(path, { headers: { Cookie: cookie } });

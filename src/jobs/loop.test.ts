@@ -6,6 +6,7 @@ import { openStore } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { silentLogger } from "../log.ts";
 import { testContext, type TestContext } from "../testing/context.ts";
+import { until } from "../testing/wait.ts";
 import { z } from "zod";
 import { bindJobKind, defineJobKind, jobTable } from "./kind.ts";
 import { createJobLoop, exponentialBackoff, type JobHandler } from "./loop.ts";
@@ -302,23 +303,28 @@ describe("job loop", () => {
 
   test("a long job renews its lease while it runs, so a second runner does not take it over", async () => {
     ctx = testContext();
+    // Both runners read one clock the test moves: a lease expires only when the test says so, however long a busy
+    // machine keeps this process from running, and only the renewal (a timer every leaseMs / 3) can move it on.
     const leaseMs = 90;
+    const { now, advance } = clock();
     let release!: () => void;
     let runs = 0;
     const first = createJobLoop({
       db: ctx.store.db,
       log: silentLogger,
       leaseMs,
+      now,
       handlers: { work: () => (runs++, new Promise<void>((resolve) => (release = resolve))) },
     });
     insertJob(ctx.store.db, { kind: "work", payload: {}, idempotencyKey: "long", runAt: new Date(0) });
     const firstRun = first.runOne();
-    await Bun.sleep(20);
+    await until(() => runs === 1, "the first runner to start the job");
     const other = openStore(ctx.config.databasePath);
-    const second = createJobLoop({ db: other.db, log: silentLogger, leaseMs, handlers: { work: async () => void runs++ } });
-    // Four lease lengths later the job is still the first runner's.
+    const second = createJobLoop({ db: other.db, log: silentLogger, leaseMs, now, handlers: { work: async () => void runs++ } });
+    // Four lease lengths later the job is still the first runner's: at each half lease, once its lease has been renewed.
     for (let i = 0; i < 8; i++) {
-      await Bun.sleep(leaseMs / 2);
+      const at = advance(leaseMs / 2);
+      await until(() => jobRow("long").leaseUntil?.getTime() === at + leaseMs, `the lease renewed at ${at}`, { everyMs: 5 });
       expect(await second.runOne()).toBe(false);
     }
     release();

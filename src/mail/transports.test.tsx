@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { tempDir } from "../testing/context.ts";
@@ -9,9 +9,17 @@ import { EmailLayout, htmlToText, renderEmail } from "./render.tsx";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 
 let smtp: TestSmtpServer | undefined;
+/** The folders a test made, removed after it. */
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = tempDir("transports-");
+  dirs.push(dir);
+  return dir;
+};
 afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 const FROM = "no-reply@profileboost.test";
@@ -60,7 +68,7 @@ describe("renderEmail", () => {
 describe("SMTP mailer", () => {
   test("delivers HTML and text bodies with From, To, Reply-To and the deterministic Message-ID", async () => {
     smtp = await startSmtpServer();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tempDir(), installationId: INSTALLATION });
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: scratch(), installationId: INSTALLATION });
     const sent = await mailer.send(email());
     mailer.close();
 
@@ -79,7 +87,7 @@ describe("SMTP mailer", () => {
     const url = smtp.url;
     await smtp.close();
     smtp = undefined;
-    const mailer = createMailer({ smtpUrl: url, from: FROM, outboxDir: tempDir(), installationId: INSTALLATION });
+    const mailer = createMailer({ smtpUrl: url, from: FROM, outboxDir: scratch(), installationId: INSTALLATION });
     await expect(mailer.send(email())).rejects.toThrow();
     mailer.close();
   });
@@ -87,7 +95,7 @@ describe("SMTP mailer", () => {
 
 describe("outbox mailer", () => {
   test("writes one parseable .eml file per logical message; a retry rewrites it", async () => {
-    const dir = join(tempDir(), "outbox");
+    const dir = join(scratch(), "outbox");
     const mailer = createMailer({ from: FROM, outboxDir: dir, installationId: INSTALLATION });
     await mailer.send(email());
     await mailer.send(email());

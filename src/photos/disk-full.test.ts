@@ -57,7 +57,8 @@ describe.skipIf(!canMount)("a full disk under UPLOADS_DIR", () => {
     const disk = tinyDisk("256k")!;
     mkdirSync(join(disk, ".incoming"));
     // The upload itself sits elsewhere; the disk that receives the re-encoded photo is full to the last byte.
-    const source = join(tempDir("disk-full-src-"), "upload.jpg");
+    const sourceDir = tempDir("disk-full-src-");
+    const source = join(sourceDir, "upload.jpg");
     const photo = await noisyJpeg(1200, 1200, { amplitude: 90 });
     writeFileSync(source, photo);
     try {
@@ -71,6 +72,7 @@ describe.skipIf(!canMount)("a full disk under UPLOADS_DIR", () => {
     } catch (e) {
       err = e;
     }
+    rmSync(sourceDir, { recursive: true, force: true });
     expect(err).toBeInstanceOf(DomainError);
     expect((err as DomainError).kind).toBe("storage_full");
     expect(filesUnder(disk)).toEqual([]);
