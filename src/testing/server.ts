@@ -29,7 +29,7 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}, dir = tempDir("app-server-")): Promise<RunningServer> {
   const port = freePort();
-  const proc = Bun.spawn([process.execPath, ...(process.env.PROF_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), join(ROOT_DIR, "src/server.ts")], {
+  const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "src/server.ts")], {
     cwd: ROOT_DIR,
     stdin: "ignore",
     stdout: "pipe",
