@@ -4,7 +4,8 @@
  * administrator sees that answer on the Outcomes page, whose chart has a text equivalent. Nothing serious for axe and
  * no sideways scrolling on every page and state of the flows (the question unanswered and answered, the form with its
  * errors and saved, the opt-out and its undoing, a refused and an expired link, the Outcomes page); each flow in both
- * themes and at 375 and 1280 px over the file's tests, each page in at least one of them (so few page loads: issue 26).
+ * themes and at 375 and 1280 px over the file's tests, each page in at least one of them, a state reached once and
+ * switched in place to each look it is checked in (`inEveryLook`, decision 153; so few page loads: issue 26).
  */
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -17,7 +18,7 @@ import { outcomes } from "../db/schema.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { followUpUrl, optOutUrl } from "../outcomes/links.ts";
 import { answerBefore, followUpKey, OUTCOME_FOLLOW_UP_MAIL } from "../outcomes/outcomes.ts";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
+import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type Look, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { insertAnswers, type AnswerFixture, TWELVE_BEFORE_AFTER } from "../testing/outcome-fixtures.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
@@ -82,6 +83,11 @@ async function looksRight(page: Page, width: number) {
   await noSidewaysScroll(page, width);
 }
 
+/** The page as it stands, switched in place to each of `looks` (`inEveryLook`): in each, it looks right. */
+async function looksRightIn(page: Page, looks: readonly Look[]) {
+  await inEveryLook(page, ({ width }) => looksRight(page, width), looks);
+}
+
 /** The Outcomes page (open, its chart drawn) looks right, and the chart's bars and words take the theme's colours. */
 async function outcomesPageLooksRight(page: Page, width: number) {
   await looksRight(page, width);
@@ -93,6 +99,11 @@ async function outcomesPageLooksRight(page: Page, width: number) {
   expect(colours.bar).not.toBe(colours.page);
   expect(colours.text).not.toBe(colours.page);
 }
+
+const LIGHT_1280: Look = { theme: "light", width: 1280 };
+const DARK_375: Look = { theme: "dark", width: 375 };
+const DARK_1280: Look = { theme: "dark", width: 1280 };
+const LIGHT_375: Look = { theme: "light", width: 375 };
 
 /** A table's rows on the page, each as its cells' text. */
 const tableRows = (page: Page, region: string) =>
@@ -123,7 +134,7 @@ describe("before: the results page's question", () => {
 });
 
 describe("after: from the follow-up e-mail's link to the Outcomes page", () => {
-  test("the e-mail's link opens the form; answered with JavaScript off (375 px), it is stored, and the admin sees it on the Outcomes page (dark, 1280 px)", async () => {
+  test("the e-mail's link opens the form; answered with JavaScript off (375 px), it is stored, and the admin sees it on the Outcomes page (dark 1280 px and light 375 px: nothing serious for axe, no sideways scrolling, the chart in the theme's colours)", async () => {
     const id = fx.elite.id;
     // Brought to where it starts through the database: the customer gave a before (4) on the results page.
     answerBefore(store.db, id, 4);
@@ -169,69 +180,67 @@ describe("after: from the follow-up e-mail's link to the Outcomes page", () => {
     await poll(() => tableRows(page, "Per app")).toContainEqual(["The League", "1", "1", "not enough data yet (fewer than 10 answers)", "not enough data yet (fewer than 10 answers)"]);
     await poll(() => page.getByTestId("outcome-comments").textContent()).toContain("The warm bio got replies.");
     await poll(() => page.getByTestId("outcome-comments").textContent()).toContain("Fifteen more matches: the new first photo did it.");
-    await outcomesPageLooksRight(page, 1280);
+    // Signed in at dark 1280 px, and switched in place to light 375 px: the Outcomes page in two looks, one test.
+    await inEveryLook(page, async ({ theme, width }) => {
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await outcomesPageLooksRight(page, width);
+    }, [DARK_1280, LIGHT_375]);
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe("looks", () => {
   /** A follow-up link of the premium fixture with one character of its signature changed. */
   const tampered = (link: string) => link.replace(/(t=[0-9a-z]+\.[\w-]{10})([\w-])/, (_, head: string, c: string) => `${head}${c === "A" ? "B" : "A"}`);
 
-  // The question, then the form with a bad answer's messages, in both; then what each adds, so every page is seen once.
-  for (const [theme, width] of [["light", 1280], ["dark", 375]] as const) {
-    const more = theme === "light" ? "a refused and an expired link" : "the form saved, the e-mail's opt-out and its undoing";
-    test(`${theme} theme at ${width}px: the results page's question, the follow-up form, ${more}; nothing serious for axe, no sideways scrolling`, async () => {
-      const results = await openResults(fx.premium.id, { theme, width });
-      const page = results.page;
+  // Each state reached once (from dark at 375 px) and switched in place to the looks it is checked in: the question and
+  // the form with a bad answer's messages in light 1280 px and dark 375 px, the form saved, the opt-out and its undoing
+  // in dark 375 px, a refused and an expired link in light 1280 px; with the Outcomes page's looks (in the test above)
+  // every flow in both themes and at both widths, every page in at least one look.
+  test("the results page's question and the follow-up form's messages (light 1280 px, dark 375 px), the form saved, the e-mail's opt-out and its undoing (dark 375 px), a refused and an expired link (light 1280 px): nothing serious for axe, no sideways scrolling", async () => {
+    const results = await openResults(fx.premium.id, { theme: "dark", width: 375 });
+    const page = results.page;
+    await inEveryLook(page, async ({ theme, width }) => {
       await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       await looksRight(page, width);
+    }, [DARK_375, LIGHT_1280]);
 
-      const link = followUpUrl(store.db, server.url, fx.premium.id, new Date(Date.now() + 24 * 3600_000));
-      await page.goto(link);
-      await page.getByRole("heading", { name: "How did it go?" }).waitFor();
-      // A bad answer, whatever is stored (the other variant saves one): its messages.
-      const submit = page.getByRole("button", { name: /^(Send my answer|Save my changes)$/ });
-      await page.getByLabel("Roughly how many matches did you get in the last 7 days?").fill("lots");
-      await submit.click();
-      await page.getByTestId("follow-up-problems").waitFor();
-      await looksRight(page, width);
+    const link = followUpUrl(store.db, server.url, fx.premium.id, new Date(Date.now() + 24 * 3600_000));
+    await page.goto(link);
+    await page.getByRole("heading", { name: "How did it go?" }).waitFor();
+    // A bad answer, whatever is stored: its messages.
+    const submit = page.getByRole("button", { name: /^(Send my answer|Save my changes)$/ });
+    await page.getByLabel("Roughly how many matches did you get in the last 7 days?").fill("lots");
+    await submit.click();
+    await page.getByTestId("follow-up-problems").waitFor();
+    await looksRightIn(page, [DARK_375, LIGHT_1280]);
 
-      if (theme === "light") {
-        await page.goto(tampered(link));
-        await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
-        await looksRight(page, width);
-        await page.goto(followUpUrl(store.db, server.url, fx.premium.id, new Date(Date.now() - 1000)));
-        await page.getByRole("heading", { name: "This link has expired" }).waitFor();
-        await looksRight(page, width);
-      } else {
-        await page.getByLabel("Roughly how many matches did you get in the last 7 days?").fill("6");
-        await page.getByLabel("3", { exact: true }).check();
-        await submit.click();
-        await page.getByTestId("follow-up-saved").waitFor();
-        await looksRight(page, width);
+    await page.getByLabel("Roughly how many matches did you get in the last 7 days?").fill("6");
+    await page.getByLabel("3", { exact: true }).check();
+    await submit.click();
+    await page.getByTestId("follow-up-saved").waitFor();
+    await looksRightIn(page, [DARK_375]);
 
-        // The e-mail's opt-out link opts out as it opens; the page offers to undo it.
-        await page.goto(optOutUrl(store.db, server.url, fx.premium.id));
-        await page.getByTestId("opted-out").waitFor();
-        expect(outcomeOf(fx.premium.id)!.optedOutAt).toBeInstanceOf(Date);
-        await looksRight(page, width);
-        await page.getByRole("button", { name: "Ask me after all" }).click();
-        await page.getByTestId("opted-back-in").waitFor();
-        expect(outcomeOf(fx.premium.id)!.optedOutAt).toBeNull();
-        await looksRight(page, width);
-      }
-      // The browser reports the form's 400 (a bad answer) and the refused links' 403 and 410 as failed loads; anything
-      // else would be an error in the page.
-      expect(results.errors.filter((e) => !/status of (400|403|410)/.test(e))).toEqual([]);
-    });
-  }
+    // The e-mail's opt-out link opts out as it opens; the page offers to undo it.
+    await page.goto(optOutUrl(store.db, server.url, fx.premium.id));
+    await page.getByTestId("opted-out").waitFor();
+    expect(outcomeOf(fx.premium.id)!.optedOutAt).toBeInstanceOf(Date);
+    await looksRightIn(page, [DARK_375]);
+    await page.getByRole("button", { name: "Ask me after all" }).click();
+    await page.getByTestId("opted-back-in").waitFor();
+    expect(outcomeOf(fx.premium.id)!.optedOutAt).toBeNull();
+    await looksRightIn(page, [DARK_375]);
 
-  test("light theme at 375px: the Outcomes page and its chart, nothing serious for axe, no sideways scrolling", async () => {
-    const { page, errors } = await signIn({ theme: "light", width: 375 });
-    await page.goto(`${server.url}/admin/outcomes`);
-    await page.getByRole("img", { name: "Distribution of the change in matches a week" }).waitFor();
-    await outcomesPageLooksRight(page, 375);
-    expect(errors).toEqual([]);
-  });
+    await page.goto(tampered(link));
+    await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    await looksRightIn(page, [LIGHT_1280]);
+    await page.goto(followUpUrl(store.db, server.url, fx.premium.id, new Date(Date.now() - 1000)));
+    await page.getByRole("heading", { name: "This link has expired" }).waitFor();
+    await looksRightIn(page, [LIGHT_1280]);
+    // The browser reports the form's 400 (a bad answer) and the refused links' 403 and 410 as failed loads; anything
+    // else would be an error in the page.
+    expect(results.errors.filter((e) => !/status of (400|403|410)/.test(e))).toEqual([]);
+  }, 60_000);
+  // The Outcomes page's looks (dark 1280 px and light 375 px) are checked where the admin signs in to see the answer,
+  // above: one sign-in, not two.
 });
