@@ -441,7 +441,7 @@ describe("accessibility: no axe violations on the payment pages", () => {
   ];
 
   for (const [name, target] of targets) {
-    test(`${name} in the light and the dark theme`, async () => {
+    test(`${name}: no violation of any of axe's default rules in the light and the dark theme`, async () => {
       const page = await tab.take();
       const url = target();
       await page.goto(url);
