@@ -5,8 +5,8 @@
  * With JavaScript, what a person types before an island hydrates is kept, and the form checks it as usual.
  */
 import { afterAll, beforeAll, describe, expect } from "bun:test";
-import type { BrowserContext, Page } from "playwright-core";
-import { gate, launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import type { BrowserContext, Page, ViewportSize } from "playwright-core";
+import { gate, inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp-server.ts";
 
@@ -37,13 +37,28 @@ async function withoutJs(viewport = DESKTOP): Promise<{ context: BrowserContext;
 }
 
 /**
- * axe needs JavaScript in the page, so a page as a browser without it shows it is checked with every script file of
- * ours refused instead (the inline theme script still runs; only <noscript> notes are not drawn).
+ * axe needs JavaScript in the page (with scripts disabled its run never ends), so a page as a browser without it shows
+ * it is checked with every script file of ours refused instead (the inline theme script still runs; only <noscript>
+ * notes are not drawn): a page whose scripts are refused, to go to.
  */
-async function axeWithoutScripts(path: string, viewport = DESKTOP): Promise<string[]> {
+async function withScriptsRefused(viewport: ViewportSize): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.route("**/assets/*.js", (route) => route.abort());
+  return { context, page };
+}
+
+/** axe's serious findings on the page as it stands, at each of `widths` (the window resized in place), each headed by its width. */
+async function axeAtWidths(page: Page, widths: readonly number[]): Promise<string[]> {
+  const found: string[] = [];
+  // The page's own theme: light, as when nothing is stored.
+  await inEveryLook(page, async ({ width }) => void found.push(...(await seriousViolations(page)).map((f) => `at ${width} px: ${f}`)), widths.map((width) => ({ theme: "light" as const, width })));
+  return found;
+}
+
+/** axe's serious findings on `path` with our scripts refused (see `withScriptsRefused`). */
+async function axeWithoutScripts(path: string, viewport = DESKTOP): Promise<string[]> {
+  const { context, page } = await withScriptsRefused(viewport);
   await page.goto(`${server.url}${path}`);
   const found = await seriousViolations(page);
   await context.close();
@@ -59,21 +74,29 @@ describe("JavaScript off", () => {
     ["/privacy-policy", "Privacy Policy"],
     ["/terms-of-service", "Terms of Service"],
   ];
-  for (const viewport of [PHONE, DESKTOP]) {
-    test(`at ${viewport.width} px the marketing and legal pages read whole, nothing serious for axe`, async () => {
-      const { context, page } = await withoutJs(viewport);
-      for (const [path] of MARKETING) {
-        const res = await page.goto(`${server.url}${path}`);
-        expect(res?.status()).toBe(200);
-        await poll(() => page.locator("h1").count()).toBe(1);
-        await poll(async () => (await page.locator("main").innerText()).length, { what: `${path}'s text` }).toBeGreaterThan(300);
+  test("at 375 and 1280 px the marketing and legal pages read whole, nothing serious for axe", async () => {
+    // Each page loaded once with JavaScript off and once with our scripts refused (for axe), each resized in place.
+    const { context, page } = await withoutJs(PHONE);
+    const refused = await withScriptsRefused(PHONE);
+    for (const [path] of MARKETING) {
+      const res = await page.goto(`${server.url}${path}`);
+      expect(res?.status()).toBe(200);
+      for (const viewport of [PHONE, DESKTOP]) {
+        // The window resized from outside the page: no script of the page runs for it.
+        await page.setViewportSize(viewport);
+        const where = `${path} at ${viewport.width} px`;
+        await poll(() => page.locator("h1").count(), { what: `${where}: its h1` }).toBe(1);
+        await poll(async () => (await page.locator("main").innerText()).length, { what: `${where}: its text` }).toBeGreaterThan(300);
         // No part of the page waits for a script to be shown (a hidden Suspense boundary, an empty island).
-        await poll(() => page.locator("main [hidden]").count()).toBe(0);
-        expect([path, await axeWithoutScripts(path, viewport)]).toEqual([path, []]);
+        await poll(() => page.locator("main [hidden]").count(), { what: `${where}: its hidden parts` }).toBe(0);
       }
-      await context.close();
-    }, 60_000);
-  }
+      await page.setViewportSize(PHONE);
+      await refused.page.goto(`${server.url}${path}`);
+      expect([path, await axeAtWidths(refused.page, [PHONE.width, DESKTOP.width])]).toEqual([path, []]);
+    }
+    await refused.context.close();
+    await context.close();
+  }, 60_000);
 
   test("/contact: a bad post is drawn again with each message beside its field and the values kept; a good one thanks and is sent", async () => {
     const { context, page } = await withoutJs(PHONE);
@@ -254,26 +277,26 @@ describe("typed before the island hydrates", () => {
     await context.close();
   });
 
-  for (const theme of ["light", "dark"] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
-      test(`${theme} at ${viewport.width} px: /contact answered by the server with errors, and /upload typed early, nothing serious for axe`, async () => {
-        const context = await browser.newContext({ viewport });
-        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
-        const page = await context.newPage();
-        await page.goto(`${server.url}/contact`);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        await contactField(page, "Subject").fill("Posted past the island");
-        // The form's own post, as a browser without the island sends it.
-        await Promise.all([page.waitForURL(`${server.url}/contact`), page.locator('form[action="/contact"]').evaluate((f) => (f as HTMLFormElement).submit())]);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        await poll(() => errorBeside(page, "contact-firstName").textContent()).toBe("First name is required");
-        await poll(() => contactField(page, "Subject").inputValue()).toBe("Posted past the island");
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.goto(`${server.url}${UPLOAD}`);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        expect(await seriousViolations(page)).toEqual([]);
-        await context.close();
-      });
-    }
-  }
+  test("/contact answered by the server with errors, and /upload typed early: nothing serious for axe in both themes at 375 and 1280 px", async () => {
+    // Each page reached once at 375 px and switched in place to each look (decision 153).
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await contactField(page, "Subject").fill("Posted past the island");
+    // The form's own post, as a browser without the island sends it.
+    await Promise.all([page.waitForURL(`${server.url}/contact`), page.locator('form[action="/contact"]').evaluate((f) => (f as HTMLFormElement).submit())]);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await poll(() => errorBeside(page, "contact-firstName").textContent()).toBe("First name is required");
+    await poll(() => contactField(page, "Subject").inputValue()).toBe("Posted past the island");
+    await inEveryLook(page, async ({ theme, width }) => {
+      expect({ page: "/contact", theme, width, violations: await seriousViolations(page) }).toEqual({ page: "/contact", theme, width, violations: [] });
+    });
+    await page.goto(`${server.url}${UPLOAD}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await inEveryLook(page, async ({ theme, width }) => {
+      expect({ page: "/upload", theme, width, violations: await seriousViolations(page) }).toEqual({ page: "/upload", theme, width, violations: [] });
+    });
+    await context.close();
+  });
 });
