@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, sharedTab, test, type Look, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 const SUPPORT_EMAIL = "help@profileboost.test";
@@ -157,50 +157,55 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * The looks a marketing page is checked in: both themes at a small phone's width (320 px), a larger phone's (390 px)
+ * and a laptop's (1280 px); the narrowest first, the one the page is loaded in.
+ */
+const MARKETING_LOOKS: readonly Look[] = [320, 390, 1280].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ theme, width })));
+
 describe("marketing pages", () => {
-  for (const theme of ["light", "dark"] as const) {
-    for (const width of [320, 390, 1280]) {
-      // One tab per theme and width goes through every page: a new document each time, the assets from its cache.
-      describe(`${theme} theme at ${width}px`, () => {
-        let tab: SharedTab;
-        beforeAll(async () => {
-          tab = await sharedTab(browser, server.url, { theme });
-        });
-        afterAll(async () => {
-          await tab?.close();
-        });
+  // One tab goes through every page: a new document each time, the assets from its cache.
+  let tab: SharedTab;
+  beforeAll(async () => {
+    tab = await sharedTab(browser, server.url);
+  });
+  afterAll(async () => {
+    await tab?.close();
+  });
 
-        for (const spec of PAGES) {
-          test(`${spec.path} in ${theme} theme at ${width}px: spec text, links, no serious accessibility problems`, async () => {
-            const page = await tab.take({ width, height: 800 });
-            const errors = recordPageErrors(page);
-            await visit(page, spec.path);
-            await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+  for (const spec of PAGES) {
+    test(`${spec.path}: spec text, links, in both themes at 320, 390 and 1280 px no serious accessibility problems and no sideways scrolling`, async () => {
+      const page = await tab.take({ width: 320, height: 800 });
+      const errors = recordPageErrors(page);
+      await visit(page, spec.path);
 
-            const main = page.locator("main");
-            expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
-            const text = (await main.textContent()) ?? "";
-            for (const s of spec.strings) expect(text).toContain(s);
-            for (const [name, href] of spec.links) {
-              const link = main.getByRole("link", { name, exact: typeof name === "string" });
-              await poll(() => link.count()).toBeGreaterThan(0);
-              await poll(() => link.first().getAttribute("href")).toBe(href);
-            }
-            for (const id of spec.anchors ?? []) await poll(() => page.locator(`#${id}`).count()).toBe(1);
+      const main = page.locator("main");
+      expect((await main.locator("h1").textContent())?.trim()).toBe(spec.h1);
+      const text = (await main.textContent()) ?? "";
+      for (const s of spec.strings) expect(text).toContain(s);
+      for (const id of spec.anchors ?? []) await poll(() => page.locator(`#${id}`).count()).toBe(1);
 
-            // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
-            const overflowing = await main.evaluate((el) =>
-              [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
-            );
-            expect(overflowing).toEqual([]);
-            // Nor does the shell around it (header, footer).
-            await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-            expect(await seriousViolations(page)).toEqual([]);
-            expect(errors).toEqual([]);
-          }, 30_000);
+      // Loaded once, and switched in place to each look (decision 153).
+      await inEveryLook(page, async ({ theme, width }) => {
+        const look = `${theme} theme at ${width}px`;
+        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `the dark class in the ${look}` }).toBe(theme === "dark");
+        // The links are found by their role, which a link hidden at this width would not have: each look has them.
+        for (const [name, href] of spec.links) {
+          const link = main.getByRole("link", { name, exact: typeof name === "string" });
+          await poll(() => link.count(), { what: `the link ${name} in the ${look}` }).toBeGreaterThan(0);
+          await poll(() => link.first().getAttribute("href"), { what: `the link ${name}'s href in the ${look}` }).toBe(href);
         }
-      });
-    }
+        // Nothing of the page's own content is wider than the screen: no sideways scrolling on a phone.
+        const overflowing = await main.evaluate((el) =>
+          [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest("[aria-hidden=true]")).map((e) => e.outerHTML.slice(0, 80)),
+        );
+        expect({ look, overflowing }).toEqual({ look, overflowing: [] });
+        // Nor does the shell around it (header, footer).
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth), { what: `the page's width in the ${look}` }).toBe(width);
+        expect({ look, violations: await seriousViolations(page) }).toEqual({ look, violations: [] });
+      }, MARKETING_LOOKS);
+      expect(errors).toEqual([]);
+    }, 60_000);
   }
 
   test("every page has its own title and description", async () => {
