@@ -7,7 +7,7 @@ import { openStore, type Store } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { jobs, orders, photos as photoTable, profiles } from "../db/schema.ts";
 import { plainJpeg } from "../testing/test-images.ts";
-import { allViolations, gate, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
+import { allViolations, gate, inEveryLook, launchBrowser, poll, recordPageErrors, sharedTab, test, type SharedTab, type TestBrowser } from "../testing/browser.ts";
 import { insertOrder, orderState } from "../testing/payment-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
@@ -537,31 +537,30 @@ describe("dark theme", () => {
 
 describe("accessibility: no axe violations on the order-flow pages, with errors and previews showing", () => {
   const pages = ["/plan-details?planId=premium", "/upload?plan=Premium&price=9.99&planId=premium", "/profile-form?orderId=x&planId=basic", "/hinge-form", "/bumble-form"];
-  for (const scheme of ["light", "dark"] as const) {
-    describe(scheme, () => {
-      // One tab per theme goes through the pages.
-      let themed: SharedTab;
-      beforeAll(async () => {
-        themed = await sharedTab(browser, server.url, { theme: scheme });
-      });
-      afterAll(async () => {
-        await themed?.close();
-      });
-
-      for (const path of pages) {
-        test(`${path} (${scheme})`, async () => {
-          const page = await themed.take();
-          await page.goto(`${server.url}${path}`);
-          await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-          if (path !== "/plan-details?planId=premium") {
-            await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
-            await page.getByText("3 of 6 photos selected").waitFor();
-            await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
-            await page.locator("#field-email-error").waitFor();
-          }
-          expect(await allViolations(page)).toEqual([]);
-        }, 30_000);
+  // Each page's state is reached once and checked in both themes, switched in place (decision 153), at 1280 px.
+  const looks = [
+    { theme: "light", width: 1280 },
+    { theme: "dark", width: 1280 },
+  ] as const;
+  for (const path of pages) {
+    test(`${path} in both themes at 1280 px: no axe violations`, async () => {
+      const page = await tab.take();
+      await page.goto(`${server.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      if (path !== "/plan-details?planId=premium") {
+        await page.locator('input[type="file"]').setInputFiles(files(small.slice(0, 3)));
+        await page.getByText("3 of 6 photos selected").waitFor();
+        await page.locator("form button[type=submit]").click(); // no e-mail: field errors appear
+        await page.locator("#field-email-error").waitFor();
       }
-    });
+      await inEveryLook(
+        page,
+        async ({ theme }) => {
+          await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+          expect(await allViolations(page)).toEqual([]);
+        },
+        looks,
+      );
+    }, 30_000);
   }
 });
