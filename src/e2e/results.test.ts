@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { join } from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
+import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, type TestBrowser } from "../testing/browser.ts";
 import { HOSTILE, insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 import { REVISION_RECEIVED } from "../api/results.ts";
@@ -75,6 +75,17 @@ async function thumbnailsLoaded(page: Page) {
     const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="photo-list"] img')];
     return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
   });
+}
+
+/**
+ * What a closed <details> holds (the header's menu) is not drawn, and Chromium does not run the transitions of what is
+ * not drawn: a theme switched in place (inEveryLook) after axe had read their styles starts colour transitions there
+ * whose end, which inEveryLook awaits, may never come (seen in review-gate.test.ts: a dialog hung at light → dark
+ * 1280 px in about one run in two, every running transition inside a closed <details>). Nothing drawn changes: those
+ * transitions are turned off before the looks are switched.
+ */
+async function noTransitionsInClosedDetails(page: Page): Promise<void> {
+  await page.addStyleTag({ content: "details:not([open]) > :not(summary), details:not([open]) > :not(summary) * { transition: none !important; }" });
 }
 
 describe("the results page: titles and statuses", () => {
@@ -355,37 +366,47 @@ describe("the results page: errors", () => {
 });
 
 describe("the results page: accessibility, themes, safety", () => {
-  for (const theme of ["light", "dark"] as const) {
-    for (const width of [375, 1280]) {
-      test(`${theme} theme at ${width}px: a released premium result (each tab) and an in-progress one, nothing serious for axe, nothing wider than the screen`, async () => {
-        const { ctx, page, errors } = await openResults(fx.premium.id, { theme, viewport: { width, height: 800 } });
-        await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        // Headings go down one level at a time from the page's one h1.
-        const levels = await main(page).evaluate((el) => [...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter((h) => !h.closest("[hidden]")).map((h) => Number(h.tagName[1])));
-        expect(levels[0]).toBe(1);
-        expect(levels.filter((l) => l === 1).length).toBe(1);
-        expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1)).toBe(true);
-        await poll(() => overflowing(page)).toEqual([]);
-        // Every tab's label fits inside its tab.
-        await poll(() => page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent))).toEqual([]);
-        expect(await pageViolations(page)).toEqual([]);
-        for (const name of ["Recommendations", "Photo Analysis"]) {
-          await tab(page, name).click();
-          if (name === "Photo Analysis") await thumbnailsLoaded(page);
-          expect(`${name}: ${await pageViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}: `);
-          await poll(() => overflowing(page)).toEqual([]);
-        }
-        await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-
-        await page.goto(`${server.url}/view-results?id=${fx.pending.id}`);
-        await page.getByTestId("estimated-delivery").waitFor();
-        expect(await pageViolations(page)).toEqual([]);
-        await poll(() => overflowing(page)).toEqual([]);
-        expect(errors).toEqual([]);
-        await ctx.close();
+  // Each page is loaded once, at 375 px in the light theme, and checked there in every look (decision 153).
+  test("a released premium result, each tab: in both themes at 375 and 1280 px, headings in order, nothing serious for axe, nothing wider than the screen, every tab's label inside its tab", async () => {
+    const { ctx, page, errors } = await openResults(fx.premium.id, { theme: "light", viewport: { width: 375, height: 800 } });
+    await noTransitionsInClosedDetails(page);
+    await inEveryLook(page, async ({ theme, width }) => {
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `${theme} ${width}px: the dark theme's mark` }).toBe(theme === "dark");
+      // Headings go down one level at a time from the page's one h1.
+      const levels = await main(page).evaluate((el) => [...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter((h) => !h.closest("[hidden]")).map((h) => Number(h.tagName[1])));
+      expect(levels[0]).toBe(1);
+      expect(levels.filter((l) => l === 1).length).toBe(1);
+      expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1)).toBe(true);
+      await poll(() => overflowing(page), { what: `${theme} ${width}px: nothing wider than the screen` }).toEqual([]);
+      // Every tab's label fits inside its tab.
+      await poll(() => page.getByRole("tab").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)), { what: `${theme} ${width}px: tab labels inside their tabs` }).toEqual([]);
+      expect(`${theme} ${width}px: ${await pageViolations(page)}`).toBe(`${theme} ${width}px: `);
+    });
+    for (const name of ["Recommendations", "Photo Analysis"]) {
+      await tab(page, name).click();
+      if (name === "Photo Analysis") await thumbnailsLoaded(page);
+      await inEveryLook(page, async ({ theme, width }) => {
+        expect(`${name}, ${theme} ${width}px: ${await pageViolations(page, '[role="tabpanel"]:not([hidden])')}`).toBe(`${name}, ${theme} ${width}px: `);
+        await poll(() => overflowing(page), { what: `${name}, ${theme} ${width}px: nothing wider than the screen` }).toEqual([]);
+        if (name === "Photo Analysis") await poll(() => page.evaluate(() => document.documentElement.scrollWidth), { what: `${theme} ${width}px` }).toBe(width);
       });
     }
-  }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  test("an in-progress result: in both themes at 375 and 1280 px, nothing serious for axe, nothing wider than the screen", async () => {
+    const { ctx, page, errors } = await open(`/view-results?id=${fx.pending.id}`, { theme: "light", viewport: { width: 375, height: 800 } });
+    await page.getByTestId("estimated-delivery").waitFor();
+    await noTransitionsInClosedDetails(page);
+    await inEveryLook(page, async ({ theme, width }) => {
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `${theme} ${width}px: the dark theme's mark` }).toBe(theme === "dark");
+      expect(`${theme} ${width}px: ${await pageViolations(page)}`).toBe(`${theme} ${width}px: `);
+      await poll(() => overflowing(page), { what: `${theme} ${width}px: nothing wider than the screen` }).toEqual([]);
+    });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 
   test("hostile text in a result is shown as text and never runs", async () => {
     const { ctx, page, errors } = await openResults(fx.hostile.id);
