@@ -77,17 +77,6 @@ async function thumbnailsLoaded(page: Page) {
   });
 }
 
-/**
- * What a closed <details> holds (the header's menu) is not drawn, and Chromium does not run the transitions of what is
- * not drawn: a theme switched in place (inEveryLook) after axe had read their styles starts colour transitions there
- * whose end, which inEveryLook awaits, may never come (seen in review-gate.test.ts: a dialog hung at light → dark
- * 1280 px in about one run in two, every running transition inside a closed <details>). Nothing drawn changes: those
- * transitions are turned off before the looks are switched.
- */
-async function noTransitionsInClosedDetails(page: Page): Promise<void> {
-  await page.addStyleTag({ content: "details:not([open]) > :not(summary), details:not([open]) > :not(summary) * { transition: none !important; }" });
-}
-
 describe("the results page: titles and statuses", () => {
   test("titled by plan: Basic, Premium, Elite Package; Custom without an order", async () => {
     const { ctx, page, errors } = await openResults(fx.basic.id);
@@ -369,7 +358,6 @@ describe("the results page: accessibility, themes, safety", () => {
   // Each page is loaded once, at 375 px in the light theme, and checked there in every look (decision 153).
   test("a released premium result, each tab: in both themes at 375 and 1280 px, headings in order, nothing serious for axe, nothing wider than the screen, every tab's label inside its tab", async () => {
     const { ctx, page, errors } = await openResults(fx.premium.id, { theme: "light", viewport: { width: 375, height: 800 } });
-    await noTransitionsInClosedDetails(page);
     await inEveryLook(page, async ({ theme, width }) => {
       await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `${theme} ${width}px: the dark theme's mark` }).toBe(theme === "dark");
       // Headings go down one level at a time from the page's one h1.
@@ -398,7 +386,6 @@ describe("the results page: accessibility, themes, safety", () => {
   test("an in-progress result: in both themes at 375 and 1280 px, nothing serious for axe, nothing wider than the screen", async () => {
     const { ctx, page, errors } = await open(`/view-results?id=${fx.pending.id}`, { theme: "light", viewport: { width: 375, height: 800 } });
     await page.getByTestId("estimated-delivery").waitFor();
-    await noTransitionsInClosedDetails(page);
     await inEveryLook(page, async ({ theme, width }) => {
       await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `${theme} ${width}px: the dark theme's mark` }).toBe(theme === "dark");
       expect(`${theme} ${width}px: ${await pageViolations(page)}`).toBe(`${theme} ${width}px: `);

@@ -178,17 +178,6 @@ const revisionAsked = once(async () => {
   expect(asked.status).toBe(200);
 });
 
-/**
- * What a closed <details> holds (a part's brief, the header's menu) is not drawn, and Chromium does not run the
- * transitions of what is not drawn: switched in place to the other theme (inEveryLook) after axe had read their
- * styles, its buttons started colour transitions whose end, which inEveryLook awaits, never came (the dialog hung at
- * light → dark 1280 px in about one run in two; 36 transitions running, every one inside a closed <details>). Nothing
- * drawn changes: those transitions are turned off before the looks are switched.
- */
-async function noTransitionsInClosedDetails(page: Page): Promise<void> {
-  await page.addStyleTag({ content: "details:not([open]) > :not(summary), details:not([open]) > :not(summary) * { transition: none !important; }" });
-}
-
 const REVISION_NOTES = "Please mention that I cycle to the market every Saturday.";
 
 describe("the review gate, end to end", () => {
@@ -263,7 +252,6 @@ describe("the review gate, end to end", () => {
     const id = paid.customer;
     const customer = await open(`/view-results?id=${id}`, { theme: "light", width: 375 });
     const cp = customer.page;
-    await noTransitionsInClosedDetails(cp);
     await poll(() => cp.getByTestId("optimized-profile").textContent()).toContain(BIO);
     await poll(() => cp.getByTestId("optimized-profile").innerHTML()).not.toContain("&amp;#39;");
     await poll(() => cp.getByTestId("conversation-starters").textContent()).toContain(STARTER);
@@ -537,7 +525,6 @@ describe("accessibility of the review gate", () => {
     await content(page).getByRole("button", { name: "Keep as it is…: the photo plan", exact: true }).click();
     // The reason's field takes the focus.
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("review-keep-photoPlan");
-    await noTransitionsInClosedDetails(page);
     await inEveryLook(page, async ({ theme, width }) => {
       await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `${theme} ${width}px: the dark theme's mark` }).toBe(theme === "dark");
       expect(`${theme} ${width}px: ${await seriousViolations(page, { include: '[role="dialog"]' })}`).toBe(`${theme} ${width}px: `);
@@ -568,7 +555,6 @@ describe("accessibility of the review gate", () => {
     await poll(() => d.getByTestId("review-draft").locator("del").count()).toBeGreaterThan(0);
     await content(page).getByLabel("Bio", { exact: true }).fill("a".repeat(320));
     await poll(() => content(page).getByTestId("review-part-bio-count").getAttribute("data-level")).toBe("over");
-    await noTransitionsInClosedDetails(page);
     return opened;
   }
 

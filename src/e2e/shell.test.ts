@@ -333,6 +333,27 @@ describe("a look switched in place (inEveryLook, src/testing/browser.ts)", () =>
     }
   });
 
+  test("a transition does not hold a look or an axe check, drawn or not (in a closed <details>): it is taken to its end", async () => {
+    const page = await tabs.take("light", { width: 1280, height: 800 });
+    await page.goto(`${server.url}/pricing`);
+    await hydrated(page);
+    // Two buttons whose colour follows the theme through a 5 s transition, one inside a closed <details>: Chromium
+    // does not run the transitions of what it does not draw, and awaiting their end hung review-gate and writer-desk
+    // tests. The drawn one shows each theme's own colour in its look, not one on its way.
+    await page.evaluate(() => {
+      const button = '<button class="text-foreground" style="transition: color 5s">Moving</button>';
+      document.querySelector("main")!.insertAdjacentHTML("afterbegin", `<div id="drawn">${button}</div><details><summary>More</summary>${button}</details>`);
+    });
+    const colours: Record<string, Set<string>> = { light: new Set(), dark: new Set() };
+    await inEveryLook(page, async ({ theme }) => {
+      expect(await seriousViolations(page)).toEqual([]);
+      colours[theme]!.add(await page.evaluate(() => getComputedStyle(document.querySelector("#drawn button")!).color));
+    });
+    expect(colours.light!.size).toBe(1);
+    expect(colours.dark!.size).toBe(1);
+    expect([...colours.light!][0]).not.toBe([...colours.dark!][0]);
+  }, 20_000);
+
   test("a finding of one look only is found in that look: dark text in the dark theme, a wide element at 375 px", async () => {
     const page = await tabs.take("light", { width: 1280, height: 800 });
     await page.goto(`${server.url}/pricing`);
