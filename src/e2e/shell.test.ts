@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { allViolations, axe, inEveryLook, launchBrowser, LOOKS, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser, themedTabs, type ThemedTabs, type Look } from "../testing/browser.ts";
+import { allViolations, axe, inEveryLook, launchBrowser, poll, takeHydrationMismatches, recordPageErrors, seriousViolations, sharedTab, test, WCAG_TAGS, type SharedTab, type TestBrowser, themedTabs, type ThemedTabs, type Look } from "../testing/browser.ts";
 import { startServer, type RunningServer } from "../testing/server.ts";
 
 let server: RunningServer;
@@ -310,27 +310,30 @@ describe("a look switched in place (inEveryLook, src/testing/browser.ts)", () =>
       };
     });
 
-  test("each look of a page switched in place is the look of the page loaded in it: the same colours, layout and axe findings", async () => {
-    for (const path of ["/hinge-form"]) {
-      const loaded = new Map<string, unknown>();
-      for (const look of LOOKS) {
-        const page = await tabs.take(look.theme, { width: look.width, height: 800 });
-        await page.goto(`${server.url}${path}`);
-        await hydrated(page);
-        loaded.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() });
-      }
-      // The other way round from each look's own loaded page: the state of the last one, switched through all four.
-      const page = await tabs.take("light", { width: 1280, height: 800 });
+  test("a look switched in place is the look of the page loaded in it: the same colours, layout and axe findings, there and back", async () => {
+    // Both the theme and the width change at once, from the laptop's light look to the phone's dark one, and back.
+    const looks: Look[] = [
+      { theme: "dark", width: 375 },
+      { theme: "light", width: 1280 },
+    ];
+    const path = "/hinge-form";
+    const loaded = new Map<string, unknown>();
+    for (const look of looks) {
+      const page = await tabs.take(look.theme, { width: look.width, height: 800 });
       await page.goto(`${server.url}${path}`);
       await hydrated(page);
-      const switched = new Map<string, unknown>();
-      await inEveryLook(page, async (look: Look) => void switched.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() }));
-      expect(switched).toEqual(loaded);
-      // Left as it came.
-      expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
-      expect((await seen(page)).dark).toBe(false);
-      expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+      loaded.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() });
     }
+    const page = await tabs.take("light", { width: 1280, height: 800 });
+    await page.goto(`${server.url}${path}`);
+    await hydrated(page);
+    const switched = new Map<string, unknown>();
+    await inEveryLook(page, async (look: Look) => void switched.set(`${look.theme} ${look.width}`, { ...(await seen(page)), axe: (await allViolations(page)).sort() }), looks);
+    expect(switched).toEqual(loaded);
+    // Left as it came.
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    expect((await seen(page)).dark).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
   });
 
   test("a transition does not hold a look or an axe check, drawn or not (in a closed <details>): it is taken to its end", async () => {
