@@ -4,7 +4,7 @@
  * leaves the bucket, and a run killed with -9 after three photos), and its bad inputs.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../db/ids.ts";
 import { ROOT_DIR } from "../ssr/assets.ts";
@@ -32,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s3.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function move(args: string[], env: Record<string, string> = s3.env, started?: (proc: Bun.Subprocess) => void) {
