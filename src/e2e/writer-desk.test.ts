@@ -374,8 +374,7 @@ describe("accessibility of the writer's desk", () => {
     await dialog(page).getByTestId("review-shortcuts").waitFor();
     await dialog(page).getByRole("button", { name: "Save and send" }).click();
     await dialog(page).getByRole("form", { name: "Save and send the results?" }).waitFor();
-    await inEveryLook(page, async ({ theme, width }) => {
-      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+    await inEveryLook(page, async ({ width }) => {
       expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
       await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     });
@@ -403,5 +402,5 @@ describe("accessibility of the writer's desk", () => {
     await dialog(page).getByRole("form", { name: "Send the results to the customer?" }).getByRole("button", { name: "Cancel" }).click();
     expect(stored(id).emailSent).toBe(false);
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -261,6 +261,8 @@ export async function inEveryLook(page: Page, check: (look: Look) => Promise<voi
   try {
     for (const look of looks) {
       await showLook(page, look.theme, { width: look.width, height: viewport.height });
+      // The page shows the look's theme before anything is checked in it.
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { what: `the dark theme's mark in ${look.theme} at ${look.width} px` }).toBe(look.theme === "dark");
       await check(look);
     }
   } finally {
