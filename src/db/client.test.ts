@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { tempDir } from "../testing/context.ts";
-import { openStore, writeTransaction } from "./client.ts";
+import { openStore, preparedOnce, writeTransaction } from "./client.ts";
 import { ID_PATTERN, newId } from "./ids.ts";
 import { jobs, orders, profiles } from "./schema.ts";
 
@@ -72,6 +73,63 @@ describe("openStore", () => {
     ).toThrow("boom");
     expect(store.db.select().from(orders).all()).toHaveLength(0);
     store.close();
+  });
+});
+
+describe("statements kept prepared (preparedOnce)", () => {
+  test("a query's statement is prepared once and serves every call, each with its own values", () => {
+    const sqlite = new Database(":memory:", { strict: true });
+    let prepared = 0;
+    const counting = new Proxy(sqlite, {
+      get: (target, key) => {
+        if (key === "prepare") return (query: string) => (prepared++, target.prepare(query));
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const { client } = preparedOnce(counting);
+    client.run("CREATE TABLE t (k TEXT, v INTEGER)");
+    for (let i = 0; i < 50; i++) client.prepare("INSERT INTO t (k, v) VALUES (?, ?)").run(`k${i}`, i);
+    const read = (k: string) => client.prepare("SELECT v FROM t WHERE k = ?").get(k) as { v: number } | null;
+    expect([read("k0"), read("k7"), read("k49"), read("nothing")]).toEqual([{ v: 0 }, { v: 7 }, { v: 49 }, null]);
+    expect(prepared).toBe(2);
+    sqlite.close();
+  });
+
+  test("beyond its size the least recently used is dropped and prepared again when asked for; the rest stay", () => {
+    const sqlite = new Database(":memory:", { strict: true });
+    const kept = preparedOnce(sqlite, 3);
+    const first = kept.client.prepare("SELECT 1");
+    kept.client.prepare("SELECT 2");
+    kept.client.prepare("SELECT 3");
+    expect(kept.client.prepare("SELECT 1")).toBe(first); // used again: now the most recent
+    kept.client.prepare("SELECT 4"); // drops "SELECT 2"
+    expect(kept.size()).toBe(3);
+    expect(kept.client.prepare("SELECT 1")).toBe(first);
+    const two = kept.client.prepare("SELECT 2");
+    expect(two.get()).toEqual({ 2: 2 });
+    expect(kept.size()).toBe(3);
+    kept.finalize();
+    expect(kept.size()).toBe(0);
+    sqlite.close();
+  });
+
+  test("drizzle's queries go through it; a close releases the file at once: the WAL is folded in and removed, no collection needed", () => {
+    const path = dbPath();
+    const store = openStore(path);
+    const id = newId();
+    for (let i = 0; i < 3; i++) {
+      store.db.insert(profiles).values({ id: i === 0 ? id : newId(), email: `p${i}@example.com`, datingApp: "hinge", status: "created" }).run();
+      expect(store.db.select().from(profiles).where(eq(profiles.id, id)).get()?.email).toBe("p0@example.com");
+    }
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    store.close();
+    // A connection left open by a statement nobody finalized keeps the WAL (and its index) until the collector runs.
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    expect(existsSync(`${path}-shm`)).toBe(false);
+    const again = openStore(path);
+    expect(again.db.select().from(profiles).all()).toHaveLength(3);
+    again.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Database } from "bun:sqlite";
+import { Database, type Statement } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
@@ -33,10 +33,13 @@ export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR):
   // Deleted rows are overwritten with zeros, so erased personal data leaves the file (src/privacy/wal.ts).
   sqlite.run("PRAGMA secure_delete = ON");
 
-  const db = drizzle({ client: sqlite, schema });
+  const statements = preparedOnce(sqlite);
+  const db = drizzle({ client: statements.client, schema });
   const before = countMigrations(sqlite);
   migrate(db, { migrationsFolder: migrationsDir });
   const migrationsApplied = countMigrations(sqlite) - before;
+  // The migrations' statements run once: not kept.
+  statements.finalize();
 
   let closed = false;
   return {
@@ -46,8 +49,47 @@ export function openStore(path: string, migrationsDir = DEFAULT_MIGRATIONS_DIR):
     close() {
       if (closed) return;
       closed = true;
+      statements.finalize();
       sqlite.close();
     },
+  };
+}
+
+/** How many statements a connection keeps prepared: the app's queries number about a hundred, the list's filters a few dozen. */
+export const PREPARED_STATEMENTS = 256;
+
+/**
+ * The connection as drizzle sees it, its statements kept prepared by their SQL. Drizzle asks for a new statement on
+ * every query, and SQLite parsed and planned the admin list's state expression (src/admin/review-state-sql.ts) again
+ * on every request: most of a list request's time on a small database. Drizzle binds the values, so the SQL names a
+ * query's shape, and one statement serves every call of it; bun:sqlite runs a statement to its end before returning,
+ * so no two calls share one at once. Beyond `size`, the least recently used is dropped (not finalized: drizzle may
+ * still hold it; the collector finalizes it). `finalize()` finalizes what is kept, so a close releases the file at once.
+ */
+export function preparedOnce(sqlite: Database, size = PREPARED_STATEMENTS): { client: Database; finalize(): void; size(): number } {
+  const kept = new Map<string, Statement>();
+  const prepare = (query: string): Statement => {
+    let statement = kept.get(query);
+    if (statement) kept.delete(query);
+    else statement = sqlite.prepare(query);
+    kept.set(query, statement);
+    if (kept.size > size) kept.delete(kept.keys().next().value!);
+    return statement;
+  };
+  const client = new Proxy(sqlite, {
+    get(target, key) {
+      if (key === "prepare") return prepare;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return {
+    client,
+    finalize() {
+      for (const statement of kept.values()) statement.finalize();
+      kept.clear();
+    },
+    size: () => kept.size,
   };
 }
 

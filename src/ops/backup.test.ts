@@ -49,8 +49,9 @@ function installation(prefix: string, marker = "original") {
 }
 
 /**
- * Closes a store for good. Drizzle's prepared statements keep a closed bun:sqlite connection alive until they are
- * collected, and a connection of this very process would count as "the database is open" for an in-process restore.
+ * Closes a store for good: a connection of this very process would count as "the database is open" for an in-process
+ * restore. The store finalizes the statements it kept (src/db/client.ts); a statement made elsewhere on the connection
+ * keeps it open until the collector finalizes it.
  */
 function closeNow(store: ReturnType<typeof openStore>): void {
   store.close();
