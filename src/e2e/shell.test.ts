@@ -373,4 +373,23 @@ describe("a look switched in place (inEveryLook, src/testing/browser.ts)", () =>
     });
     expect(found).toEqual(["light 375: - wide", "dark 375: color-contrast wide", "light 1280: - fits", "dark 1280: color-contrast fits"]);
   });
+
+  test("a width's second theme runs axe's colour rules only; a width's first look, in either theme, runs every rule", async () => {
+    const page = await tabs.take("light", { width: 1280, height: 800 });
+    await page.goto(`${server.url}/pricing`);
+    await hydrated(page);
+    // A finding no theme changes (an image without a text alternative) beside one of the dark theme's only.
+    await page.evaluate(() => {
+      document.querySelector("main")!.insertAdjacentHTML("afterbegin", '<div id="probe"><img src="/logo.svg" width="20" height="20"><p style="color:#222">Dark ink</p></div>');
+    });
+    const rulesIn = async () => (await seriousViolations(page, { include: "#probe" })).map((v) => v.slice(0, v.indexOf(":"))).sort().join(" ") || "-";
+    const found: string[] = [];
+    await inEveryLook(page, async ({ theme, width }) => void found.push(`${theme} ${width}: ${await rulesIn()}`));
+    expect(found).toEqual(["light 375: image-alt", "dark 375: color-contrast", "light 1280: image-alt", "dark 1280: color-contrast"]);
+    // Dark first at a width: everything there; outside inEveryLook, everything too.
+    found.length = 0;
+    await inEveryLook(page, async ({ theme, width }) => void found.push(`${theme} ${width}: ${await rulesIn()}`), [{ theme: "dark", width: 375 }, { theme: "light", width: 375 }, { theme: "dark", width: 1280 }]);
+    expect(found).toEqual(["dark 375: color-contrast image-alt", "light 375: -", "dark 1280: color-contrast image-alt"]);
+    expect(await rulesIn()).toBe("image-alt");
+  });
 });
