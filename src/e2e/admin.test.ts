@@ -21,6 +21,7 @@ import { resultSignals } from "../shared/admin/review-state.ts";
 import type { PlanId } from "../shared/orders/plans.ts";
 import type { ProfileStatus } from "../shared/profiles/statuses.ts";
 import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
+import { sessionCookieOf } from "../testing/admin.ts";
 import { submitAndPay } from "../testing/customer.ts";
 import { keepEverything, keepEveryPartInDialog } from "../testing/desk.ts";
 import { jobsEnded } from "../testing/jobs.ts";
@@ -128,10 +129,19 @@ async function signIn(page: Page) {
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 }
 
-/** A signed-in dashboard at `path` (e.g. "/admin?q=<id>"). */
+/**
+ * A signed-in dashboard at `path` (e.g. "/admin?q=<id>"): the browser holds a session made in the database (signing
+ * in by the form is the tests' of "Admin Login" above and below).
+ */
 async function dashboard(path = "/admin", options: Parameters<typeof open>[1] = {}): Promise<Opened> {
-  const opened = await open(path, options);
-  await signIn(opened.page);
+  const opened = await open(path, {
+    ...options,
+    beforeLoad: async (page) => {
+      await page.context().addCookies([sessionCookieOf(store.db, USERNAME, server.url)]);
+      await options.beforeLoad?.(page);
+    },
+  });
+  await opened.page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   await table(opened.page).waitFor();
   return opened;
 }

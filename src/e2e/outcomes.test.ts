@@ -18,6 +18,7 @@ import { outcomes } from "../db/schema.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import { followUpUrl, optOutUrl } from "../outcomes/links.ts";
 import { answerBefore, followUpKey, OUTCOME_FOLLOW_UP_MAIL } from "../outcomes/outcomes.ts";
+import { sessionCookieOf } from "../testing/admin.ts";
 import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, type Look, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { insertAnswers, type AnswerFixture, TWELVE_BEFORE_AFTER } from "../testing/outcome-fixtures.ts";
 import { insertResultsFixtures, type ResultsFixtures } from "../testing/results-fixtures.ts";
@@ -48,8 +49,9 @@ afterAll(async () => {
   await server?.cleanup();
 });
 
-async function open(path: string, options: { theme?: "light" | "dark"; width?: number } = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
+/** `path` in the theme's shared tab (cleared), or in `page` as it is. */
+async function open(path: string, options: { theme?: "light" | "dark"; width?: number } = {}, taken?: Page): Promise<{ page: Page; errors: string[] }> {
+  const page = taken ?? (await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 }));
   const errors = recordPageErrors(page);
   await page.goto(`${server.url}${path}`);
   return { page, errors };
@@ -62,14 +64,12 @@ async function openResults(id: string, options: { theme?: "light" | "dark"; widt
   return opened;
 }
 
+/** The dashboard, signed in as the owner by a session made in the database (signing in by the form is admin.test.ts's). */
 async function signIn(options: { theme?: "light" | "dark"; width?: number } = {}) {
-  const opened = await open("/admin", options);
-  const { page } = opened;
+  const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
+  await page.context().addCookies([sessionCookieOf(store.db, OWNER, server.url)]);
+  const opened = await open("/admin", options, page);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
-  await page.getByLabel("Username").fill(OWNER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   return opened;
 }

@@ -20,7 +20,7 @@ import { changedParts, partsOf } from "../shared/optimiser/parts.ts";
 import type { OptimisationResult } from "../shared/optimiser/result.ts";
 import { partText } from "../web/admin/parts-form.ts";
 import type { EditState } from "../shared/api/admin-profiles.ts";
-import { adminCookie } from "../testing/admin.ts";
+import { adminCookie, sessionCookieOf } from "../testing/admin.ts";
 import { keepEverything, keepEveryPartInDialog } from "../testing/desk.ts";
 import { inEveryLook, launchBrowser, poll, recordPageErrors, seriousViolations, test, themedTabs, until, type TestBrowser, type ThemedTabs } from "../testing/browser.ts";
 import { submitAndPay } from "../testing/customer.ts";
@@ -75,9 +75,10 @@ interface Opened {
 }
 
 /** The theme's shared tab, cleared (no session: each open signs in again), with the page open and hydrated. */
-async function open(path: string, options: { theme?: "light" | "dark"; width?: number } = {}): Promise<Opened> {
+async function open(path: string, options: { theme?: "light" | "dark"; width?: number; signedInAs?: string } = {}): Promise<Opened> {
   const page = await tabs.take(options.theme, { width: options.width ?? 1280, height: 900 });
   const errors = recordPageErrors(page);
+  if (options.signedInAs) await page.context().addCookies([sessionCookieOf(store.db, options.signedInAs, server.url)]);
   await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return { ctx: page.context(), page, errors };
@@ -89,15 +90,13 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description !== undefined) await poll(() => item.textContent()).toContain(description);
 }
 
-/** The dashboard searched for one profile, signed in (as `username`), with the profile's row shown. */
+/**
+ * The dashboard searched for one profile, signed in (as `username`) by a session made in the database (signing in by
+ * the form is admin.test.ts's), with the profile's row shown.
+ */
 async function dashboard(id: string, options: Parameters<typeof open>[1] & { username?: string } = {}): Promise<Opened> {
-  const opened = await open(`/admin?q=${id}`, options);
-  const { page } = opened;
-  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
-  await page.getByLabel("Username").fill(options.username ?? USERNAME);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await row(page, id).waitFor();
+  const opened = await open(`/admin?q=${id}`, { ...options, signedInAs: options.username ?? USERNAME });
+  await row(opened.page, id).waitFor();
   return opened;
 }
 
