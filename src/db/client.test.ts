@@ -114,6 +114,22 @@ describe("statements kept prepared (preparedOnce)", () => {
     sqlite.close();
   });
 
+  test("a kept statement holds no read snapshot between calls: another connection's checkpoint is never kept waiting", () => {
+    const path = dbPath();
+    const store = openStore(path);
+    for (let i = 0; i < 5; i++) store.db.insert(profiles).values({ id: newId(), email: `p${i}@example.com`, datingApp: "hinge", status: "created" }).run();
+    // One row read of several: the statement is stepped once and kept; it must have been reset.
+    expect(store.db.select().from(profiles).get()).toBeDefined();
+    const other = new Database(path);
+    try {
+      other.run("INSERT INTO settings (key, value) VALUES ('marker', 'x')");
+      expect(other.query("PRAGMA wal_checkpoint(TRUNCATE)").get()).toEqual({ busy: 0, log: 0, checkpointed: 0 });
+    } finally {
+      other.close();
+      store.close();
+    }
+  });
+
   test("drizzle's queries go through it; a close releases the file at once: the WAL is folded in and removed, no collection needed", () => {
     const path = dbPath();
     const store = openStore(path);
