@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -24,8 +24,9 @@ export function Modal({
   const close = useRef(onClose);
   close.current = onClose;
 
-  // Escape anywhere (a toast's button may have the focus) closes the dialog.
-  useEffect(() => {
+  // Escape anywhere (a toast's button may have the focus) closes the dialog, from the moment it is drawn (a layout
+  // effect: a key pressed before a passive effect ran was dropped, as the review dialog's keys were).
+  useLayoutEffect(() => {
     const onEscape = (e: globalThis.KeyboardEvent) => {
       if (e.key === "Escape" && !e.defaultPrevented) close.current();
     };

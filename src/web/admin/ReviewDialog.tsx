@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { MOVING_STATES, type AdminState } from "../../shared/admin/states.ts";
 import { apiGet, messageOf } from "../api.ts";
 import { buttonClass } from "../ui/button.ts";
@@ -309,12 +309,14 @@ function useFocusOnOpen(profile: AdminProfileDetail | null, parts: PartsFormStat
 /**
  * The dialog's keys (./shortcuts.ts): each shortcut runs whatever has the focus, in a text field too, since none is a
  * key a field types or edits with; `?` opens the list outside text fields. Nothing runs while a question of the
- * dialog's own (unsaved text, the list itself) is open.
+ * dialog's own (unsaved text, the list itself) is open. The keys listen from the moment the dialog is drawn (a layout
+ * effect): Next and Previous profile open a new dialog, and a key pressed as soon as it showed, before a passive
+ * effect had run, was dropped (a busy machine's browser test caught it: Previous did nothing).
  */
 function useDialogShortcuts({ active, onHelp, run }: { active: boolean; onHelp: () => void; run: (id: ShortcutId) => void }) {
   const latest = useRef({ active, onHelp, run });
   latest.current = { active, onHelp, run };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const { active, onHelp, run } = latest.current;
       if (!active || e.defaultPrevented || e.isComposing) return;
