@@ -11,7 +11,8 @@ import type { Config } from "../config.ts";
  */
 
 /** The browser sees `__Host-admin_session` in production, `admin_session` otherwise. */
-const NAME = "admin_session";
+export const SESSION_COOKIE = "admin_session";
+const NAME = SESSION_COOKIE;
 
 function attributes(config: Config): CookieOptions {
   return config.isProduction ? { httpOnly: true, sameSite: "Lax", path: "/", secure: true, prefix: "host" } : { httpOnly: true, sameSite: "Lax", path: "/" };

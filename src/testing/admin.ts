@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from "../admin/cookie.ts";
 import { createAdminSession } from "../admin/sessions.ts";
 import { findAdmin, setAdminPassword } from "../admin/users.ts";
 import type { DB } from "../db/client.ts";
@@ -15,7 +16,7 @@ const cheapHash = Bun.password.hashSync(TEST_ADMIN_PASSWORD, { algorithm: "argon
 export function adminCookie(db: DB, username = "admin", options: { production?: boolean; role?: AdminRole } = {}): string {
   setAdminPassword(db, username, cheapHash, options.role);
   const { token } = createAdminSession(db, findAdmin(db, username)!.id);
-  return `${options.production ? "__Host-" : ""}admin_session=${token}`;
+  return `${options.production ? "__Host-" : ""}${SESSION_COOKIE}=${token}`;
 }
 
 /**
@@ -27,5 +28,5 @@ export function adminCookie(db: DB, username = "admin", options: { production?: 
 export function sessionCookieOf(db: DB, username: string, origin: string): { name: string; value: string; url: string } {
   const admin = findAdmin(db, username);
   if (!admin) throw new Error(`no administrator "${username}" in this database`);
-  return { name: "admin_session", value: createAdminSession(db, admin.id).token, url: origin };
+  return { name: SESSION_COOKIE, value: createAdminSession(db, admin.id).token, url: origin };
 }
