@@ -248,6 +248,50 @@ describe("job loop", () => {
     expect(jobRow("s").status).toBe("done");
   });
 
+
+  test("a job queued by this process is started at once, not at the next poll; a stopped loop is not woken", async () => {
+    ctx = testContext();
+    const ran: string[] = [];
+    // A poll an hour away: only the wake can start the job within the wait below.
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, pollMs: 3_600_000, handlers: { echo: async (job) => void ran.push(job.idempotencyKey) } });
+    loop.start();
+    // Queued inside a transaction, as the app queues work: the wake comes once it has committed.
+    ctx.store.db.transaction((tx) => {
+      insertJob(tx, { kind: "echo", payload: {}, idempotencyKey: "now" });
+    });
+    await until(() => jobRow("now").status === "done", "the job queued after start to be done", { ms: 4_000, everyMs: 5 });
+    // A rolled-back queueing wakes the loop, which finds nothing to do.
+    expect(() =>
+      ctx.store.db.transaction((tx) => {
+        insertJob(tx, { kind: "echo", payload: {}, idempotencyKey: "rolled back" });
+        throw new Error("changed my mind");
+      }),
+    ).toThrow("changed my mind");
+    await loop.stop();
+    insertJob(ctx.store.db, { kind: "echo", payload: {}, idempotencyKey: "after stop" });
+    await Bun.sleep(20);
+    expect(ran).toEqual(["now"]);
+    expect(jobRow("after stop").status).toBe("queued");
+  });
+
+  test("an idle poll takes no write lock: with another connection writing, a loop with nothing due answers at once", async () => {
+    ctx = testContext();
+    const c = clock();
+    const loop = createJobLoop({ db: ctx.store.db, log: silentLogger, now: c.now, handlers: { echo: async () => {} } });
+    insertJob(ctx.store.db, { kind: "echo", payload: {}, idempotencyKey: "later", runAt: new Date(c.now() + 60_000) });
+    const writer = openStore(ctx.config.databasePath);
+    try {
+      writer.sqlite.run("BEGIN IMMEDIATE");
+      // Through the write lock, this would wait out the 5 s busy timeout and throw "database is locked".
+      expect(await loop.runDue()).toBe(0);
+      writer.sqlite.run("COMMIT");
+      c.advance(60_000);
+      expect(await loop.runDue()).toBe(1);
+    } finally {
+      if (writer.sqlite.inTransaction) writer.sqlite.run("ROLLBACK");
+      writer.close();
+    }
+  });
   test("lanes: a slow job in one lane and a mail job in another both finish in the time of the slower", async () => {
     ctx = testContext();
     const finishedAt: Record<string, number> = {};

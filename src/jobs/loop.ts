@@ -5,6 +5,7 @@ import { writeTransaction, type DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { errorMessage } from "../shared/error-message.ts";
 import type { Logger } from "../log.ts";
+import { onJobQueued } from "./queued.ts";
 
 /** What a handler learns about the job it runs. */
 export interface RunningJob<P = unknown> {
@@ -102,13 +103,36 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
   let running = false;
   let workers: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
+  let unsubscribe = () => {};
+
+  /**
+   * Whether a job of these kinds is due, read without a lock: an idle worker asks this every poll, and only a yes
+   * takes the write lock (the claim reads again under it). One statement per set of kinds, kept prepared; the
+   * claim's conditions with the time as a parameter.
+   */
+  const dueChecks = new Map<string, { get(values: { at: number }): unknown }>();
+  function anyDue(ofKinds: string[]): boolean {
+    const key = ofKinds.join("\n");
+    let check = dueChecks.get(key);
+    if (!check) {
+      const at = sql.placeholder("at");
+      check = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(inArray(jobs.kind, ofKinds), or(and(eq(jobs.status, "queued"), sql`${jobs.runAt} <= ${at}`), and(eq(jobs.status, "running"), sql`${jobs.leaseUntil} < ${at}`))))
+        .limit(1)
+        .prepare();
+      dueChecks.set(key, check);
+    }
+    return check.get({ at: now() }) !== undefined;
+  }
 
   /**
    * One IMMEDIATE transaction takes the write lock before reading, so two loops (threads or processes) on the same
    * file can never both see a job as free and both claim it.
    */
   function claim(ofKinds: string[]): RunningJob | null {
-    if (ofKinds.length === 0) return null;
+    if (ofKinds.length === 0 || !anyDue(ofKinds)) return null;
     const abandoned: RunningJob[] = [];
     const claimed = writeTransaction(db, (tx) => {
       const at = new Date(now());
@@ -300,6 +324,10 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
       if (running) return;
       running = true;
       reclaimOwnJobs();
+      // A job queued by this process is looked for at once, not at the next poll.
+      unsubscribe = onJobQueued(() => {
+        for (const wake of [...sleepers]) wake();
+      });
       workers = [];
       for (const [lane, laneKinds] of lanes) {
         const count = Math.max(1, options.lanes?.[lane] ?? 1);
@@ -308,6 +336,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     },
     async stop() {
       running = false;
+      unsubscribe();
       for (const wake of [...sleepers]) wake();
       await Promise.all(workers);
     },

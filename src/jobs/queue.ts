@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DB } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import type { JobKind, PayloadIn } from "./kind.ts";
+import { jobQueued } from "./queued.ts";
 
 type Writer = Pick<DB, "insert">;
 
@@ -37,6 +38,7 @@ export function insertJob(db: Writer, job: { kind: string; payload: unknown; ide
     .onConflictDoNothing({ target: jobs.idempotencyKey })
     .returning({ id: jobs.id })
     .all();
+  if (result.length > 0) jobQueued();
   return result.length > 0;
 }
 
