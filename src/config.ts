@@ -68,6 +68,9 @@ const retentionDays = z
   .transform(Number)
   .refine((n) => n <= MAX_RETENTION_DAYS, RETENTION_RULE);
 
+/** The first administrator's name when ADMIN_USERNAME is not set. */
+export const DEFAULT_ADMIN_USERNAME = "admin";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], "must be development, production or test").default("development"),
   PORT: port.default(3000),
@@ -94,7 +97,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: email.default("no-reply@localhost"),
   SUPPORT_EMAIL: email.default("support@localhost"),
-  ADMIN_USERNAME: z.string().min(1).max(64).default("admin"),
+  ADMIN_USERNAME: z.string().min(1).max(64).default(DEFAULT_ADMIN_USERNAME),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(256).optional(),
   // A writer's claim on a profile lapses after this long without a write by them (src/admin/claims.ts).
   CLAIM_LAPSE_MINUTES: wholeNumber("minutes", 1, 1440).default(20),

@@ -49,11 +49,17 @@ describe("start-up", () => {
     }
   });
 
-  test("a restart on the same database applies no migration twice and keeps the data", async () => {
+  test("the first start migrates and makes the administrator from the environment; a restart applies no migration twice, keeps the data and makes no second administrator", async () => {
     const dir = tempDir("server-restart-");
     dirs.push(dir);
-    const first = await startServer({}, dir);
+    const admin = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "first start password 42" };
+    const first = await startServer(admin, dir, { firstStart: true });
     expect(first.output()).toMatch(/[1-9]\d* migration\(s\) applied/);
+    expect(first.output()).toContain('admin: created administrator "owner" with the password from ADMIN_PASSWORD');
+    expect(first.output()).not.toContain(admin.ADMIN_PASSWORD);
+    const signIn = (server: { url: string }, password: string) =>
+      fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify({ username: "owner", password }) });
+    expect((await signIn(first, admin.ADMIN_PASSWORD)).status).toBe(200);
     const { Database } = await import("bun:sqlite");
     {
       const db = new Database(join(dir, "app.sqlite"));
@@ -63,8 +69,12 @@ describe("start-up", () => {
     }
     expect(await first.stop()).toBe(0);
 
-    const second = await startServer({}, dir);
+    // Another ADMIN_PASSWORD at the restart changes nothing: the account made at the first start stays as it was.
+    const second = await startServer({ ...admin, ADMIN_PASSWORD: "another password 42" }, dir);
     expect(second.output()).toContain(": 0 migration(s) applied");
+    expect(second.output()).not.toContain("created administrator");
+    expect((await signIn(second, "another password 42")).status).toBe(401);
+    expect((await signIn(second, admin.ADMIN_PASSWORD)).status).toBe(200);
     await second.stop();
     const db = new Database(join(dir, "app.sqlite"), { readonly: true });
     const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()!.n;

@@ -6,7 +6,11 @@ import type { AdminRole } from "../shared/admin/roles.ts";
 
 /** Cheap argon2id parameters: test accounts sign in in milliseconds (the real dummy hash still guards unknown names). */
 export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
-const cheapHash = Bun.password.hashSync(TEST_ADMIN_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
+/** An argon2id hash of `password` at test cost (1 MiB, one pass): checked in about a millisecond. */
+export function cheapPasswordHash(password: string): string {
+  return Bun.password.hashSync(password, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
+}
+const cheapHash = cheapPasswordHash(TEST_ADMIN_PASSWORD);
 
 /**
  * An administrator `username` with a live session; answers the Cookie header a signed-in browser sends. A new account
