@@ -267,11 +267,32 @@ async function detectInFrameAndTiles(human: Human, image: Pixels): Promise<Detec
     for (const tile of tiles) found.push(...(await detectIn(human, image, tile)));
     return mergeSameFaces(found).sort((a, b) => area(b.box) - area(a.box));
   } finally {
-    // Bun does not hand the WASM backend's freed memory back on its own: 44 photos without this took the process
-    // to 425 MB, and a minor collection still let it creep; a full one (about 15 ms) holds it near 205 MB.
-    Bun.gc(true);
+    collectWhenGrown();
   }
 }
+
+/**
+ * How much the process may grow between full collections. Bun does not hand the WASM backend's freed memory back on
+ * its own: 44 photos without a collection took the process to 425 MB, and minor ones still let it creep; a full one
+ * after every photo held it near 205 MB, at 15 ms or more each (a sixth of a small photo's analysis). With 32 MB,
+ * `scripts/bench-optimise.ts --profiles 20` peaked at 396 MB (385 collecting after every photo, 475 with 64 MB).
+ */
+export const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A full collection (`collect`) when the process's resident size (`resident`) has grown by `growth` bytes since the
+ * last one it made, the first call included.
+ */
+export function collectorOnGrowth(growth: number, resident: () => number, collect: () => void): () => void {
+  let afterLast = -Infinity;
+  return () => {
+    if (resident() - afterLast < growth) return;
+    collect();
+    afterLast = resident();
+  };
+}
+
+const collectWhenGrown = collectorOnGrowth(COLLECT_AFTER_GROWTH_BYTES, () => process.memoryUsage.rss(), () => Bun.gc(true));
 
 async function detectIn(human: Human, image: Pixels, region: FaceBox): Promise<DetectedFace[]> {
   const tf = human.tf as Tf;
