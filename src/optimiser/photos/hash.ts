@@ -122,19 +122,25 @@ function sumAt(sums: Float64Array, width: number, x: number, y: number): number 
   return top * (1 - fy) + bottom * fy;
 }
 
-/** Mean grey of each of CELLS x CELLS cells of the rectangle (left, top, width, height), row by row. */
+/**
+ * Mean grey of each of CELLS x CELLS cells of the rectangle (left, top, width, height), row by row. The table is read
+ * once at each of the (CELLS + 1)² corners the cells share, not four times per cell.
+ */
 function cellMeans(sums: Float64Array, imageWidth: number, left: number, top: number, width: number, height: number): Float64Array {
-  const means = new Float64Array(CELLS * CELLS);
   const cellWidth = width / CELLS;
   const cellHeight = height / CELLS;
+  const side = CELLS + 1;
+  const corners = new Float64Array(side * side);
+  for (let row = 0; row <= CELLS; row++) {
+    const y = top + row * cellHeight;
+    for (let col = 0; col <= CELLS; col++) corners[row * side + col] = sumAt(sums, imageWidth, left + col * cellWidth, y);
+  }
+  const means = new Float64Array(CELLS * CELLS);
+  const area = cellWidth * cellHeight;
   for (let row = 0; row < CELLS; row++) {
-    const y0 = top + row * cellHeight;
-    const y1 = y0 + cellHeight;
     for (let col = 0; col < CELLS; col++) {
-      const x0 = left + col * cellWidth;
-      const x1 = x0 + cellWidth;
-      const sum = sumAt(sums, imageWidth, x1, y1) - sumAt(sums, imageWidth, x0, y1) - sumAt(sums, imageWidth, x1, y0) + sumAt(sums, imageWidth, x0, y0);
-      means[row * CELLS + col] = sum / (cellWidth * cellHeight);
+      const at = row * side + col;
+      means[row * CELLS + col] = (corners[at + side + 1]! - corners[at + side]! - corners[at + 1]! + corners[at]!) / area;
     }
   }
   return means;
