@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, lte, or, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or, sql, type Placeholder } from "drizzle-orm";
 import { hostname } from "node:os";
 import type { ZodType } from "zod";
 import { writeTransaction, type DB } from "../db/client.ts";
@@ -104,6 +104,12 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
   let workers: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
   let unsubscribe = () => {};
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+
+  /** A job waiting for its time, or running on a lease that has run out, at `at` (milliseconds since the epoch). */
+  const dueAt = (at: number | Placeholder) => or(and(eq(jobs.status, "queued"), sql`${jobs.runAt} <= ${at}`), and(eq(jobs.status, "running"), sql`${jobs.leaseUntil} < ${at}`));
 
   /**
    * Whether a job of these kinds is due, read without a lock: an idle worker asks this every poll, and only a yes
@@ -115,11 +121,10 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     const key = ofKinds.join("\n");
     let check = dueChecks.get(key);
     if (!check) {
-      const at = sql.placeholder("at");
       check = db
         .select({ id: jobs.id })
         .from(jobs)
-        .where(and(inArray(jobs.kind, ofKinds), or(and(eq(jobs.status, "queued"), sql`${jobs.runAt} <= ${at}`), and(eq(jobs.status, "running"), sql`${jobs.leaseUntil} < ${at}`))))
+        .where(and(inArray(jobs.kind, ofKinds), dueAt(sql.placeholder("at"))))
         .limit(1)
         .prepare();
       dueChecks.set(key, check);
@@ -136,7 +141,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     const abandoned: RunningJob[] = [];
     const claimed = writeTransaction(db, (tx) => {
       const at = new Date(now());
-      const due = or(and(eq(jobs.status, "queued"), lte(jobs.runAt, at)), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, at)));
+      const due = dueAt(at.getTime());
       for (;;) {
         const row = tx
           .select()
@@ -325,9 +330,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
       running = true;
       reclaimOwnJobs();
       // A job queued by this process is looked for at once, not at the next poll.
-      unsubscribe = onJobQueued(() => {
-        for (const wake of [...sleepers]) wake();
-      });
+      unsubscribe = onJobQueued(wakeAll);
       workers = [];
       for (const [lane, laneKinds] of lanes) {
         const count = Math.max(1, options.lanes?.[lane] ?? 1);
@@ -337,7 +340,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
     async stop() {
       running = false;
       unsubscribe();
-      for (const wake of [...sleepers]) wake();
+      wakeAll();
       await Promise.all(workers);
     },
     get running() {
