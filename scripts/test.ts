@@ -4,8 +4,8 @@
  * scripts/test-timings.json, and a worker that runs out takes over files another has not started.
  * `npm run test:fast` (`--fast`): the same without the browser tests, for the inner loop.
  * Arguments go to one `bun test` run over whatever they select instead: `npm test -- src/api`, `npm run test:fast --
- * -t refund`, or `npm test -- --update-timings` to record the files' durations again after test files were added or
- * reshaped.
+ * -t refund`. `npm test -- --update-timings` runs the usual sets and records the files' durations again, after test
+ * files were added or reshaped.
  * The number of parallel workers follows the machine: its cores and what other processes keep busy when a set starts
  * (`PARALLEL=N` overrides it). The summary lists the ten slowest tests (a browser test with its limit), so a test that
  * drifts toward its limit is seen long before it fails.
@@ -19,7 +19,14 @@ import { ROOT_DIR } from "../src/ssr/assets.ts";
 import { buildAssets } from "./build.ts";
 
 const fast = process.argv.includes("--fast");
-const extraArgs = process.argv.slice(2).filter((arg) => arg !== "--fast");
+/**
+ * `--update-timings` goes to every `bun test` run, each set recording its files' durations as that set runs them (its
+ * workers, its flags): alone it refreshes scripts/test-timings.json over the usual sets, not over one run that
+ * mixes them.
+ */
+const UPDATE_TIMINGS = "--update-timings";
+const updateTimings = process.argv.includes(UPDATE_TIMINGS);
+const extraArgs = process.argv.slice(2).filter((arg) => arg !== "--fast" && arg !== UPDATE_TIMINGS);
 
 const BUN_TEST = [process.execPath, "test", `--timings=${join(ROOT_DIR, "scripts/test-timings.json")}`];
 // A unit test may wait its turn for a core behind the other workers: 30 s rather than bun's 5 s. A browser test has its
@@ -180,7 +187,7 @@ function readTimes(report: string): Timed[] {
 /** Runs `bun test` with its output passed through, and returns the counts of its summary. */
 async function bunTest(args: string[], workers: number): Promise<{ passed: number; failed: number }> {
   const unit = args.includes(WITHOUT_BROWSER);
-  const run = Bun.spawn([...BUN_TEST, unit ? UNIT_TIMEOUT : BROWSER_TIMEOUT, `--parallel=${workers}`, ...(unit ? [SHARED_MODULES] : []), ...args], {
+  const run = Bun.spawn([...BUN_TEST, unit ? UNIT_TIMEOUT : BROWSER_TIMEOUT, `--parallel=${workers}`, ...(unit ? [SHARED_MODULES] : []), ...(updateTimings ? [UPDATE_TIMINGS] : []), ...args], {
     cwd: ROOT_DIR,
     stdout: "inherit",
     stderr: "pipe",
