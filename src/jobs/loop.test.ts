@@ -248,7 +248,6 @@ describe("job loop", () => {
     expect(jobRow("s").status).toBe("done");
   });
 
-
   test("a job queued by this process is started at once, not at the next poll; a stopped loop is not woken", async () => {
     ctx = testContext();
     const ran: string[] = [];
@@ -292,6 +291,7 @@ describe("job loop", () => {
       writer.close();
     }
   });
+
   test("lanes: a slow job in one lane and a mail job in another both finish in the time of the slower", async () => {
     ctx = testContext();
     const finishedAt: Record<string, number> = {};

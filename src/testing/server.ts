@@ -60,7 +60,8 @@ function installed(databasePath: string, env: Record<string, string>): void {
  * `installed`; `firstStart` for a folder with none), and waits until /healthz answers.
  */
 export async function startServer(env: Record<string, string> = {}, dir = tempDir("app-server-"), options: StartOptions = {}): Promise<RunningServer> {
-  if (!options.firstStart) installed(env.DATABASE_PATH ?? join(dir, "app.sqlite"), env);
+  const databasePath = env.DATABASE_PATH ?? join(dir, "app.sqlite");
+  if (!options.firstStart) installed(databasePath, env);
   const port = freePort();
   const proc = Bun.spawn([process.execPath, join(ROOT_DIR, "src/server.ts")], {
     cwd: ROOT_DIR,
@@ -73,7 +74,7 @@ export async function startServer(env: Record<string, string> = {}, dir = tempDi
       NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_PATH: join(dir, "app.sqlite"),
+      DATABASE_PATH: databasePath,
       UPLOADS_DIR: join(dir, "uploads"),
       OUTBOX_DIR: join(dir, "outbox"),
       // Browser tests and scripts send everything from one address. Five times, not more: a browser test that
